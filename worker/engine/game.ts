@@ -1,0 +1,716 @@
+// The judge's procedure: a game is a current step plus an agenda of steps to come. Every action
+// either completes or changes the current step; closing a step may push new steps (a PK after a tie,
+// last words after a verdict). `apply` never throws for a bad action and never touches its input.
+import { dealCommitment, dealDeck } from './deal.ts';
+import { makeRandom, pick } from './random.ts';
+import { RULESETS, campOf, sideCount, type Ruleset } from './rulesets.ts';
+import type {
+  Action,
+  ApplyResult,
+  Audience,
+  BallotPurpose,
+  Call,
+  Camp,
+  ErrorCode,
+  EyesChoice,
+  GameEvent,
+  GameSetup,
+  GameState,
+  LogEntry,
+  OutHow,
+  Plan,
+  Result,
+  Role,
+  Seat,
+  SpeechPurpose,
+  Step,
+} from './types.ts';
+
+/** The longest text one message of a speech, last words or team chat may hold. */
+export const MAX_TEXT = 500;
+
+/** The role whose members answer a night call. */
+export function roleOfCall(call: Call): Role {
+  return call === 'killers' ? 'killer' : 'police';
+}
+
+// One action's work: a shallow draft of the state plus the events it emits.
+interface Ctx {
+  s: GameState;
+  rules: Ruleset;
+  at: number;
+  events: LogEntry[];
+}
+
+function emit(ctx: Ctx, to: Audience, event: GameEvent): void {
+  const entry: LogEntry = { seq: ctx.s.seq++, at: ctx.at, round: ctx.s.round, to, event };
+  ctx.events.push(entry);
+}
+
+/** Seats still in the game, in table order. */
+export function livingSeats(state: GameState): Seat[] {
+  const out: Seat[] = [];
+  for (let i = 0; i < state.alive.length; i++) if (state.alive[i]) out.push(i + 1);
+  return out;
+}
+
+/** Living seats in speaking order, starting after `anchor` (seat 1 first when there is none). */
+export function tableOrder(state: GameState, anchor: Seat | 0, direction: 'right' | 'left' = 'right'): Seat[] {
+  const n = state.alive.length;
+  const out: Seat[] = [];
+  const step = direction === 'right' ? 1 : -1;
+  // With no anchor, seat 1 speaks first: start "after" the seat before it.
+  let seat = anchor === 0 ? (direction === 'right' ? n : 2) : anchor;
+  for (let k = 0; k < n; k++) {
+    seat = ((seat - 1 + step + n) % n) + 1;
+    if (state.alive[seat - 1]) out.push(seat);
+  }
+  return out;
+}
+
+function speechDirection(state: GameState): 'right' | 'left' {
+  return state.setup.options.speechDirection === 'left' ? 'left' : 'right';
+}
+
+/** Starts a game: deals, publishes the commitment and runs up to the first step that waits. */
+export function newGame(setup: GameSetup): GameState {
+  const rules = RULESETS[setup.ruleset];
+  const deck = dealDeck(setup);
+  const roles = deck.slice(0, setup.players);
+  const state: GameState = {
+    setup,
+    roles,
+    deck,
+    commitment: dealCommitment(setup.seed, deck),
+    alive: roles.map(() => true),
+    outs: [],
+    round: 0,
+    step: { kind: 'over' },
+    agenda: [{ kind: 'nightfall' }],
+    night: { kill: 0 },
+    lastWordsGiven: 0,
+    firstVictim: 0,
+    speechAnchor: 0,
+    judgeSeat: 0,
+    pausedRemaining: null,
+    ballotCount: 0,
+    result: null,
+    seq: 0,
+    log: [],
+  };
+  const ctx: Ctx = { s: state, rules, at: setup.at, events: [] };
+  emit(ctx, 'all', { type: 'dealt', players: setup.players, commitment: state.commitment });
+  for (let i = 0; i < roles.length; i++) emit(ctx, [i + 1], { type: 'card', seat: i + 1, role: roles[i]! });
+  advance(ctx);
+  state.log = ctx.events;
+  return state;
+}
+
+function fail(state: GameState, code: ErrorCode, message: string): ApplyResult {
+  return { ok: false, error: { code, message }, state };
+}
+
+/** Applies one action: the new state and its events, or a specific error and the untouched state. */
+export function apply(state: GameState, action: Action): ApplyResult {
+  if (state.result) return fail(state, 'game/over', 'the game is over');
+  const ctx: Ctx = { s: { ...state }, rules: RULESETS[state.setup.ruleset], at: action.at, events: [] };
+  let error: Refusal;
+  try {
+    error = dispatch(ctx, action);
+  } catch {
+    // Only a malformed action can get here (the draft is discarded, the state stays untouched).
+    error = ['game/bad-action', 'malformed action'];
+  }
+  if (error) return fail(state, error[0], error[1]);
+  if (ctx.events.length === 0) return { ok: true, state, events: [] };
+  ctx.s.log = state.log.concat(ctx.events);
+  return { ok: true, state: ctx.s, events: ctx.events };
+}
+
+type Refusal = [ErrorCode, string] | null;
+
+function dispatch(ctx: Ctx, action: Action): Refusal {
+  const s = ctx.s;
+  switch (action.type) {
+    case 'deadline':
+      return onDeadline(ctx);
+    case 'pause':
+      if (s.pausedRemaining !== null) return ['game/paused', 'the game is already paused'];
+      return pause(ctx);
+    case 'resume':
+      if (s.pausedRemaining === null) return ['game/not-paused', 'the game is not paused'];
+      return resume(ctx);
+    case 'extend':
+      return extend(ctx, action.ms);
+    case 'eject':
+      return eject(ctx, action.seat);
+  }
+  if (s.pausedRemaining !== null) return ['game/paused', 'the game is paused'];
+  const seat = action.seat;
+  if (!Number.isInteger(seat) || seat < 1 || seat > s.alive.length) return ['game/seat-unknown', `there is no seat ${seat}`];
+  switch (action.type) {
+    case 'point':
+      return point(ctx, seat, action.target);
+    case 'team-chat':
+      return teamChat(ctx, seat, action.text);
+    case 'open-eyes':
+      return openEyes(ctx, seat, action.choice);
+    case 'say':
+      return say(ctx, seat, action.text);
+    case 'pass':
+      return pass(ctx, seat);
+    case 'vote':
+      return vote(ctx, seat, action.target);
+    case 'self-destruct':
+      return selfDestruct(ctx, seat);
+    case 'surrender':
+      return surrender(ctx, seat);
+    default:
+      return ['game/bad-action', 'unknown action'];
+  }
+}
+
+// ---------------------------------------------------------------- seat actions
+
+/** Why a seat may not point at a target in this call, or null when it may. */
+export function pointRefusal(state: GameState, call: Call, target: Seat): Refusal {
+  if (!Number.isInteger(target) || target < 1 || target > state.alive.length) return ['game/target-unknown', `there is no seat ${target}`];
+  if (!state.alive[target - 1]) return ['game/target-not-alive', `seat ${target} is out`];
+  if (call === 'killers' && state.round === 1 && state.setup.previousFirstVictim === target) {
+    return ['game/repeat-first-kill', `seat ${target} was the first kill of the previous game: kill again`];
+  }
+  return null;
+}
+
+function point(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
+  const step = ctx.s.step;
+  if (step.kind !== 'call') return ['game/phase-closed', 'no night call is open'];
+  if (!step.actors.includes(seat)) return ['game/not-your-turn', 'your team is not called now'];
+  if (target !== 0) {
+    const refusal = pointRefusal(ctx.s, step.call, target);
+    if (refusal) return refusal;
+  }
+  const firstPointed = target !== 0 && !step.firstPointed.includes(target) ? [...step.firstPointed, target] : step.firstPointed;
+  const next: Step = { ...step, pointers: { ...step.pointers, [seat]: target }, firstPointed };
+  ctx.s.step = next;
+  emit(ctx, step.actors, { type: 'pointed', seat, target });
+  if (step.actors.every((a) => a in next.pointers || next.surrender.includes(a))) closeStep(ctx);
+  return null;
+}
+
+function checkText(text: unknown): Refusal {
+  if (typeof text !== 'string' || text.trim().length === 0 || text.length > MAX_TEXT) {
+    return ['game/text-invalid', `a message holds 1 to ${MAX_TEXT} characters`];
+  }
+  return null;
+}
+
+function teamChat(ctx: Ctx, seat: Seat, text: string): Refusal {
+  const step = ctx.s.step;
+  if (step.kind !== 'call') return ['game/phase-closed', 'the team channel is open only during your team\'s call'];
+  if (!step.actors.includes(seat)) return ['game/not-your-turn', 'your team is not called now'];
+  const bad = checkText(text);
+  if (bad) return bad;
+  emit(ctx, step.actors, { type: 'team-chat', seat, text: text.trim() });
+  return null;
+}
+
+function openEyes(ctx: Ctx, seat: Seat, choice: EyesChoice): Refusal {
+  const step = ctx.s.step;
+  if (step.kind !== 'eyes') return ['game/phase-closed', 'the night is over'];
+  if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
+  if (seat in step.choices) return ['game/not-allowed', 'you have already chosen: eyes open at most once'];
+  if (choice !== 'bandits' && choice !== 'police' && choice !== 'none') return ['game/bad-action', 'choose bandits, police or none'];
+  const next: Step = { ...step, choices: { ...step.choices, [seat]: choice } };
+  ctx.s.step = next;
+  emit(ctx, [seat], { type: 'eyes-chosen', seat, choice });
+  if (livingSeats(ctx.s).every((a) => a in next.choices)) closeStep(ctx);
+  return null;
+}
+
+function speakerOf(state: GameState): Seat | 0 {
+  const step = state.step;
+  return step.kind === 'speech' || step.kind === 'last-words' ? step.seat : 0;
+}
+
+function say(ctx: Ctx, seat: Seat, text: string): Refusal {
+  if (speakerOf(ctx.s) !== seat) return ['game/not-your-turn', 'it is not your turn to speak'];
+  const bad = checkText(text);
+  if (bad) return bad;
+  emit(ctx, 'all', { type: 'said', seat, text: text.trim() });
+  return null;
+}
+
+function pass(ctx: Ctx, seat: Seat): Refusal {
+  if (speakerOf(ctx.s) !== seat) return ['game/not-your-turn', 'it is not your turn to speak'];
+  emit(ctx, 'all', { type: 'passed', seat, missed: false });
+  closeStep(ctx);
+  return null;
+}
+
+/** The seats a voter may choose in the open ballot (self excluded unless the ruleset allows it). */
+export function voteTargets(state: GameState, seat: Seat): Seat[] {
+  const step = state.step;
+  if (step.kind !== 'ballot') return [];
+  const selfVote = RULESETS[state.setup.ruleset].selfVote;
+  return step.candidates.filter((c) => state.alive[c - 1] && (selfVote || c !== seat));
+}
+
+function vote(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
+  const step = ctx.s.step;
+  if (step.kind !== 'ballot') return ['game/phase-closed', 'no ballot is open'];
+  if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
+  if (!step.voters.includes(seat)) return ['game/not-your-turn', 'you do not vote in this ballot'];
+  if (seat in step.ballots) return ['game/already-voted', 'your ballot is sealed'];
+  const targets = voteTargets(ctx.s, seat);
+  if (target === 0) {
+    if (step.mustVote && targets.length > 0) return ['game/must-vote', 'everyone must vote in this ballot'];
+  } else if (!targets.includes(target)) {
+    if (!Number.isInteger(target) || target < 1 || target > ctx.s.alive.length) return ['game/target-unknown', `there is no seat ${target}`];
+    if (!ctx.s.alive[target - 1]) return ['game/target-not-alive', `seat ${target} is out`];
+    return ['game/target-not-eligible', `seat ${target} is not on this ballot`];
+  }
+  const next: Step = { ...step, ballots: { ...step.ballots, [seat]: target } };
+  ctx.s.step = next;
+  emit(ctx, [seat], { type: 'voted', seat, target });
+  if (step.voters.every((v) => v in next.ballots)) closeStep(ctx);
+  return null;
+}
+
+/** Whether the game is in its day (dawn announced, before nightfall). */
+export function isDay(state: GameState): boolean {
+  const k = state.step.kind;
+  return k === 'last-words' || k === 'speech' || k === 'ballot';
+}
+
+function selfDestruct(ctx: Ctx, seat: Seat): Refusal {
+  const s = ctx.s;
+  if (!ctx.rules.selfDestruct) return ['game/not-allowed', 'this ruleset has no self-destruct'];
+  if (!s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
+  if (s.roles[seat - 1] !== 'killer') return ['game/not-allowed', 'only a killer may self-destruct'];
+  if (!isDay(s)) return ['game/phase-closed', 'self-destruct is for the day'];
+  // [001 3.21③]: out with no last words, nobody speaks after it, straight to night.
+  removeSeat(ctx, seat, 'self-destruct');
+  s.step = { kind: 'over' };
+  s.agenda = [{ kind: 'nightfall' }];
+  if (!checkWin(ctx, false)) advance(ctx);
+  return null;
+}
+
+/** Whether this seat may surrender now under the room's `surrender` option. */
+export function maySurrender(state: GameState, seat: Seat): boolean {
+  const option = state.setup.options.surrender;
+  if (option === undefined || option === 'off' || !state.alive[seat - 1]) return false;
+  const step = state.step;
+  if (state.setup.ruleset === 'infernal') return isDay(state);
+  if (step.kind !== 'call' || !step.actors.includes(seat) || step.surrender.includes(seat)) return false;
+  if (option === 'last-member') return step.actors.length === 1;
+  // `team` [001 5.5]: forbidden while both sides still have partners alive.
+  const killers = state.roles.filter((r, i) => r === 'killer' && state.alive[i]).length;
+  const police = state.roles.filter((r, i) => r === 'police' && state.alive[i]).length;
+  return killers <= 1 || police <= 1;
+}
+
+function surrender(ctx: Ctx, seat: Seat): Refusal {
+  const s = ctx.s;
+  if (!maySurrender(s, seat)) return ['game/not-allowed', 'you may not surrender now'];
+  const side = campOf(s.roles[seat - 1]!);
+  const step = s.step;
+  if (step.kind === 'call') {
+    // A team surrenders together: every living member of the called team must ask for it.
+    const wishes = [...step.surrender, seat];
+    s.step = { ...step, surrender: wishes };
+    emit(ctx, step.actors, { type: 'surrender-wish', seat });
+    if (!step.actors.every((a) => wishes.includes(a))) return null;
+  } else {
+    emit(ctx, 'all', { type: 'surrender-wish', seat });
+  }
+  emit(ctx, 'all', { type: 'surrendered', side });
+  finish(ctx, { winner: side === 'killers' ? 'good' : 'killers', reason: 'surrender' });
+  return null;
+}
+
+// ---------------------------------------------------------------- host and clock
+
+function pause(ctx: Ctx): Refusal {
+  const step = ctx.s.step;
+  if (!('endsAt' in step) || step.endsAt === null) return ['game/phase-closed', 'nothing to pause'];
+  ctx.s.pausedRemaining = Math.max(0, step.endsAt - ctx.at);
+  ctx.s.step = { ...step, endsAt: null };
+  emit(ctx, 'all', { type: 'paused' });
+  return null;
+}
+
+function resume(ctx: Ctx): Refusal {
+  const step = ctx.s.step;
+  if (!('endsAt' in step)) return ['game/phase-closed', 'nothing to resume'];
+  ctx.s.step = { ...step, endsAt: ctx.at + ctx.s.pausedRemaining! };
+  ctx.s.pausedRemaining = null;
+  emit(ctx, 'all', { type: 'resumed' });
+  return null;
+}
+
+function extend(ctx: Ctx, ms: number): Refusal {
+  if (!Number.isFinite(ms) || ms <= 0) return ['game/bad-action', 'extend by a positive number of milliseconds'];
+  const step = ctx.s.step;
+  if (!('endsAt' in step)) return ['game/phase-closed', 'nothing to extend'];
+  if (ctx.s.pausedRemaining !== null) ctx.s.pausedRemaining += ms;
+  else ctx.s.step = { ...step, endsAt: step.endsAt! + ms };
+  emit(ctx, 'all', { type: 'extended', ms });
+  return null;
+}
+
+function onDeadline(ctx: Ctx): Refusal {
+  const step = ctx.s.step;
+  // An early or repeated alarm finds nothing due and changes nothing.
+  if (!('endsAt' in step) || step.endsAt === null || step.endsAt > ctx.at) return null;
+  emit(ctx, 'all', { type: 'deadline' });
+  if (step.kind === 'speech' || step.kind === 'last-words') emit(ctx, 'all', { type: 'passed', seat: step.seat, missed: true });
+  closeStep(ctx);
+  return null;
+}
+
+function eject(ctx: Ctx, seat: Seat): Refusal {
+  const s = ctx.s;
+  if (!Number.isInteger(seat) || seat < 1 || seat > s.alive.length) return ['game/seat-unknown', `there is no seat ${seat}`];
+  if (!s.alive[seat - 1]) return ['game/seat-out', `seat ${seat} is already out`];
+  // (decision) [001 5.14]: the judge's ejection leaves no last words.
+  removeSeat(ctx, seat, 'ejected');
+  if (checkWin(ctx, false)) return null;
+  const step = s.step;
+  if (step.kind === 'call') {
+    const actors = step.actors.filter((a) => a !== seat);
+    const { [seat]: _gone, ...pointers } = step.pointers;
+    s.step = { ...step, actors, pointers, surrender: step.surrender.filter((a) => a !== seat) };
+    if (actors.every((a) => a in pointers)) closeStep(ctx);
+  } else if (step.kind === 'speech' && step.seat === seat) {
+    closeStep(ctx);
+  } else if (step.kind === 'ballot') {
+    const voters = step.voters.filter((v) => v !== seat);
+    const { [seat]: _gone, ...ballots } = step.ballots;
+    s.step = { ...step, voters, ballots, candidates: step.candidates.filter((c) => c !== seat) };
+    if (voters.every((v) => v in ballots)) closeStep(ctx);
+  } else if (step.kind === 'eyes') {
+    if (livingSeats(s).every((a) => a in step.choices)) closeStep(ctx);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- the procedure
+
+function removeSeat(ctx: Ctx, seat: Seat, how: OutHow, camp?: Camp): void {
+  const s = ctx.s;
+  s.alive = s.alive.slice();
+  s.alive[seat - 1] = false;
+  s.outs = [...s.outs, camp ? { seat, how, round: s.round, camp } : { seat, how, round: s.round }];
+  s.speechAnchor = seat;
+  if (how === 'killed' && s.firstVictim === 0) s.firstVictim = seat;
+  emit(ctx, 'all', camp ? { type: 'out', seat, how, camp } : { type: 'out', seat, how });
+}
+
+function finish(ctx: Ctx, result: Result): void {
+  const s = ctx.s;
+  s.result = result;
+  s.step = { kind: 'over' };
+  s.agenda = [];
+  s.pausedRemaining = null;
+  emit(ctx, 'all', { type: 'game-over', winner: result.winner, reason: result.reason, roles: s.roles, deck: s.deck, seed: s.setup.seed });
+}
+
+/** Runs the ruleset's win check; ends the game and returns true when a side has won. */
+function checkWin(ctx: Ctx, afterVerdict: boolean): boolean {
+  const result = ctx.rules.winCheck(ctx.s, afterVerdict);
+  if (!result) return false;
+  finish(ctx, result);
+  return true;
+}
+
+function endsAt(ctx: Ctx, kind: keyof GameState['setup']['pace']): number {
+  return ctx.at + ctx.s.setup.pace[kind];
+}
+
+/** Closes the current step with what it has, then runs the agenda to the next waiting step. */
+function closeStep(ctx: Ctx): void {
+  const s = ctx.s;
+  const step = s.step;
+  s.step = { kind: 'over' };
+  switch (step.kind) {
+    case 'call':
+      closeCall(ctx, step);
+      break;
+    case 'eyes':
+      closeEyes(ctx, step.choices);
+      break;
+    case 'last-words':
+      // [001 生推版]: the first victim, once their last words are said, becomes the judge.
+      if (ctx.rules.id === 'raw' && step.seat === s.firstVictim && s.judgeSeat === 0) {
+        s.judgeSeat = step.seat;
+        emit(ctx, 'all', { type: 'judge', seat: step.seat });
+      }
+      break;
+    case 'speech':
+      break;
+    case 'ballot':
+      if (closeBallot(ctx, step)) return;
+      break;
+    case 'over':
+      return;
+  }
+  advance(ctx);
+}
+
+/** The team's decision [001 3.6]: most pointers wins, the first pointed breaks a tie, none means no action. */
+export function teamDecision(pointers: Record<Seat, Seat | 0>, firstPointed: readonly Seat[]): Seat | 0 {
+  let best: Seat | 0 = 0;
+  let bestCount = 0;
+  for (const target of firstPointed) {
+    let n = 0;
+    for (const key in pointers) if (pointers[key] === target) n++;
+    if (n > bestCount) {
+      best = target;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+function closeCall(ctx: Ctx, step: Extract<Step, { kind: 'call' }>): void {
+  const s = ctx.s;
+  const target = teamDecision(step.pointers, step.firstPointed);
+  if (step.call === 'killers') {
+    s.night = { ...s.night, kill: target };
+    emit(ctx, step.actors, { type: 'kill-chosen', target });
+  } else {
+    if (target === 0) {
+      emit(ctx, step.actors, { type: 'checked', target: 0 });
+    } else {
+      const answer = campOf(s.roles[target - 1]!);
+      s.night = { ...s.night, check: { target, answer } };
+      emit(ctx, step.actors, { type: 'checked', target, answer });
+    }
+  }
+}
+
+function closeEyes(ctx: Ctx, choices: Record<Seat, EyesChoice>): void {
+  for (const call of ['bandits', 'police'] as const) {
+    const seats = livingSeats(ctx.s).filter((seat) => choices[seat] === call);
+    if (seats.length > 0) emit(ctx, seats, { type: 'eyes-seen', call, seats });
+  }
+  startDay(ctx);
+}
+
+function speeches(seats: Seat[], purpose: SpeechPurpose): Plan[] {
+  return seats.map((seat) => ({ kind: 'speech', purpose, seat }));
+}
+
+/** The day's speeches and ballot, from the right of the last player out [RULES.md 2.7]. */
+function startDay(ctx: Ctx): void {
+  const s = ctx.s;
+  emit(ctx, 'all', { type: 'day' });
+  const order = tableOrder(s, s.speechAnchor, speechDirection(s));
+  // [001 无间道]: day 1 of infernal has two full rounds of speeches.
+  const rounds = ctx.rules.id === 'infernal' && s.round === 1 ? 2 : 1;
+  const plan: Plan[] = [];
+  for (let r = 0; r < rounds; r++) plan.push(...speeches(order, 'day'));
+  plan.push({ kind: 'ballot', purpose: ctx.rules.dayVote === 'runoff' ? 'runoff-first' : 'day', candidates: [] });
+  s.agenda = [...plan, ...s.agenda];
+}
+
+function dawn(ctx: Ctx): void {
+  const s = ctx.s;
+  const victim = s.night.kill;
+  const out: Seat[] = victim !== 0 && s.alive[victim - 1] ? [victim] : [];
+  for (const seat of out) removeSeat(ctx, seat, 'killed');
+  emit(ctx, 'all', { type: 'dawn', out });
+  if (out.length > 0 && checkWin(ctx, false)) return;
+  const words: Plan[] = [];
+  for (const seat of out) {
+    if (ctx.rules.lastWords(s, seat, 'killed')) words.push({ kind: 'last-words', seat });
+    s.lastWordsGiven++;
+  }
+  s.agenda = [...words, ...s.agenda];
+  startDay(ctx);
+}
+
+/** Counts sealed ballots: the seats with the most votes, and the full tally. */
+function tally(ballots: Record<Seat, Seat | 0>, candidates: readonly Seat[]): Map<Seat, number> {
+  const counts = new Map<Seat, number>();
+  for (const key in ballots) {
+    const target = ballots[key]!;
+    if (target !== 0 && candidates.includes(target)) counts.set(target, (counts.get(target) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function topOf(counts: Map<Seat, number>, below = Infinity): Seat[] {
+  let max = 0;
+  for (const n of counts.values()) if (n > max && n < below) max = n;
+  if (max === 0) return [];
+  return [...counts.entries()].filter(([, n]) => n === max).map(([seat]) => seat).sort((a, b) => a - b);
+}
+
+/** Reveals a closed ballot and decides what follows; returns true when it ended the game or set the step itself. */
+function closeBallot(ctx: Ctx, step: Extract<Step, { kind: 'ballot' }>): boolean {
+  const s = ctx.s;
+  s.ballotCount++;
+  // Ballots are shown in voting order, from the right of the last player out [001 3.16].
+  const ballots = rotate(step.voters, s.speechAnchor)
+    .map((seat) => ({ seat, target: (step.ballots[seat] ?? 0) as Seat | 0, missed: !(seat in step.ballots) }));
+  const counts = tally(step.ballots, step.candidates);
+  const top = topOf(counts);
+  emit(ctx, 'all', { type: 'ballots', purpose: step.purpose, ballots, top });
+
+  if (top.length === 0) {
+    // RULES.md 2.11 (decision): no vote cast, nobody out.
+    if (ctx.rules.finalTie(s.setup.options) === 'end') {
+      finish(ctx, endBySides(s, 'no-verdict'));
+      return true;
+    }
+    return peacefulNight(ctx);
+  }
+  if (step.purpose === 'runoff-first') {
+    // RULES.md 5: the two most voted go through (decision: everyone tied for second too).
+    const finalists = top.length >= 2 ? top : [...top, ...topOf(counts, counts.get(top[0]!)!)].sort((a, b) => a - b);
+    s.agenda = [...speeches(inOrder(s, finalists), 'defence'), { kind: 'ballot', purpose: 'runoff-final', candidates: finalists }, ...s.agenda];
+    return false;
+  }
+  if (top.length === 1) return verdict(ctx, top[0]!, 'voted');
+  return tie(ctx, step.purpose, top);
+}
+
+/** Seats (in table order) rotated to start after `anchor`. */
+function rotate(seats: readonly Seat[], anchor: Seat | 0): Seat[] {
+  const after = seats.filter((seat) => seat > anchor);
+  return after.length === seats.length ? after : [...after, ...seats.filter((seat) => seat <= anchor)];
+}
+
+/** Seats in the current speaking order. */
+function inOrder(state: GameState, seats: readonly Seat[]): Seat[] {
+  return tableOrder(state, state.speechAnchor, speechDirection(state)).filter((seat) => seats.includes(seat));
+}
+
+function endBySides(state: GameState, reason: string): Result {
+  let police = 0;
+  let bandits = 0;
+  state.roles.forEach((role, i) => {
+    if (!state.alive[i]) return;
+    if (role === 'killer') bandits++;
+    else police++;
+  });
+  return sideCount(police, bandits, reason);
+}
+
+/** The tie procedure [001 4.5]: PK, then outside PK, then the ruleset's final tie. */
+function tie(ctx: Ctx, purpose: BallotPurpose, tied: Seat[]): boolean {
+  const s = ctx.s;
+  if (purpose === 'day') {
+    s.agenda = [...speeches(inOrder(s, tied), 'pk'), { kind: 'ballot', purpose: 'pk', candidates: tied }, ...s.agenda];
+    return false;
+  }
+  if (purpose === 'pk') {
+    const others = tableOrder(s, s.speechAnchor, speechDirection(s)).filter((seat) => !tied.includes(seat));
+    s.agenda = [...speeches(others, 'outside-pk'), { kind: 'ballot', purpose: 'outside-pk', candidates: tied }, ...s.agenda];
+    return false;
+  }
+  switch (ctx.rules.finalTie(s.setup.options)) {
+    case 'draw':
+      finish(ctx, { winner: 'draw', reason: 'final-tie' });
+      return true;
+    case 'end':
+      finish(ctx, endBySides(s, 'final-tie'));
+      return true;
+    case 'lot': {
+      const drawn = pick(makeRandom(`${s.setup.seed}:lot:${s.ballotCount}`), tied);
+      emit(ctx, 'all', { type: 'lot', among: tied, drawn });
+      return verdict(ctx, drawn, 'lot');
+    }
+    case 'peaceful-night':
+      return peacefulNight(ctx);
+  }
+}
+
+function peacefulNight(ctx: Ctx): boolean {
+  emit(ctx, 'all', { type: 'peaceful-night' });
+  // Raw's killer wins "after a vote" with two civilians left, even when nobody went out.
+  if (checkWin(ctx, true)) return true;
+  ctx.s.agenda = [nextDay(ctx.rules)];
+  return false;
+}
+
+// Infernal has a single night: after it, one day follows another.
+function nextDay(rules: Ruleset): Plan {
+  return rules.singleNight ? { kind: 'day' } : { kind: 'nightfall' };
+}
+
+function verdict(ctx: Ctx, seat: Seat, how: 'voted' | 'lot'): boolean {
+  const s = ctx.s;
+  const camp = ctx.rules.revealOnVerdict?.(s.roles[seat - 1]!);
+  removeSeat(ctx, seat, how, camp);
+  if (checkWin(ctx, true)) return true;
+  const words = ctx.rules.lastWords(s, seat, 'voted');
+  s.lastWordsGiven++;
+  s.agenda = words ? [{ kind: 'last-words', seat }, nextDay(ctx.rules)] : [nextDay(ctx.rules)];
+  return false;
+}
+
+function openCall(ctx: Ctx, call: Call): boolean {
+  const s = ctx.s;
+  const role = roleOfCall(call);
+  const actors = livingSeats(s).filter((seat) => s.roles[seat - 1] === role);
+  if (actors.length === 0) return false;
+  emit(ctx, 'all', { type: 'call', call });
+  if (s.round === 1 && ctx.rules.teamsKnowEachOther.includes(call)) emit(ctx, actors, { type: 'team', team: call, seats: actors });
+  s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], endsAt: endsAt(ctx, 'call') };
+  return true;
+}
+
+/** Runs instant steps and opens the next step that waits for players. */
+function advance(ctx: Ctx): void {
+  const s = ctx.s;
+  while (!s.result) {
+    const plan = s.agenda[0];
+    if (!plan) {
+      s.agenda = [nextDay(ctx.rules)];
+      continue;
+    }
+    s.agenda = s.agenda.slice(1);
+    switch (plan.kind) {
+      case 'nightfall': {
+        s.round++;
+        s.night = { kill: 0 };
+        const calls = ctx.rules.nightCalls(s);
+        emit(ctx, 'all', { type: 'nightfall' });
+        s.agenda = calls === 'eyes' ? [{ kind: 'eyes' }] : [...calls.map((call): Plan => ({ kind: 'call', call })), { kind: 'dawn' }];
+        continue;
+      }
+      case 'call':
+        if (openCall(ctx, plan.call)) return;
+        continue;
+      case 'eyes':
+        s.step = { kind: 'eyes', choices: {}, endsAt: endsAt(ctx, 'eyes') };
+        return;
+      case 'dawn':
+        dawn(ctx);
+        continue;
+      case 'day':
+        s.round++;
+        startDay(ctx);
+        continue;
+      case 'last-words':
+        s.step = { kind: 'last-words', seat: plan.seat, endsAt: endsAt(ctx, 'lastWords') };
+        return;
+      case 'speech':
+        if (!s.alive[plan.seat - 1]) continue;
+        s.step = { kind: 'speech', purpose: plan.purpose, seat: plan.seat, endsAt: endsAt(ctx, 'speech') };
+        return;
+      case 'ballot': {
+        const living = livingSeats(s);
+        const candidates = plan.candidates.length > 0 ? plan.candidates.filter((c) => s.alive[c - 1]) : living;
+        const mustVote = plan.purpose === 'outside-pk' && s.setup.options.outsidePkMustVote === true;
+        emit(ctx, 'all', { type: 'ballot', purpose: plan.purpose, candidates, mustVote });
+        s.step = { kind: 'ballot', purpose: plan.purpose, candidates, voters: living, ballots: {}, mustVote, endsAt: endsAt(ctx, 'ballot') };
+        return;
+      }
+    }
+  }
+}

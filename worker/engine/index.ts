@@ -1,0 +1,51 @@
+// The rules engine's public face: pure functions of data, no I/O, no clock, no randomness of its own.
+import { newGame } from './game.ts';
+import { PACE_LIMITS, PACE_PRESETS } from './pace.ts';
+import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from './rulesets.ts';
+import type { GameSetup, GameState, Pace, Seat } from './types.ts';
+
+export { apply, newGame, livingSeats, tableOrder, MAX_TEXT } from './game.ts';
+export { legalActions, pendingSeats } from './legal.ts';
+export { viewFor, hasGodView } from './view.ts';
+export { exportRecord, replay, type GameRecord } from './record.ts';
+export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
+export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf } from './rulesets.ts';
+export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';
+export type * from './types.ts';
+
+export interface GameRequest {
+  ruleset: string;
+  players: number;
+  options?: Record<string, unknown>;
+  pace?: Pace;
+  seed: string;
+  at: number;
+  previousFirstVictim?: Seat;
+}
+
+/** Checks a request against the ruleset and starts the game, or says in one line what is wrong. */
+export function createGame(request: GameRequest): { ok: true; state: GameState } | { ok: false; message: string } {
+  if (!isRulesetId(request.ruleset)) {
+    return { ok: false, message: `unknown ruleset "${request.ruleset}"; allowed: ${Object.keys(RULESETS).join(', ')}` };
+  }
+  const options = resolveOptions(request.ruleset, request.options);
+  if (!options.ok) return options;
+  const bad = checkPlayers(request.ruleset, request.players, options.options);
+  if (bad) return { ok: false, message: bad };
+  const pace = request.pace ?? PACE_PRESETS.live;
+  for (const [kind, ms] of Object.entries(pace)) {
+    if (!Number.isFinite(ms) || ms < PACE_LIMITS.min || ms > PACE_LIMITS.max) {
+      return { ok: false, message: `the ${kind} deadline must be between ${PACE_LIMITS.min / 1000} s and ${PACE_LIMITS.max / 3_600_000} h` };
+    }
+  }
+  const setup: GameSetup = {
+    ruleset: request.ruleset,
+    players: request.players,
+    options: options.options,
+    pace,
+    seed: request.seed,
+    at: request.at,
+    ...(request.previousFirstVictim ? { previousFirstVictim: request.previousFirstVictim } : {}),
+  };
+  return { ok: true, state: newGame(setup) };
+}

@@ -1,0 +1,15 @@
+// Deadlines for each kind of waiting step: a live table plays in minutes, an async one over days.
+import type { Pace } from './types.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** The room's two presets (RULES.md 11): `live` for everyone present, `async` for phases of hours. */
+export const PACE_PRESETS: Record<'live' | 'async', Pace> = {
+  live: { call: 60 * SECOND, eyes: 45 * SECOND, lastWords: 60 * SECOND, speech: 90 * SECOND, ballot: 45 * SECOND },
+  async: { call: 12 * HOUR, eyes: 12 * HOUR, lastWords: 6 * HOUR, speech: 4 * HOUR, ballot: 24 * HOUR },
+};
+
+/** Bounds on a custom deadline: long enough to act on a phone, short enough that a game ends. */
+export const PACE_LIMITS = { min: 10 * SECOND, max: 7 * 24 * HOUR };

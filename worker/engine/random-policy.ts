@@ -1,0 +1,34 @@
+// The simulator's bots: the random policy of the engine issue, exactly, so win rates can be
+// checked against theory. They play only from `legalActions`, like any client.
+import { campOf } from './rulesets.ts';
+import { legalActions } from './legal.ts';
+import { pick, type Random } from './random.ts';
+import type { Action, GameState, LegalAction, Seat } from './types.ts';
+
+/** The next move of the random policy for one waiting seat, or null if it has none. */
+export function randomMove(state: GameState, seat: Seat, random: Random, at: number): Action | null {
+  const legal = legalActions(state, seat);
+  const point = find(legal, 'point');
+  if (point) {
+    let targets = point.targets;
+    // Killers point only at living players outside the killer camp (when there are any).
+    if (point.call === 'killers') {
+      const outside = targets.filter((t) => campOf(state.roles[t - 1]!) !== 'killers');
+      if (outside.length > 0) targets = outside;
+    }
+    return { type: 'point', seat, target: targets.length > 0 ? pick(random, targets) : 0, at };
+  }
+  const eyes = find(legal, 'open-eyes');
+  if (eyes) return { type: 'open-eyes', seat, choice: pick(random, eyes.choices), at };
+  if (find(legal, 'pass')) return { type: 'pass', seat, at };
+  const vote = find(legal, 'vote');
+  if (vote) {
+    const targets = vote.targets.filter((t) => t !== seat);
+    return { type: 'vote', seat, target: targets.length > 0 ? pick(random, targets) : 0, at };
+  }
+  return null;
+}
+
+function find<T extends LegalAction['type']>(legal: LegalAction[], type: T): Extract<LegalAction, { type: T }> | undefined {
+  return legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
+}

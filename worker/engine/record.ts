@@ -1,0 +1,71 @@
+// The game record: setup plus the ordered event log. Every input the engine accepted is in the log
+// as an event of its own, so the record replays to the same final state.
+import { apply, newGame } from './game.ts';
+import type { Action, GameEvent, GameSetup, GameState, LogEntry } from './types.ts';
+
+export interface GameRecord {
+  format: 'tianhei-record/1';
+  setup: GameSetup;
+  log: LogEntry[];
+}
+
+/** The whole game as JSON-ready data: only for the end of a game or for the judge. */
+export function exportRecord(state: GameState): GameRecord {
+  return { format: 'tianhei-record/1', setup: state.setup, log: state.log };
+}
+
+/** The action that produced an input event, or null for events the engine derived itself. */
+export function actionOf(entry: LogEntry): Action | null {
+  const e: GameEvent = entry.event;
+  const at = entry.at;
+  switch (e.type) {
+    case 'pointed':
+      return { type: 'point', seat: e.seat, target: e.target, at };
+    case 'team-chat':
+      return { type: 'team-chat', seat: e.seat, text: e.text, at };
+    case 'eyes-chosen':
+      return { type: 'open-eyes', seat: e.seat, choice: e.choice, at };
+    case 'said':
+      return { type: 'say', seat: e.seat, text: e.text, at };
+    case 'passed':
+      return e.missed ? null : { type: 'pass', seat: e.seat, at };
+    case 'voted':
+      return { type: 'vote', seat: e.seat, target: e.target, at };
+    case 'surrender-wish':
+      return { type: 'surrender', seat: e.seat, at };
+    case 'out':
+      if (e.how === 'self-destruct') return { type: 'self-destruct', seat: e.seat, at };
+      if (e.how === 'ejected') return { type: 'eject', seat: e.seat, at };
+      return null;
+    case 'deadline':
+      return { type: 'deadline', at };
+    case 'paused':
+      return { type: 'pause', at };
+    case 'resumed':
+      return { type: 'resume', at };
+    case 'extended':
+      return { type: 'extend', ms: e.ms, at };
+    default:
+      return null;
+  }
+}
+
+export type ReplayResult = { ok: true; state: GameState } | { ok: false; seq: number; message: string };
+
+/** Replays a record from its setup and checks that every event comes out the same. */
+export function replay(record: GameRecord): ReplayResult {
+  let state = newGame(record.setup);
+  for (const entry of record.log) {
+    if (entry.seq < state.log.length) continue;
+    const action = actionOf(entry);
+    if (!action) return { ok: false, seq: entry.seq, message: `event ${entry.seq} (${entry.event.type}) does not follow from the events before it` };
+    const result = apply(state, action);
+    if (!result.ok) return { ok: false, seq: entry.seq, message: `event ${entry.seq}: ${result.error.message}` };
+    state = result.state;
+  }
+  if (JSON.stringify(state.log) !== JSON.stringify(record.log)) {
+    const seq = state.log.findIndex((e, i) => JSON.stringify(e) !== JSON.stringify(record.log[i]));
+    return { ok: false, seq, message: `the replayed log differs at event ${seq}` };
+  }
+  return { ok: true, state };
+}

@@ -1,0 +1,277 @@
+// The engine's vocabulary: seats, cards, steps, actions, events and views.
+// Everything here is plain JSON so that a Durable Object can store it as is.
+
+/** A seat at the round table, numbered 1..N; seat i+1 sits at the right hand of seat i. */
+export type Seat = number;
+
+export type RulesetId = 'classic' | 'original' | 'runoff' | 'infernal' | 'raw';
+
+/** What a player drew. `killer` is also the bandit (匪) of `infernal`; `civilian` the good guy of `original`. */
+export type Role = 'killer' | 'police' | 'civilian';
+
+/** The two camps of RULES.md section 1: the killer camp and the good camp. */
+export type Camp = 'killers' | 'good';
+
+/** A team that opens its eyes together at a night call. */
+export type Team = 'killers' | 'police';
+
+/** The judge's calls at night, in the order a ruleset makes them. */
+export type Call = 'killers' | 'police';
+
+/** Infernal's two calls: a player may open eyes at one of them, or at neither. */
+export type EyesChoice = 'bandits' | 'police' | 'none';
+
+export type SpeechPurpose = 'day' | 'pk' | 'outside-pk' | 'defence';
+export type BallotPurpose = 'day' | 'pk' | 'outside-pk' | 'runoff-first' | 'runoff-final';
+
+/** How a player left the game. */
+export type OutHow = 'killed' | 'voted' | 'lot' | 'self-destruct' | 'ejected';
+
+/** The game's result: `good` includes infernal's police side, `killers` its bandits. */
+export type Winner = 'good' | 'killers' | 'draw';
+
+/** Milliseconds each kind of waiting step may last before its deadline. */
+export interface Pace {
+  call: number;
+  eyes: number;
+  lastWords: number;
+  speech: number;
+  ballot: number;
+}
+
+export type OptionValue = string | number | boolean;
+export type Options = Record<string, OptionValue>;
+
+/** Everything needed to start one game; with the log it replays the game exactly. */
+export interface GameSetup {
+  ruleset: RulesetId;
+  players: number;
+  options: Options;
+  pace: Pace;
+  /** Secret until the game ends; the deal and every lot are drawn from it. */
+  seed: string;
+  /** When the game starts (ms since the epoch), from the caller's clock. */
+  at: number;
+  /** Repeat-first-kill rule: the seat killed on night 1 of the room's previous game. */
+  previousFirstVictim?: Seat;
+}
+
+export interface OutRecord {
+  seat: Seat;
+  how: OutHow;
+  round: number;
+  /** Made public with the removal (runoff: "a killer was voted out"). */
+  camp?: Camp;
+}
+
+/** The step the game waits on. `endsAt` is null only while the game is paused. */
+export type Step =
+  | { kind: 'call'; call: Call; actors: Seat[]; pointers: Record<Seat, Seat | 0>; firstPointed: Seat[]; surrender: Seat[]; endsAt: number | null }
+  | { kind: 'eyes'; choices: Record<Seat, EyesChoice>; endsAt: number | null }
+  | { kind: 'last-words'; seat: Seat; endsAt: number | null }
+  | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; endsAt: number | null }
+  | {
+      kind: 'ballot';
+      purpose: BallotPurpose;
+      candidates: Seat[];
+      voters: Seat[];
+      ballots: Record<Seat, Seat | 0>;
+      mustVote: boolean;
+      endsAt: number | null;
+    }
+  | { kind: 'over' };
+
+/** A step not yet begun; instant ones (`nightfall`, `dawn`) resolve as soon as they are reached. */
+export type Plan =
+  | { kind: 'nightfall' }
+  | { kind: 'call'; call: Call }
+  | { kind: 'eyes' }
+  | { kind: 'dawn' }
+  | { kind: 'day' }
+  | { kind: 'last-words'; seat: Seat }
+  | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat }
+  | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[] };
+
+export interface Result {
+  winner: Winner;
+  reason: string;
+}
+
+export interface GameState {
+  setup: GameSetup;
+  /** Roles by seat index (seat - 1). */
+  roles: Role[];
+  /** The whole deck in dealt order; `infernal` with odd N has one card more than seats. */
+  deck: Role[];
+  /** sha256 of seed and deck, shown from the start so the deal can be checked at the end. */
+  commitment: string;
+  alive: boolean[];
+  outs: OutRecord[];
+  round: number;
+  step: Step;
+  agenda: Plan[];
+  /** Outcomes of this night's calls, resolved at dawn. */
+  night: { kill: Seat | 0; check?: { target: Seat; answer: Camp } };
+  /** How many players have left last words under the first-K rule. */
+  lastWordsGiven: number;
+  firstVictim: Seat | 0;
+  /** The seat the next speech round starts after. */
+  speechAnchor: Seat | 0;
+  /** Seat of `raw`'s judge, once the first victim has left last words. */
+  judgeSeat: Seat | 0;
+  /** Remaining milliseconds of the current step while the game is paused. */
+  pausedRemaining: number | null;
+  /** How many ballots have closed: each lot draw is keyed by it. */
+  ballotCount: number;
+  result: Result | null;
+  seq: number;
+  log: LogEntry[];
+}
+
+/** Who may read a log entry: everyone, or these seats (the judge reads everything). */
+export type Audience = 'all' | Seat[];
+
+export interface LogEntry {
+  seq: number;
+  at: number;
+  round: number;
+  to: Audience;
+  event: GameEvent;
+}
+
+export type GameEvent =
+  | { type: 'dealt'; players: number; commitment: string }
+  | { type: 'card'; seat: Seat; role: Role }
+  | { type: 'team'; team: Team; seats: Seat[] }
+  | { type: 'nightfall' }
+  | { type: 'call'; call: Call }
+  | { type: 'pointed'; seat: Seat; target: Seat | 0 }
+  | { type: 'team-chat'; seat: Seat; text: string }
+  | { type: 'kill-chosen'; target: Seat | 0 }
+  | { type: 'checked'; target: Seat | 0; answer?: Camp }
+  | { type: 'eyes-chosen'; seat: Seat; choice: EyesChoice }
+  | { type: 'eyes-seen'; call: Exclude<EyesChoice, 'none'>; seats: Seat[] }
+  | { type: 'dawn'; out: Seat[] }
+  | { type: 'day' }
+  | { type: 'said'; seat: Seat; text: string }
+  | { type: 'passed'; seat: Seat; missed: boolean }
+  | { type: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean }
+  | { type: 'voted'; seat: Seat; target: Seat | 0 }
+  | { type: 'ballots'; purpose: BallotPurpose; ballots: { seat: Seat; target: Seat | 0; missed: boolean }[]; top: Seat[] }
+  | { type: 'lot'; among: Seat[]; drawn: Seat }
+  | { type: 'out'; seat: Seat; how: OutHow; camp?: Camp }
+  | { type: 'peaceful-night' }
+  | { type: 'surrender-wish'; seat: Seat }
+  | { type: 'surrendered'; side: Camp }
+  | { type: 'judge'; seat: Seat }
+  | { type: 'deadline' }
+  | { type: 'paused' }
+  | { type: 'resumed' }
+  | { type: 'extended'; ms: number }
+  | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string };
+
+/** A player's move; `seat` is set by the server from the socket, never taken from the client. */
+export type SeatAction =
+  | { type: 'point'; seat: Seat; target: Seat | 0 }
+  | { type: 'team-chat'; seat: Seat; text: string }
+  | { type: 'open-eyes'; seat: Seat; choice: EyesChoice }
+  | { type: 'say'; seat: Seat; text: string }
+  | { type: 'pass'; seat: Seat }
+  | { type: 'vote'; seat: Seat; target: Seat | 0 }
+  | { type: 'self-destruct'; seat: Seat }
+  | { type: 'surrender'; seat: Seat };
+
+/** The host's (or human judge's) moves, and the clock's. */
+export type ControlAction =
+  | { type: 'eject'; seat: Seat }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'extend'; ms: number }
+  | { type: 'deadline' };
+
+/** Every input the engine accepts, stamped with the caller's clock. */
+export type Action = (SeatAction | ControlAction) & { at: number };
+
+export type ErrorCode =
+  | 'game/over'
+  | 'game/paused'
+  | 'game/not-paused'
+  | 'game/seat-unknown'
+  | 'game/seat-out'
+  | 'game/not-your-turn'
+  | 'game/phase-closed'
+  | 'game/target-unknown'
+  | 'game/target-not-alive'
+  | 'game/target-not-eligible'
+  | 'game/repeat-first-kill'
+  | 'game/already-voted'
+  | 'game/must-vote'
+  | 'game/not-allowed'
+  | 'game/text-invalid'
+  | 'game/bad-action';
+
+export interface RuleError {
+  code: ErrorCode;
+  message: string;
+}
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: LogEntry[] }
+  | { ok: false; error: RuleError; state: GameState };
+
+/** Who is looking: a seated player, the judge (god view) or a spectator. */
+export type Viewer = { kind: 'seat'; seat: Seat } | { kind: 'judge' } | { kind: 'spectator' };
+
+/** A control the viewer may use now, built from the rules; the client draws exactly these. */
+export type LegalAction =
+  | { type: 'point'; call: Call; targets: Seat[]; current: Seat | 0 | null }
+  | { type: 'team-chat' }
+  | { type: 'open-eyes'; choices: EyesChoice[] }
+  | { type: 'say' }
+  | { type: 'pass' }
+  | { type: 'vote'; targets: Seat[]; canAbstain: boolean }
+  | { type: 'self-destruct' }
+  | { type: 'surrender' };
+
+/** What the viewer may know about one seat. */
+export interface SeatView {
+  seat: Seat;
+  alive: boolean;
+  out?: { how: OutHow; round: number };
+  role?: Role;
+  camp?: Camp;
+  /** A teammate of the viewer (same night team). */
+  mate?: boolean;
+  /** The viewer's team pointer from this seat, during the team's call. */
+  pointer?: Seat | 0;
+  /** Whether this seat has cast its sealed ballot (never what it voted). */
+  voted?: boolean;
+}
+
+/** The public face of the current step. */
+export type StepView =
+  | { kind: 'call'; call: Call; endsAt: number | null }
+  | { kind: 'eyes'; endsAt: number | null }
+  | { kind: 'last-words'; seat: Seat; endsAt: number | null }
+  | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; queue: Seat[]; endsAt: number | null }
+  | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean; ballotsIn: number; voters: number; endsAt: number | null }
+  | { kind: 'over' };
+
+export interface View {
+  ruleset: RulesetId;
+  options: Options;
+  players: number;
+  round: number;
+  phase: 'night' | 'day' | 'over';
+  paused: boolean;
+  commitment: string;
+  viewer: Viewer;
+  /** The viewer sees everything: the judge, raw's first victim, or everyone at game over. */
+  god: boolean;
+  me?: { seat: Seat; role: Role; alive: boolean; ballot?: Seat | 0 };
+  seats: SeatView[];
+  step: StepView;
+  legal: LegalAction[];
+  log: LogEntry[];
+  result: (Result & { seed: string; roles: Role[]; deck: Role[] }) | null;
+}

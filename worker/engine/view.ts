@@ -1,0 +1,105 @@
+// The one choke point for secrets: the only code that turns the state into what a viewer may know.
+// Knowledge comes from the log entries addressed to the viewer, so the view and the log never disagree.
+import { legalActions } from './legal.ts';
+import type { GameState, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
+
+/** Whether this viewer sees everything: the judge, raw's judge seat, an out player when the room allows it, or anyone once the game is over. */
+export function hasGodView(state: GameState, viewer: Viewer): boolean {
+  if (state.result || viewer.kind === 'judge') return true;
+  if (viewer.kind !== 'seat') return false;
+  if (state.judgeSeat === viewer.seat) return true;
+  // RULES.md 2.6: off by default, and forced off where the first victim becomes the judge.
+  return state.setup.options.outSeeAll === true && state.setup.ruleset !== 'raw' && !state.alive[viewer.seat - 1];
+}
+
+function addressedTo(entry: LogEntry, seat: Seat): boolean {
+  return entry.to === 'all' || entry.to.includes(seat);
+}
+
+/** Everything this viewer may know about the game, and nothing more. */
+export function viewFor(state: GameState, viewer: Viewer): View {
+  const god = hasGodView(state, viewer);
+  const me = viewer.kind === 'seat' ? viewer.seat : 0;
+  const log = god ? state.log : state.log.filter((e) => (me ? addressedTo(e, me) : e.to === 'all'));
+
+  const mates = new Set<Seat>();
+  if (me && !god) {
+    for (const e of log) if (e.event.type === 'team' && e.event.seats.includes(me)) for (const s of e.event.seats) mates.add(s);
+  }
+  const step = state.step;
+  const inCall = step.kind === 'call' && (god || step.actors.includes(me));
+
+  const seats: SeatView[] = state.roles.map((role, i) => {
+    const seat = i + 1;
+    const view: SeatView = { seat, alive: state.alive[i]! };
+    const out = state.outs.find((o) => o.seat === seat);
+    if (out) {
+      view.out = { how: out.how, round: out.round };
+      if (out.camp) view.camp = out.camp;
+    }
+    if (god || seat === me || mates.has(seat)) view.role = role;
+    if (mates.has(seat) && seat !== me) view.mate = true;
+    if (inCall && step.kind === 'call' && seat in step.pointers) view.pointer = step.pointers[seat];
+    if (step.kind === 'ballot' && step.voters.includes(seat)) view.voted = seat in step.ballots;
+    return view;
+  });
+
+  return {
+    ruleset: state.setup.ruleset,
+    options: state.setup.options,
+    players: state.setup.players,
+    round: state.round,
+    phase: state.result ? 'over' : step.kind === 'call' || step.kind === 'eyes' ? 'night' : 'day',
+    paused: state.pausedRemaining !== null,
+    commitment: state.commitment,
+    viewer,
+    god,
+    ...(me
+      ? {
+          me: {
+            seat: me,
+            role: state.roles[me - 1]!,
+            alive: state.alive[me - 1]!,
+            ...(step.kind === 'ballot' && me in step.ballots ? { ballot: step.ballots[me] } : {}),
+          },
+        }
+      : {}),
+    seats,
+    step: stepView(state),
+    legal: me ? legalActions(state, me) : [],
+    log,
+    result: state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck } : null,
+  };
+}
+
+function stepView(state: GameState): StepView {
+  const step = state.step;
+  switch (step.kind) {
+    case 'call':
+      return { kind: 'call', call: step.call, endsAt: step.endsAt };
+    case 'eyes':
+      return { kind: 'eyes', endsAt: step.endsAt };
+    case 'last-words':
+      return { kind: 'last-words', seat: step.seat, endsAt: step.endsAt };
+    case 'speech': {
+      const queue: Seat[] = [];
+      for (const plan of state.agenda) {
+        if (plan.kind !== 'speech' || plan.purpose !== step.purpose) break;
+        if (state.alive[plan.seat - 1]) queue.push(plan.seat);
+      }
+      return { kind: 'speech', purpose: step.purpose, seat: step.seat, queue, endsAt: step.endsAt };
+    }
+    case 'ballot':
+      return {
+        kind: 'ballot',
+        purpose: step.purpose,
+        candidates: step.candidates,
+        mustVote: step.mustVote,
+        ballotsIn: Object.keys(step.ballots).length,
+        voters: step.voters.length,
+        endsAt: step.endsAt,
+      };
+    case 'over':
+      return { kind: 'over' };
+  }
+}
