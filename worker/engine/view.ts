@@ -16,15 +16,22 @@ function addressedTo(entry: LogEntry, seat: Seat): boolean {
   return entry.to === 'all' || entry.to.includes(seat);
 }
 
-/** Everything this viewer may know about the game, and nothing more. */
-export function viewFor(state: GameState, viewer: Viewer): View {
+/**
+ * Everything this viewer may know about the game, and nothing more. With `logFrom`, the log holds
+ * only entries from that seq on (an update for a viewer who already has the rest).
+ */
+export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   const god = hasGodView(state, viewer);
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
-  const log = god ? state.log : state.log.filter((e) => (me ? addressedTo(e, me) : e.to === 'all'));
+  const all = logFrom > 0 ? state.log.slice(logFrom) : state.log;
+  const log = god ? all : all.filter((e) => (me ? addressedTo(e, me) : e.to === 'all'));
 
   const mates = new Set<Seat>();
   if (me && !god) {
-    for (const e of log) if (e.event.type === 'team' && e.event.seats.includes(me)) for (const s of e.event.seats) mates.add(s);
+    // Team introductions are few and early; scan the whole log so a partial update still knows them.
+    for (const e of state.log) {
+      if (e.event.type === 'team' && addressedTo(e, me) && e.event.seats.includes(me)) for (const s of e.event.seats) mates.add(s);
+    }
   }
   const step = state.step;
   const inCall = step.kind === 'call' && (god || step.actors.includes(me));

@@ -1,0 +1,166 @@
+// The one protocol between browsers (or bots) and a room: HTTP bodies and WebSocket frames.
+// The client and the server import these same types; every inbound frame is checked against
+// the schemas here before anything else reads it.
+import * as v from 'valibot';
+import type { EyesChoice, OptionValue, Pace, RulesetId, Seat, View } from './engine/index.ts';
+
+/** The WebSocket subprotocol every client offers; tokens travel as a second subprotocol, never in URLs. */
+export const PROTOCOL = 'tianhei.v1';
+/** Prefix of the subprotocol that carries a seat token: `seat.<token>`. */
+export const SEAT_TOKEN_PREFIX = 'seat.';
+/** Largest inbound frame the server reads; larger frames get an error and are dropped. */
+export const MAX_FRAME_BYTES = 8 * 1024;
+/** Most frames one socket may send in a 10-second window before frames are refused. */
+export const MAX_FRAMES_PER_WINDOW = 40;
+export const FRAME_WINDOW_MS = 10_000;
+export const MAX_NAME = 24;
+export const MAX_TEXT = 500;
+/** A room with no activity for this long deletes its storage. */
+export const ROOM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+// ------------------------------------------------------------------ HTTP
+
+const Seed = v.pipe(v.number(), v.integer(), v.minValue(1));
+const PaceMs = v.pipe(v.number(), v.integer(), v.minValue(10_000), v.maxValue(7 * 24 * 3_600_000));
+
+/** Room pace: a preset, optionally with a custom deadline for each kind of step. */
+export const PaceSchema = v.object({
+  preset: v.picklist(['live', 'async']),
+  custom: v.optional(
+    v.partial(v.object({ call: PaceMs, eyes: PaceMs, lastWords: PaceMs, speech: PaceMs, ballot: PaceMs })),
+  ),
+});
+export type PaceSetting = v.InferOutput<typeof PaceSchema>;
+
+const OptionValues = v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.string(), v.number(), v.boolean()]));
+
+/** POST /api/rooms */
+export const CreateRoomSchema = v.object({
+  ruleset: v.pipe(v.string(), v.maxLength(20)),
+  options: v.optional(OptionValues),
+  pace: v.optional(PaceSchema),
+  spectators: v.optional(v.boolean()),
+});
+export type CreateRoomRequest = v.InferOutput<typeof CreateRoomSchema>;
+export interface CreateRoomResponse {
+  code: string;
+  url: string;
+  hostToken: string;
+}
+
+/** POST /api/rooms/:code/join — `hostToken` makes the new seat the host's. */
+export const JoinSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_NAME)),
+  hostToken: v.optional(v.pipe(v.string(), v.maxLength(100))),
+});
+export type JoinRequest = v.InferOutput<typeof JoinSchema>;
+export interface JoinResponse {
+  seat: Seat;
+  token: string;
+}
+
+/** Every HTTP error body and every error frame. */
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+// ------------------------------------------------------------------ WebSocket: client to server
+
+const Target = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(64));
+const Text = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_TEXT));
+const ActionId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+
+/** A seat's move; the seat itself comes from the socket, never from the frame. */
+export const SeatMoveSchema = v.variant('type', [
+  v.object({ type: v.literal('point'), target: Target }),
+  v.object({ type: v.literal('team-chat'), text: Text }),
+  v.object({ type: v.literal('open-eyes'), choice: v.picklist(['bandits', 'police', 'none'] satisfies EyesChoice[]) }),
+  v.object({ type: v.literal('say'), text: Text }),
+  v.object({ type: v.literal('pass') }),
+  v.object({ type: v.literal('vote'), target: Target }),
+  v.object({ type: v.literal('self-destruct') }),
+  v.object({ type: v.literal('surrender') }),
+]);
+export type SeatMove = v.InferOutput<typeof SeatMoveSchema>;
+
+/** The host's moves. */
+export const HostMoveSchema = v.variant('type', [
+  v.object({
+    type: v.literal('configure'),
+    ruleset: v.pipe(v.string(), v.maxLength(20)),
+    options: v.optional(OptionValues),
+    pace: v.optional(PaceSchema),
+    spectators: v.optional(v.boolean()),
+  }),
+  v.object({ type: v.literal('start') }),
+  v.object({ type: v.literal('remove-seat'), seat: Target }),
+  v.object({ type: v.literal('eject'), seat: Target }),
+  v.object({ type: v.literal('pause') }),
+  v.object({ type: v.literal('resume') }),
+  v.object({ type: v.literal('extend'), ms: PaceMs }),
+  v.object({ type: v.literal('play-again') }),
+]);
+export type HostMove = v.InferOutput<typeof HostMoveSchema>;
+
+export const ClientFrameSchema = v.variant('type', [
+  /** A seat's game action; `id` is chosen by the client so a retried action is applied once. */
+  v.object({ type: v.literal('act'), id: ActionId, move: SeatMoveSchema }),
+  v.object({ type: v.literal('host'), id: ActionId, move: HostMoveSchema }),
+  /** Asks for a full fresh view (after a gap, or on demand). */
+  v.object({ type: v.literal('sync') }),
+]);
+export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
+
+// ------------------------------------------------------------------ WebSocket: server to client
+
+export interface RoomSeat {
+  seat: Seat;
+  name: string;
+  connected: boolean;
+  host: boolean;
+  score: number;
+}
+
+/** The room around the game: public to everyone in it (no role, no token). */
+export interface RoomView {
+  code: string;
+  ruleset: RulesetId;
+  options: Record<string, OptionValue>;
+  pace: PaceSetting;
+  /** The deadlines in force, from the preset and the custom values. */
+  deadlines: Pace;
+  spectators: boolean;
+  status: 'lobby' | 'playing' | 'over';
+  gameNo: number;
+  minPlayers: number;
+  maxPlayers: number;
+  seats: RoomSeat[];
+  spectatorsWatching: number;
+  you: { seat: Seat | null; host: boolean };
+  /** When the room deletes itself unless something happens before. */
+  expiresAt: number;
+}
+
+export type ServerFrame =
+  | { type: 'room'; room: RoomView }
+  /** `view.log` holds entries with seq >= `logFrom`; 0 means the whole visible log (replace, do not append). */
+  | { type: 'game'; view: View; logFrom: number }
+  | { type: 'ack'; id: string }
+  | { type: 'error'; id?: string; code: string; message: string }
+  | { type: 'expired' };
+
+/** Parses and checks one inbound frame; the error says what was wrong. */
+export function parseClientFrame(raw: string): { ok: true; frame: ClientFrame } | { ok: false; code: string; message: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: 'protocol/bad-json', message: 'the frame is not JSON' };
+  }
+  const result = v.safeParse(ClientFrameSchema, json);
+  if (!result.success) {
+    const issue = result.issues[0];
+    return { ok: false, code: 'protocol/bad-frame', message: issue ? `${v.getDotPath(issue) ?? 'frame'}: ${issue.message}` : 'bad frame' };
+  }
+  return { ok: true, frame: result.output };
+}
