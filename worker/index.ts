@@ -1,16 +1,131 @@
-import { Hono } from 'hono';
+// The Worker: checks HTTP input, picks room codes and hands everything else to the room's
+// Durable Object. Static assets (the client) are served by the [assets] binding.
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { isRulesetId, resolveOptions } from './engine/index.ts';
+import {
+  CreateRoomSchema,
+  JoinSchema,
+  PROTOCOL,
+  type CreateRoomResponse,
+  type ErrorBody,
+  type JoinResponse,
+} from './protocol.ts';
+import type { Refusal } from './room/room.ts';
+import { hashToken, newRoomCode, newToken, normaliseCode } from './room/tokens.ts';
 
 // The runtime finds Durable Object classes among the main module's exports.
 export { Room } from './room/room.ts';
 
+type Ctx = Context<{ Bindings: Env }>;
+
 const app = new Hono<{ Bindings: Env }>();
+
+function fail(c: Ctx, status: number, code: string, message: string): Response {
+  const body: ErrorBody = { error: { code, message } };
+  return c.json(body, status as 400);
+}
+
+function refused(c: Ctx, r: Refusal): Response {
+  return fail(c, r.status, r.code, r.message);
+}
+
+/** The JSON body checked against a schema, or the error response to send. */
+async function body<S extends v.GenericSchema>(c: Ctx, schema: S): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; response: Response }> {
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    return { ok: false, response: fail(c, 400, 'request/bad-json', 'the body is not JSON') };
+  }
+  const result = v.safeParse(schema, json);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const path = issue ? (v.getDotPath(issue) ?? 'body') : 'body';
+    return { ok: false, response: fail(c, 400, path === 'name' ? 'room/bad-name' : 'request/bad-body', issue ? `${path}: ${issue.message}` : 'bad body') };
+  }
+  return { ok: true, value: result.output };
+}
+
+function roomStub(c: Ctx): { code: string; stub: DurableObjectStub<import('./room/room.ts').Room> } | null {
+  const code = normaliseCode(c.req.param('code') ?? '');
+  return code ? { code, stub: c.env.ROOMS.getByName(code) } : null;
+}
+
+const notFound = (c: Ctx) => fail(c, 404, 'room/not-found', 'no room has this code');
 
 app.get('/api/health', (c) => c.json({ ok: true }));
 
-// One Durable Object per room code: all state of a game lives in that object.
-app.all('/api/rooms/:code/*', (c) => {
-  const stub = c.env.ROOMS.getByName(c.req.param('code').toUpperCase());
-  return stub.fetch(c.req.raw);
+app.post('/api/rooms', async (c) => {
+  const parsed = await body(c, CreateRoomSchema);
+  if (!parsed.ok) return parsed.response;
+  const req = parsed.value;
+  if (!isRulesetId(req.ruleset)) return fail(c, 400, 'room/bad-ruleset', `unknown ruleset "${req.ruleset}"`);
+  const options = resolveOptions(req.ruleset, req.options);
+  if (!options.ok) return fail(c, 400, 'room/bad-options', options.message);
+  const hostToken = newToken();
+  const hostHash = await hashToken(hostToken);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = newRoomCode();
+    const result = await c.env.ROOMS.getByName(code).init({
+      code,
+      ruleset: req.ruleset,
+      options: options.options,
+      pace: req.pace ?? { preset: 'live' },
+      spectators: req.spectators ?? false,
+      hostHash,
+    });
+    if (result.ok) {
+      const response: CreateRoomResponse = { code, url: `/r/${code}`, hostToken };
+      return c.json(response, 201);
+    }
+    if (result.code !== 'room/exists') return refused(c, result);
+  }
+  return fail(c, 503, 'room/no-code', 'could not find a free room code; try again');
 });
+
+app.post('/api/rooms/:code/join', async (c) => {
+  const room = roomStub(c);
+  if (!room) return notFound(c);
+  const parsed = await body(c, JoinSchema);
+  if (!parsed.ok) return parsed.response;
+  const result = await room.stub.join(parsed.value.name, parsed.value.hostToken);
+  if (!result.ok) return refused(c, result);
+  const response: JoinResponse = { seat: result.seat, token: result.token };
+  return c.json(response, 200);
+});
+
+app.get('/api/rooms/:code', async (c) => {
+  const room = roomStub(c);
+  if (!room) return notFound(c);
+  const result = await room.stub.summary();
+  if (!result.ok) return refused(c, result);
+  return c.json(result.summary, 200);
+});
+
+app.get('/api/rooms/:code/ws', async (c) => {
+  const room = roomStub(c);
+  if (!room) return notFound(c);
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') return fail(c, 426, 'protocol/upgrade-required', 'expected a WebSocket upgrade');
+  // Browsers always send Origin: it must be this site. Clients that send none (bots) are allowed.
+  const origin = c.req.header('Origin');
+  if (origin !== undefined) {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host !== new URL(c.req.url).host) return fail(c, 403, 'auth/bad-origin', 'WebSocket connections must come from this site');
+  }
+  const offered = (c.req.header('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
+  if (!offered.includes(PROTOCOL)) return fail(c, 400, 'protocol/subprotocol', `offer the subprotocol ${PROTOCOL}`);
+  return room.stub.fetch(c.req.raw);
+});
+
+app.all('/api/*', (c) => fail(c, 404, 'request/not-found', 'no such API route'));
+
+// Anything else is the client (the assets binding falls back to index.html for SPA routes).
+app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
 
 export default app;

@@ -59,6 +59,17 @@ export interface JoinResponse {
   token: string;
 }
 
+/** GET /api/rooms/:code — what anyone with the code may see before joining. */
+export interface RoomSummary {
+  code: string;
+  ruleset: RulesetId;
+  status: 'lobby' | 'playing' | 'over';
+  seats: number;
+  minPlayers: number;
+  maxPlayers: number;
+  spectators: boolean;
+}
+
 /** Every HTTP error body and every error frame. */
 export interface ErrorBody {
   error: { code: string; message: string };

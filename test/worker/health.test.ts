@@ -1,19 +1,16 @@
-import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-
-// `exports.default` is the Worker's own fetch handler (SELF from cloudflare:test is deprecated).
-const worker = exports.default;
+import { api } from './helpers.ts';
 
 describe('worker', () => {
   it('answers /api/health', async () => {
-    const res = await worker.fetch('http://x/api/health');
+    const res = await api('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
   });
 
-  it('routes rooms to a SQLite-backed Durable Object', async () => {
-    const hit = async () => (await (await worker.fetch('http://x/api/rooms/abcd/ping')).json()) as { count: number };
-    expect(await hit()).toEqual({ count: 1 });
-    expect(await hit()).toEqual({ count: 2 });
+  it('answers unknown API routes with a JSON error, not the SPA', async () => {
+    const res = await api('/api/nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'request/not-found', message: expect.any(String) } });
   });
 });

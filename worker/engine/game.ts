@@ -72,10 +72,13 @@ function speechDirection(state: GameState): 'right' | 'left' {
   return state.setup.options.speechDirection === 'left' ? 'left' : 'right';
 }
 
-/** Starts a game: deals, publishes the commitment and runs up to the first step that waits. */
-export function newGame(setup: GameSetup): GameState {
+/**
+ * Starts a game: deals, publishes the commitment and runs up to the first step that waits.
+ * `stackedDeck` seats chosen roles instead of the seeded deal: scenario tests only.
+ */
+export function newGame(setup: GameSetup, stackedDeck?: Role[]): GameState {
   const rules = RULESETS[setup.ruleset];
-  const deck = dealDeck(setup);
+  const deck = stackedDeck ?? dealDeck(setup);
   const roles = deck.slice(0, setup.players);
   const state: GameState = {
     setup,
@@ -110,8 +113,12 @@ function fail(state: GameState, code: ErrorCode, message: string): ApplyResult {
   return { ok: false, error: { code, message }, state };
 }
 
-/** Applies one action: the new state and its events, or a specific error and the untouched state. */
-export function apply(state: GameState, action: Action): ApplyResult {
+/**
+ * Applies one action: the new state and its events, or a specific error and the untouched state.
+ * With `consume`, the caller gives up `state` (a room, a simulator): its log array is extended in
+ * place instead of copied, which keeps long games linear. Nothing else is shared or mutated.
+ */
+export function apply(state: GameState, action: Action, consume = false): ApplyResult {
   if (state.result) return fail(state, 'game/over', 'the game is over');
   const ctx: Ctx = { s: { ...state }, rules: RULESETS[state.setup.ruleset], at: action.at, events: [] };
   let error: Refusal;
@@ -123,7 +130,11 @@ export function apply(state: GameState, action: Action): ApplyResult {
   }
   if (error) return fail(state, error[0], error[1]);
   if (ctx.events.length === 0) return { ok: true, state, events: [] };
-  ctx.s.log = state.log.concat(ctx.events);
+  if (consume) {
+    for (const entry of ctx.events) state.log.push(entry);
+  } else {
+    ctx.s.log = state.log.concat(ctx.events);
+  }
   return { ok: true, state: ctx.s, events: ctx.events };
 }
 
@@ -528,8 +539,8 @@ function dawn(ctx: Ctx): void {
     if (ctx.rules.lastWords(s, seat, 'killed')) words.push({ kind: 'last-words', seat });
     s.lastWordsGiven++;
   }
-  s.agenda = [...words, ...s.agenda];
   startDay(ctx);
+  s.agenda = [...words, ...s.agenda];
 }
 
 /** Counts sealed ballots: the seats with the most votes, and the full tally. */

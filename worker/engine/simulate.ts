@@ -39,7 +39,7 @@ export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string
     for (const seat of pendingSeats(state)) {
       const move = randomMove(state, seat, random, at);
       if (!move) continue;
-      const result = apply(state, move);
+      const result = apply(state, move, true);
       if (!result.ok) throw new Error(`bot move refused: ${result.error.code} ${JSON.stringify(move)}`);
       state = result.state;
       actions++;
@@ -49,7 +49,7 @@ export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string
     if (!moved) {
       // Nobody can act (an empty step): let its deadline pass.
       at = 'endsAt' in state.step && state.step.endsAt !== null ? state.step.endsAt : at;
-      const result = apply(state, { type: 'deadline', at });
+      const result = apply(state, { type: 'deadline', at }, true);
       if (!result.ok) throw new Error(result.error.message);
       state = result.state;
       actions++;

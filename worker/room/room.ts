@@ -1,19 +1,482 @@
+// One Durable Object per room: the seats, the game and every socket of the room.
+// Each change is one engine call, then one synchronous storage transaction, then the alarm, then
+// each socket gets its own frames. Game state leaves only through viewFor.
 import { DurableObject } from 'cloudflare:workers';
+import {
+  RULESETS,
+  apply,
+  campOf,
+  checkPlayers,
+  createGame,
+  hasGodView,
+  isRulesetId,
+  resolveOptions,
+  viewFor,
+  type Action,
+  type GameState,
+  type Seat,
+} from '../engine/index.ts';
+import {
+  MAX_NAME,
+  PROTOCOL,
+  ROOM_TTL_MS,
+  SEAT_TOKEN_PREFIX,
+  parseClientFrame,
+  type ClientFrame,
+  type HostMove,
+  type PaceSetting,
+  type RoomSummary,
+  type ServerFrame,
+} from '../protocol.ts';
+import { deadlinesOf, roomSummary, roomView } from './roomview.ts';
+import { RateLimiter, attachmentOf, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
+import { RoomStore, type RoomRow } from './storage.ts';
+import { hashToken, newSeed, newToken } from './tokens.ts';
 
-// Placeholder room: proves SQLite-backed DO storage works end to end.
+/** A refusal: the HTTP status (for RPC callers) and the error body's code and message. */
+export interface Refusal {
+  ok: false;
+  status: number;
+  code: string;
+  message: string;
+}
+
+export interface RoomInit {
+  code: string;
+  ruleset: string;
+  options: Record<string, string | number | boolean>;
+  pace: PaceSetting;
+  spectators: boolean;
+  hostHash: string;
+}
+
+const refuse = (status: number, code: string, message: string): Refusal => ({ ok: false, status, code, message });
+
+/** What a change did, for the frames that follow it. */
+interface Change {
+  roomChanged: boolean;
+  game?: { prev: GameState | null; next: GameState; full: boolean };
+}
+
+/** Close codes sent to sockets the room lets go. */
+export const CLOSE_EXPIRED = 4410;
+export const CLOSE_REMOVED = 4403;
+
 export class Room extends DurableObject<Env> {
+  private readonly store: RoomStore;
+  /** The current game with its log; undefined = not loaded since the last wake. */
+  private game: GameState | null | undefined;
+  private readonly limiter = new RateLimiter();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    // Runs on every cold start; IF NOT EXISTS makes it idempotent.
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+    this.store = new RoomStore(ctx.storage.sql);
+    // A code nobody created stays empty: probing codes writes nothing.
+    if (this.store.exists() && this.store.expiredAt() === null) this.store.migrate();
   }
 
-  override async fetch(_request: Request): Promise<Response> {
-    const row = this.ctx.storage.sql
-      .exec<{ n: number }>(
-        'INSERT INTO counter (id, n) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET n = n + 1 RETURNING n',
-      )
-      .one();
-    return Response.json({ count: row.n });
+  /** The room's clock; tests replace it to reach deadlines and the TTL without waiting. */
+  now(): number {
+    return Date.now();
   }
+
+  // ---------------------------------------------------------------- RPC from the Worker
+
+  /** Sets up a new room under this code; refuses if the code was ever used. */
+  async init(init: RoomInit): Promise<{ ok: true } | Refusal> {
+    if (this.store.exists()) return refuse(409, 'room/exists', 'this code is taken');
+    if (!isRulesetId(init.ruleset)) return refuse(400, 'room/bad-ruleset', `unknown ruleset "${init.ruleset}"`);
+    const options = resolveOptions(init.ruleset, init.options);
+    if (!options.ok) return refuse(400, 'room/bad-options', options.message);
+    const room: RoomRow = {
+      code: init.code,
+      ruleset: init.ruleset,
+      options: options.options,
+      pace: init.pace,
+      spectators: init.spectators,
+      hostHash: init.hostHash,
+      status: 'lobby',
+      gameNo: 0,
+      previousFirstVictim: 0,
+      lastActivity: this.now(),
+    };
+    this.ctx.storage.transactionSync(() => {
+      this.store.migrate();
+      this.store.saveRoom(room);
+    });
+    this.game = null;
+    await this.arm(room);
+    return { ok: true };
+  }
+
+  async summary(): Promise<{ ok: true; summary: RoomSummary } | Refusal> {
+    const room = this.roomOrRefusal();
+    if ('ok' in room) return room;
+    return { ok: true, summary: roomSummary(room, this.store.seats().length) };
+  }
+
+  /** Takes a seat; `name` is already trimmed and checked for length by the Worker. */
+  async join(name: string, hostToken?: string): Promise<{ ok: true; seat: Seat; token: string } | Refusal> {
+    // Hashing awaits: do it before reading anything, so the checks and the write below run as one step.
+    const token = newToken();
+    const tokenHash = await hashToken(token);
+    const hostHash = hostToken !== undefined ? await hashToken(hostToken) : null;
+
+    const found = this.roomOrRefusal();
+    if ('ok' in found) return found;
+    const room = found;
+    if (!validName(name)) return refuse(400, 'room/bad-name', `a name is 1 to ${MAX_NAME} printable characters`);
+    if (hostHash !== null && !timingSafeEqual(hostHash, room.hostHash)) return refuse(403, 'auth/bad-host-token', 'the host token is not this room’s');
+    if (room.status !== 'lobby') return refuse(409, 'room/started', 'the game has started; new players can join only in the lobby');
+    const seats = this.store.seats();
+    const max = RULESETS[room.ruleset].maxPlayers;
+    if (seats.length >= max) return refuse(409, 'room/full', `the room is full (${max} players)`);
+    if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
+    const seat = seats.length + 1;
+    room.lastActivity = this.now();
+    this.ctx.storage.transactionSync(() => {
+      this.store.addSeat(seat, name, tokenHash, hostHash !== null);
+      this.store.saveRoom(room);
+    });
+    await this.arm(room);
+    this.broadcastRoom();
+    return { ok: true, seat, token };
+  }
+
+  // ---------------------------------------------------------------- WebSocket upgrade
+
+  /** Only WebSocket upgrades reach here (the Worker has checked the origin and the upgrade). */
+  override async fetch(request: Request): Promise<Response> {
+    const offered = (request.headers.get('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
+    const token = offered.find((p) => p.startsWith(SEAT_TOKEN_PREFIX))?.slice(SEAT_TOKEN_PREFIX.length);
+    const tokenHash = token ? await hashToken(token) : null;
+
+    const found = this.roomOrRefusal();
+    if ('ok' in found) return errorResponse(found);
+    const room = found;
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return errorResponse(refuse(426, 'protocol/upgrade-required', 'expected a WebSocket upgrade'));
+    if (!offered.includes(PROTOCOL)) return errorResponse(refuse(400, 'protocol/subprotocol', `offer the subprotocol ${PROTOCOL}`));
+    let attachment: Attachment;
+    if (tokenHash !== null) {
+      const seat = this.store.seatByToken(tokenHash);
+      if (seat === null) return errorResponse(refuse(403, 'auth/bad-token', 'this seat token is not valid in this room'));
+      attachment = { seat, spectator: false };
+    } else {
+      if (!room.spectators) return errorResponse(refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
+      attachment = { seat: null, spectator: true };
+    }
+
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment(attachment);
+    room.lastActivity = this.now();
+    this.ctx.storage.transactionSync(() => this.store.saveRoom(room));
+    await this.arm(room);
+    // Everyone learns of the new connection; the newcomer also gets a full game view.
+    this.broadcastRoom();
+    const game = this.loadGame();
+    if (game && room.status !== 'lobby') this.sendGameTo(server, attachment, game, 0);
+    return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
+  }
+
+  // ---------------------------------------------------------------- WebSocket events (hibernation API)
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const who = attachmentOf(ws);
+    if (!who) return ws.close(1008, 'unknown socket');
+    if (!this.limiter.allow(ws, this.now())) return sendError(ws, 'protocol/rate-limited', 'too many frames: slow down');
+    if (tooBig(message)) return sendError(ws, 'protocol/too-big', 'the frame is too large');
+    if (typeof message !== 'string') return sendError(ws, 'protocol/binary', 'frames are JSON text');
+    const parsed = parseClientFrame(message);
+    if (!parsed.ok) return sendError(ws, parsed.code, parsed.message);
+    const frame = parsed.frame;
+
+    const found = this.roomOrRefusal();
+    if ('ok' in found) return sendError(ws, found.code, found.message);
+    const room = found;
+
+    if (frame.type === 'sync') {
+      this.sendRoomTo(ws, who, room);
+      const game = this.loadGame();
+      if (game && room.status !== 'lobby') this.sendGameTo(ws, who, game, 0);
+      return;
+    }
+    if (who.seat === null) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
+    const seat = who.seat;
+    if (this.store.applied(seat, frame.id)) return send(ws, { type: 'ack', id: frame.id });
+
+    const result = frame.type === 'act' ? this.seatMove(room, seat, frame) : this.hostMove(room, seat, frame.move, frame.id);
+    if ('ok' in result) return sendError(ws, result.code, result.message, frame.id);
+    // The change is stored; now the alarm, then everyone's frames, then the ack.
+    await this.arm(room);
+    this.publish(result);
+    send(ws, { type: 'ack', id: frame.id });
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, _reason: string, _wasClean: boolean): Promise<void> {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
+    } catch {
+      // Already closed.
+    }
+    if (this.roomOrNull()) this.broadcastRoom(ws);
+  }
+
+  override async webSocketError(ws: WebSocket, _error: unknown): Promise<void> {
+    if (this.roomOrNull()) this.broadcastRoom(ws);
+  }
+
+  // ---------------------------------------------------------------- the clock
+
+  override async alarm(): Promise<void> {
+    const room = this.roomOrNull();
+    if (!room) return;
+    const now = this.now();
+    if (now >= room.lastActivity + ROOM_TTL_MS) return this.expire(now);
+    if (room.status === 'playing') {
+      const change = this.applyGame(room, { type: 'deadline', at: now }, null);
+      if (!('ok' in change)) {
+        await this.arm(room);
+        this.publish(change);
+        return;
+      }
+    }
+    await this.arm(room);
+  }
+
+  private async expire(now: number): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) {
+      send(ws, { type: 'expired' });
+      try {
+        ws.close(CLOSE_EXPIRED, 'room expired');
+      } catch {
+        // Already closed.
+      }
+    }
+    await this.ctx.storage.deleteAll();
+    this.store.writeTombstone(now);
+    this.game = undefined;
+  }
+
+  /** The alarm is always the earliest of the step's deadline and the room's expiry. */
+  private async arm(room: RoomRow): Promise<void> {
+    let at = room.lastActivity + ROOM_TTL_MS;
+    const game = room.status === 'playing' ? this.loadGame() : null;
+    if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
+    await this.ctx.storage.setAlarm(at);
+  }
+
+  // ---------------------------------------------------------------- changes
+
+  private seatMove(room: RoomRow, seat: Seat, frame: Extract<ClientFrame, { type: 'act' }>): Change | Refusal {
+    room.lastActivity = this.now();
+    return this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, { seat, id: frame.id });
+  }
+
+  /** One engine call and one transaction: the game row, its new events, the room row, the action id. */
+  private applyGame(room: RoomRow, action: Action, dedupe: { seat: Seat; id: string } | null): Change | Refusal {
+    const prev = this.loadGame();
+    if (!prev || room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
+    const result = apply(prev, action);
+    if (!result.ok) return refuse(409, result.error.code, result.error.message);
+    const ended = !prev.result && result.state.result !== null;
+    const next = result.state;
+    this.ctx.storage.transactionSync(() => {
+      if (result.events.length > 0) this.store.saveGame(room.gameNo, next, result.events);
+      if (ended) {
+        room.status = 'over';
+        room.previousFirstVictim = next.firstVictim;
+        const winner = next.result!.winner;
+        if (winner !== 'draw') this.store.addScore(next.roles.flatMap((role, i) => (campOf(role) === winner ? [i + 1] : [])));
+      }
+      this.store.saveRoom(room);
+      if (dedupe) this.store.recordApplied(dedupe.seat, dedupe.id);
+    });
+    this.game = next;
+    if (result.events.length === 0) return { roomChanged: false };
+    return { roomChanged: ended, game: { prev, next, full: ended } };
+  }
+
+  private hostMove(room: RoomRow, seat: Seat, move: HostMove, id: string): Change | Refusal {
+    const seats = this.store.seats();
+    if (!seats.find((s) => s.seat === seat)?.host) return refuse(403, 'room/not-host', 'only the host can do this');
+    const now = this.now();
+    room.lastActivity = now;
+    const dedupe = { seat, id };
+    switch (move.type) {
+      case 'eject':
+      case 'pause':
+      case 'resume':
+      case 'extend':
+        return this.applyGame(room, { ...move, at: now } as Action, dedupe);
+      case 'configure': {
+        if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'settings change only in the lobby');
+        if (!isRulesetId(move.ruleset)) return refuse(400, 'room/bad-ruleset', `unknown ruleset "${move.ruleset}"`);
+        const options = resolveOptions(move.ruleset, move.options);
+        if (!options.ok) return refuse(400, 'room/bad-options', options.message);
+        const max = RULESETS[move.ruleset].maxPlayers;
+        if (seats.length > max) return refuse(409, 'room/too-many-seats', `${move.ruleset} seats at most ${max}; remove seats first`);
+        room.ruleset = move.ruleset;
+        room.options = options.options;
+        if (move.pace) room.pace = move.pace;
+        const dropSpectators = move.spectators === false && room.spectators;
+        if (move.spectators !== undefined) room.spectators = move.spectators;
+        this.commitRoom(room, dedupe);
+        if (dropSpectators) {
+          for (const ws of this.ctx.getWebSockets()) {
+            if (attachmentOf(ws)?.seat === null) closeWith(ws, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');
+          }
+        }
+        return { roomChanged: true };
+      }
+      case 'start':
+      case 'play-again': {
+        if (move.type === 'start' && room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'the game has already started');
+        if (move.type === 'play-again' && room.status !== 'over') return refuse(409, 'room/not-over', 'play again once the game is over');
+        const bad = checkPlayers(room.ruleset, seats.length, room.options);
+        if (bad) return refuse(409, 'room/players', bad);
+        const prevGame = move.type === 'play-again' ? this.loadGame() : null;
+        const created = createGame({
+          ruleset: room.ruleset,
+          players: seats.length,
+          options: room.options,
+          pace: deadlinesOf(room.pace),
+          seed: newSeed(),
+          at: now,
+          ...(room.previousFirstVictim ? { previousFirstVictim: room.previousFirstVictim } : {}),
+        });
+        if (!created.ok) return refuse(409, 'room/cannot-start', created.message);
+        room.status = 'playing';
+        room.gameNo++;
+        this.ctx.storage.transactionSync(() => {
+          this.store.newGame(room.gameNo, created.state);
+          this.store.saveRoom(room);
+          this.store.recordApplied(seat, id);
+        });
+        this.game = created.state;
+        return { roomChanged: true, game: { prev: prevGame, next: created.state, full: true } };
+      }
+      case 'remove-seat': {
+        if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'seats can be removed only in the lobby');
+        const target = seats.find((s) => s.seat === move.seat);
+        if (!target) return refuse(404, 'room/seat-unknown', `there is no seat ${move.seat}`);
+        if (target.host) return refuse(409, 'room/is-host', 'the host cannot remove their own seat');
+        let moves = new Map<Seat, Seat>();
+        this.ctx.storage.transactionSync(() => {
+          moves = this.store.removeSeat(move.seat);
+          this.store.saveRoom(room);
+          this.store.recordApplied(moves.get(seat) ?? seat, id);
+        });
+        for (const ws of this.ctx.getWebSockets()) {
+          const a = attachmentOf(ws);
+          if (a?.seat === move.seat) closeWith(ws, CLOSE_REMOVED, 'room/removed', 'the host removed your seat');
+          else if (a?.seat != null && moves.has(a.seat)) ws.serializeAttachment({ seat: moves.get(a.seat)!, spectator: false } satisfies Attachment);
+        }
+        return { roomChanged: true };
+      }
+    }
+  }
+
+  private commitRoom(room: RoomRow, dedupe: { seat: Seat; id: string }): void {
+    this.ctx.storage.transactionSync(() => {
+      this.store.saveRoom(room);
+      this.store.recordApplied(dedupe.seat, dedupe.id);
+    });
+  }
+
+  // ---------------------------------------------------------------- frames
+
+  private publish(change: Change): void {
+    if (change.roomChanged) this.broadcastRoom();
+    const g = change.game;
+    if (!g) return;
+    for (const ws of this.ctx.getWebSockets()) {
+      const who = attachmentOf(ws);
+      if (!who) continue;
+      const viewer = viewerOf(who);
+      const full = g.full || !g.prev || hasGodView(g.prev, viewer) !== hasGodView(g.next, viewer);
+      this.sendGameTo(ws, who, g.next, full ? 0 : g.prev!.log.length);
+    }
+  }
+
+  private sendGameTo(ws: WebSocket, who: Attachment, game: GameState, logFrom: number): void {
+    // A seat outside this game (cannot happen: seats only join in the lobby) gets nothing.
+    if (who.seat !== null && who.seat > game.setup.players) return;
+    if (who.seat === null && !who.spectator) return;
+    const frame: ServerFrame = { type: 'game', view: viewFor(game, viewerOf(who), logFrom), logFrom };
+    send(ws, frame);
+  }
+
+  private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
+    const base = roomView(room, this.store.seats(), this.attachments());
+    const host = who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host);
+    send(ws, { type: 'room', room: { ...base, you: { seat: who.seat, host } } });
+  }
+
+  /** Sends every socket the room, with its own `you`; `leaving` is a socket that is closing. */
+  private broadcastRoom(leaving?: WebSocket): void {
+    const room = this.roomOrNull();
+    if (!room) return;
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
+    const base = roomView(room, this.store.seats(), this.attachments(leaving));
+    for (const ws of sockets) {
+      const who = attachmentOf(ws);
+      if (!who) continue;
+      const host = who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host);
+      send(ws, { type: 'room', room: { ...base, you: { seat: who.seat, host } } });
+    }
+  }
+
+  private attachments(leaving?: WebSocket): Attachment[] {
+    return this.ctx
+      .getWebSockets()
+      .filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN)
+      .flatMap((ws) => attachmentOf(ws) ?? []);
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  private roomOrNull(): RoomRow | null {
+    if (!this.store.exists() || this.store.expiredAt() !== null) return null;
+    return this.store.room();
+  }
+
+  private roomOrRefusal(): RoomRow | Refusal {
+    if (!this.store.exists()) return refuse(404, 'room/not-found', 'no room has this code');
+    if (this.store.expiredAt() !== null) return refuse(410, 'room/expired', 'this room expired after a long time without activity');
+    return this.store.room() ?? refuse(404, 'room/not-found', 'no room has this code');
+  }
+
+  /** The game with its full log, rebuilt from storage after a wake. */
+  private loadGame(): GameState | null {
+    if (this.game === undefined) this.game = this.store.loadGame();
+    return this.game;
+  }
+}
+
+function closeWith(ws: WebSocket, code: number, errorCode: string, message: string): void {
+  sendError(ws, errorCode, message);
+  try {
+    ws.close(code, message);
+  } catch {
+    // Already closed.
+  }
+}
+
+function errorResponse(r: Refusal): Response {
+  return Response.json({ error: { code: r.code, message: r.message } }, { status: r.status });
+}
+
+/** Names: trimmed by the schema; here no control characters. */
+function validName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return name.length >= 1 && name.length <= MAX_NAME && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name);
+}
+
+function timingSafeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
 }

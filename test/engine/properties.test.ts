@@ -1,0 +1,219 @@
+// Properties over thousands of seeded random games, for every ruleset and every player count of
+// RULES.md's "Rulesets at a glance": games end with one result, nobody out acts, no view leaks,
+// records replay. Games mix the simulator's random policy with the moves it never makes
+// (deadlines, abstentions, speeches, team chat, self-destruct, surrender, ejection, pauses).
+import { describe, expect, it } from 'vitest';
+import {
+  RULESETS,
+  apply,
+  createGame,
+  exportRecord,
+  legalActions,
+  pendingSeats,
+  replay,
+  viewFor,
+  type Action,
+  type GameState,
+  type LogEntry,
+  type RulesetId,
+  type Seat,
+  type View,
+  type Viewer,
+} from '../../worker/engine/index.ts';
+import { makeRandom, pick, type Random } from '../../worker/engine/random.ts';
+import { randomMove } from '../../worker/engine/random-policy.ts';
+
+// At least a thousand games per ruleset, spread over its player counts.
+const GAMES_PER_COUNT: Record<RulesetId, number> = { classic: 120, original: 100, runoff: 100, infernal: 100, raw: 400 };
+/** Games per player count whose every view is checked against the knowledge oracle. */
+const AUDITED_PER_COUNT = 4;
+
+function chaosMove(state: GameState, random: Random, at: number): Action | null {
+  const r = random();
+  const living = state.alive.flatMap((a, i) => (a ? [i + 1] : []));
+  if (r < 0.01 && living.length > 0) return { type: 'eject', seat: pick(random, living), at };
+  if (r < 0.02) return { type: 'pause', at };
+  if (r < 0.03) return { type: 'resume', at };
+  if (r < 0.1) {
+    const step = state.step;
+    if ('endsAt' in step && step.endsAt !== null) return { type: 'deadline', at: step.endsAt };
+  }
+  for (const seat of living) {
+    for (const legal of legalActions(state, seat)) {
+      if (legal.type === 'self-destruct' && random() < 0.02) return { type: 'self-destruct', seat, at };
+      if (legal.type === 'surrender' && random() < 0.05) return { type: 'surrender', seat, at };
+    }
+  }
+  const pending = pendingSeats(state);
+  if (pending.length === 0) return null;
+  const seat = pick(random, pending);
+  const legal = legalActions(state, seat);
+  const roll = random();
+  if (roll < 0.1 && legal.some((l) => l.type === 'say')) return { type: 'say', seat, text: `words ${seat}`, at };
+  if (roll < 0.15 && legal.some((l) => l.type === 'team-chat')) return { type: 'team-chat', seat, text: `psst ${seat}`, at };
+  const vote = legal.find((l) => l.type === 'vote');
+  if (vote && vote.canAbstain && roll < 0.2) return { type: 'vote', seat, target: 0, at };
+  const point = legal.find((l) => l.type === 'point');
+  if (point && roll < 0.25) return { type: 'point', seat, target: 0, at };
+  return randomMove(state, seat, random, at);
+}
+
+/** Tries every kind of move from every out seat: the engine must refuse them all. */
+function outSeatsCannotAct(state: GameState, random: Random, at: number): void {
+  state.alive.forEach((alive, i) => {
+    const seat = i + 1;
+    if (alive) return;
+    const target = 1 + Math.floor(random() * state.alive.length);
+    const moves: Action[] = [
+      { type: 'point', seat, target, at },
+      { type: 'vote', seat, target, at },
+      { type: 'open-eyes', seat, choice: 'police', at },
+      { type: 'team-chat', seat, text: 'hi', at },
+      { type: 'self-destruct', seat, at },
+      { type: 'surrender', seat, at },
+    ];
+    // Last words are the one thing a player who is out still does.
+    const speaking = state.step.kind === 'last-words' && state.step.seat === seat;
+    if (!speaking) moves.push({ type: 'say', seat, text: 'hi', at }, { type: 'pass', seat, at });
+    for (const move of moves) {
+      const result = apply(state, move);
+      expect(result.ok, `out seat ${seat} did ${move.type}`).toBe(false);
+      expect(result.state).toBe(state);
+    }
+  });
+}
+
+const TEAM_EVENTS = new Set(['pointed', 'team-chat', 'kill-chosen', 'checked', 'team', 'surrender-wish']);
+
+/**
+ * The knowledge oracle, written from the rules and independently of the engine's audiences:
+ * what a non-god seat may hold in its view.
+ */
+function checkView(state: GameState, viewer: Viewer, view: View): void {
+  if (view.god) {
+    const legit = state.result !== null || viewer.kind === 'judge' || (viewer.kind === 'seat' && (state.judgeSeat === viewer.seat || (state.setup.options.outSeeAll === true && !state.alive[viewer.seat - 1])));
+    expect(legit, 'god view granted without a reason').toBe(true);
+    return;
+  }
+  const me = viewer.kind === 'seat' ? viewer.seat : 0;
+  const myRole = me ? state.roles[me - 1] : undefined;
+  const rules = RULESETS[state.setup.ruleset];
+  const teamKnown = myRole !== undefined && myRole !== 'civilian' && rules.teamsKnowEachOther.includes(myRole === 'killer' ? 'killers' : 'police');
+  // When did each seat go out (seq of its `out` event)?
+  const outAt = new Map<Seat, number>();
+  for (const e of state.log) if (e.event.type === 'out') outAt.set(e.event.seat, e.seq);
+  const aliveAt = (seat: Seat, seq: number) => (outAt.get(seat) ?? Infinity) > seq;
+
+  for (const s of view.seats) {
+    if (s.role !== undefined) {
+      const mine = s.seat === me;
+      const mate = teamKnown && state.roles[s.seat - 1] === myRole;
+      expect(mine || mate, `seat ${me} sees the role of seat ${s.seat}`).toBe(true);
+    }
+    if (s.pointer !== undefined) {
+      expect(state.step.kind === 'call' && state.step.actors.includes(me), `seat ${me} sees a pointer`).toBe(true);
+    }
+    if (s.camp !== undefined) expect(state.outs.some((o) => o.seat === s.seat && o.camp === s.camp)).toBe(true);
+  }
+  for (const entry of view.log) checkEntry(entry, me, myRole, teamKnown, state, aliveAt);
+}
+
+function checkEntry(
+  entry: LogEntry,
+  me: Seat,
+  myRole: string | undefined,
+  teamKnown: boolean,
+  state: GameState,
+  aliveAt: (seat: Seat, seq: number) => boolean,
+): void {
+  const e = entry.event;
+  const where = `seat ${me || 'spectator'} holds ${e.type}#${entry.seq}`;
+  if (e.type === 'card' || e.type === 'eyes-chosen' || e.type === 'voted') {
+    expect(e.seat, where).toBe(me);
+  } else if (e.type === 'eyes-seen') {
+    expect(e.seats.includes(me), where).toBe(true);
+  } else if (TEAM_EVENTS.has(e.type)) {
+    // Only a living member of the team whose call it was, at that moment.
+    expect(me !== 0 && aliveAt(me, entry.seq), where).toBe(true);
+    if (e.type === 'checked') expect(myRole, where).toBe('police');
+    else if (e.type === 'kill-chosen') expect(myRole, where).toBe('killer');
+    else if (e.type === 'team') expect(teamKnown && e.seats.includes(me), where).toBe(true);
+    else if (e.type === 'pointed' || e.type === 'team-chat') expect(state.roles[e.seat - 1], where).toBe(myRole);
+  } else if (e.type === 'game-over') {
+    // Public: it reveals everything, but only once the game is over.
+  }
+}
+
+function viewers(state: GameState): Viewer[] {
+  return [...state.roles.map((_, i): Viewer => ({ kind: 'seat', seat: i + 1 })), { kind: 'spectator' }];
+}
+
+function playChaosGame(ruleset: RulesetId, players: number, seed: string, audit: boolean, options: Record<string, unknown> = {}): GameState {
+  const created = createGame({ ruleset, players, seed, at: 0, options });
+  if (!created.ok) throw new Error(created.message);
+  let state = created.state;
+  const random = makeRandom(`${seed}:chaos`);
+  let at = 0;
+  for (let n = 0; !state.result; n++) {
+    expect(n, 'game did not end').toBeLessThan(20_000);
+    at += 1;
+    let move = chaosMove(state, random, at);
+    if (!move) {
+      const step = state.step;
+      move = state.pausedRemaining !== null ? { type: 'resume', at } : { type: 'deadline', at: 'endsAt' in step && step.endsAt !== null ? step.endsAt : at };
+    }
+    if (move.at > at) at = move.at;
+    const result = apply(state, move);
+    if (result.ok) {
+      // Each event is numbered in order; nothing else changes the log.
+      expect(result.state.log.length).toBe(state.log.length + result.events.length);
+      state = result.state;
+    } else {
+      expect(result.state).toBe(state);
+    }
+    if (audit) {
+      outSeatsCannotAct(state, random, at);
+      for (const viewer of viewers(state)) checkView(state, viewer, viewFor(state, viewer));
+    }
+  }
+  return state;
+}
+
+const CASES = (Object.keys(RULESETS) as RulesetId[]).flatMap((id) => {
+  const r = RULESETS[id];
+  const counts: number[] = [];
+  for (let n = r.minPlayers; n <= r.maxPlayers; n++) counts.push(n);
+  return counts.map((players) => [id, players] as const);
+});
+
+describe.each(CASES)('%s with %i players: seeded random games', (ruleset, players) => {
+  it('end with exactly one result, never let an out seat act, never leak, and replay', () => {
+    const results = new Set<string>();
+    for (let g = 0; g < GAMES_PER_COUNT[ruleset]; g++) {
+      const audit = g < AUDITED_PER_COUNT;
+      const options = g % 3 === 1 && ruleset !== 'raw' ? { outSeeAll: true } : {};
+      const state = playChaosGame(ruleset, players, `prop:${ruleset}:${players}:${g}`, audit, options);
+      const overs = state.log.filter((e) => e.event.type === 'game-over');
+      expect(overs).toHaveLength(1);
+      expect(state.step.kind).toBe('over');
+      results.add(state.result!.winner);
+      if (g % 10 === 0) {
+        const replayed = replay(exportRecord(state));
+        expect(replayed.ok ? 'replayed' : replayed.message).toBe('replayed');
+        if (replayed.ok) expect(replayed.state).toEqual(state);
+      }
+    }
+    // Over hundreds of random games both sides win some.
+    expect(results.has('good') && results.has('killers')).toBe(true);
+  }, 120_000);
+});
+
+describe('determinism', () => {
+  it('the same seed plays the same game', () => {
+    const a = playChaosGame('classic', 12, 'same', false);
+    const b = playChaosGame('classic', 12, 'same', false);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    const c = playChaosGame('classic', 12, 'other', false);
+    expect(JSON.stringify(c.log)).not.toBe(JSON.stringify(a.log));
+  });
+});

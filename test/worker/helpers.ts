@@ -1,0 +1,256 @@
+// Test helpers: HTTP calls to the Worker, WebSocket clients and bots that play from their own frames.
+import { runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import type { GameState, LegalAction, LogEntry, View } from '../../worker/engine/index.ts';
+import {
+  PROTOCOL,
+  SEAT_TOKEN_PREFIX,
+  type ClientFrame,
+  type CreateRoomResponse,
+  type JoinResponse,
+  type ServerFrame,
+} from '../../worker/protocol.ts';
+import type { Room } from '../../worker/room/room.ts';
+
+export const ORIGIN = 'https://tianhei.test';
+export const worker = exports.default;
+
+export async function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  const { json, ...rest } = init;
+  return worker.fetch(`${ORIGIN}${path}`, {
+    ...rest,
+    ...(json !== undefined ? { method: rest.method ?? 'POST', body: JSON.stringify(json), headers: { 'content-type': 'application/json' } } : {}),
+  });
+}
+
+export async function createRoom(body: Record<string, unknown> = { ruleset: 'classic' }): Promise<CreateRoomResponse> {
+  const res = await api('/api/rooms', { json: body });
+  expect(res.status).toBe(201);
+  return res.json();
+}
+
+export async function join(code: string, name: string, hostToken?: string): Promise<JoinResponse> {
+  const res = await api(`/api/rooms/${code}/join`, { json: hostToken ? { name, hostToken } : { name } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json();
+}
+
+export function stubOf(code: string): DurableObjectStub<Room> {
+  return env.ROOMS.getByName(code);
+}
+
+/** The stored game (state row + events), straight from SQLite: what "state unchanged" compares. */
+export async function storedGame(code: string): Promise<{ dump: string; state: GameState | null }> {
+  return runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) => {
+    const sql = ctx.storage.sql;
+    const row = sql.exec<{ game_no: number; state: string }>('SELECT game_no, state FROM game WHERE id = 1').toArray()[0];
+    if (!row) return { dump: '', state: null };
+    const events = sql.exec<{ json: string }>('SELECT json FROM events WHERE game_no = ? ORDER BY seq', row.game_no).toArray();
+    const room = sql.exec<{ status: string; game_no: number }>('SELECT status, game_no FROM room').toArray()[0];
+    const state = JSON.parse(row.state) as GameState;
+    state.log = events.map((e) => JSON.parse(e.json) as LogEntry);
+    return { dump: JSON.stringify([room, row, events]), state };
+  });
+}
+
+/** Replaces the room's clock (until the object is evicted). */
+export async function setClock(code: string, at: number): Promise<void> {
+  await runInDurableObject(stubOf(code), (room: Room) => {
+    room.now = () => at;
+  });
+}
+
+export async function until(what: string, test: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function upgrade(code: string, token?: string, origin: string | null = ORIGIN): Promise<Response> {
+  const headers: Record<string, string> = {
+    Upgrade: 'websocket',
+    'Sec-WebSocket-Protocol': [PROTOCOL, ...(token ? [SEAT_TOKEN_PREFIX + token] : [])].join(', '),
+  };
+  if (origin) headers.Origin = origin;
+  return worker.fetch(`${ORIGIN}/api/rooms/${code}/ws`, { headers });
+}
+
+/** A WebSocket client that records every frame it receives. */
+export class Client {
+  readonly frames: ServerFrame[] = [];
+  closed: { code: number; reason: string } | null = null;
+  onFrame: ((f: ServerFrame) => void) | null = null;
+  readonly ws: WebSocket;
+
+  constructor(ws: WebSocket) {
+    this.ws = ws;
+    ws.addEventListener('message', (e) => {
+      const frame = JSON.parse(e.data as string) as ServerFrame;
+      this.frames.push(frame);
+      this.onFrame?.(frame);
+    });
+    ws.addEventListener('close', (e) => {
+      this.closed = { code: e.code, reason: e.reason };
+    });
+    ws.accept();
+  }
+
+  static async open(code: string, token?: string): Promise<Client> {
+    const res = await upgrade(code, token);
+    if (res.status !== 101) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
+    expect(res.headers.get('Sec-WebSocket-Protocol')).toBe(PROTOCOL);
+    return new Client(res.webSocket!);
+  }
+
+  send(frame: ClientFrame | string): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  of<T extends ServerFrame['type']>(type: T, from = 0): Extract<ServerFrame, { type: T }>[] {
+    return this.frames.slice(from).filter((f): f is Extract<ServerFrame, { type: T }> => f.type === type);
+  }
+
+  async waitFor<T extends ServerFrame['type']>(type: T, test: (f: Extract<ServerFrame, { type: T }>) => boolean = () => true, from = 0) {
+    let found: Extract<ServerFrame, { type: T }> | undefined;
+    await until(`a ${type} frame`, () => (found = this.of(type, from).find(test)) !== undefined);
+    return found!;
+  }
+
+  /** Sends a frame with an id and waits for its ack or error. */
+  async request(frame: Extract<ClientFrame, { id: string }>): Promise<ServerFrame> {
+    const from = this.frames.length;
+    this.send(frame);
+    let found: ServerFrame | undefined;
+    await until(`answer to ${frame.id}`, () => {
+      found = this.frames.slice(from).find((f) => (f.type === 'ack' || f.type === 'error') && f.id === frame.id);
+      return found !== undefined;
+    });
+    return found!;
+  }
+
+  close(): void {
+    this.closed ??= { code: 1000, reason: 'closed by the test' };
+    try {
+      this.ws.close(1000, 'done');
+    } catch {
+      // already closed
+    }
+  }
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/**
+ * A bot: keeps the view and the log exactly as a client would (append when logFrom > 0, replace at 0)
+ * and acts only from its own latest view's `legal`, one action in flight at a time.
+ */
+export class Bot {
+  view: View | null = null;
+  log: LogEntry[] = [];
+  /** The appended log as it was just before the game-over frame replaced it. */
+  logBeforeOver: LogEntry[] | null = null;
+  views: { view: View; logFrom: number }[] = [];
+  enabled = true;
+  acted = 0;
+  errors: string[] = [];
+  private inflight: string | null = null;
+  private n = 0;
+  private readonly random: () => number;
+  client: Client;
+  readonly seat: number;
+
+  constructor(client: Client, seat: number) {
+    this.client = client;
+    this.seat = seat;
+    this.random = rng(seat * 7919);
+    this.attach(client);
+  }
+
+  /** Switches to a new socket (after a reconnect). */
+  attach(client: Client): void {
+    this.client = client;
+    this.inflight = null;
+    for (const f of client.frames) this.onFrame(f);
+    client.onFrame = (f) => this.onFrame(f);
+  }
+
+  get idle(): boolean {
+    return this.inflight === null;
+  }
+
+  private onFrame(f: ServerFrame): void {
+    if (f.type === 'game') {
+      for (const e of f.view.log) expect(e.seq).toBeGreaterThanOrEqual(f.logFrom);
+      if (f.logFrom === 0) {
+        if (f.view.result && this.view && !this.view.result) this.logBeforeOver = this.log;
+        this.log = f.view.log;
+      } else {
+        expect(this.view, 'an update before any full view').not.toBeNull();
+        this.log = this.log.concat(f.view.log);
+      }
+      this.view = f.view;
+      this.views.push({ view: f.view, logFrom: f.logFrom });
+      this.maybeAct();
+    } else if ((f.type === 'ack' || f.type === 'error') && f.id === this.inflight) {
+      if (f.type === 'error') this.errors.push(f.code);
+      this.inflight = null;
+      this.maybeAct();
+    }
+  }
+
+  maybeAct(): void {
+    if (!this.enabled || this.inflight || !this.view || this.client.closed) return;
+    const move = this.choose(this.view.legal);
+    if (!move) return;
+    this.inflight = `s${this.seat}-${++this.n}`;
+    this.acted++;
+    this.client.send({ type: 'act', id: this.inflight, move });
+  }
+
+  private pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.random() * xs.length)]!;
+  }
+
+  private choose(legal: LegalAction[]): Extract<ClientFrame, { type: 'act' }>['move'] | null {
+    const view = this.view!;
+    for (const a of legal) {
+      if (a.type === 'point') {
+        if (a.current !== null) continue; // already pointed this call
+        let targets = a.targets;
+        if (a.call === 'killers') {
+          const outside = targets.filter((t) => view.seats[t - 1]?.role !== 'killer');
+          if (outside.length > 0) targets = outside;
+        }
+        return { type: 'point', target: targets.length > 0 ? this.pick(targets) : 0 };
+      }
+      if (a.type === 'open-eyes') return { type: 'open-eyes', choice: this.pick(a.choices) };
+      if (a.type === 'pass') return { type: 'pass' };
+      if (a.type === 'vote') {
+        const targets = a.targets.filter((t) => t !== this.seat);
+        return { type: 'vote', target: targets.length > 0 ? this.pick(targets) : 0 };
+      }
+    }
+    return null;
+  }
+}
+
+/** A room with `n` seats (seat 1 is the host) and a socket per seat. */
+export async function seatedRoom(n: number, ruleset = 'classic', extra: Record<string, unknown> = {}) {
+  const room = await createRoom({ ruleset, ...extra });
+  const seats: JoinResponse[] = [];
+  for (let i = 1; i <= n; i++) seats.push(await join(room.code, `Player ${i}`, i === 1 ? room.hostToken : undefined));
+  const clients: Client[] = [];
+  for (const s of seats) clients.push(await Client.open(room.code, s.token));
+  return { room, seats, clients, host: clients[0]! };
+}

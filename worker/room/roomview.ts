@@ -1,0 +1,49 @@
+// The public face of the room around the game: names, seats, connections, settings. No roles.
+import { PACE_PRESETS, RULESETS, type Pace } from '../engine/index.ts';
+import { ROOM_TTL_MS, type PaceSetting, type RoomSummary, type RoomView } from '../protocol.ts';
+import type { Attachment } from './sockets.ts';
+import type { RoomRow, SeatRow } from './storage.ts';
+
+/** The deadlines a pace setting puts in force. */
+export function deadlinesOf(pace: PaceSetting): Pace {
+  return { ...PACE_PRESETS[pace.preset], ...pace.custom };
+}
+
+/** The room as everyone sees it; `you` is filled in per socket. */
+export function roomView(room: RoomRow, seats: SeatRow[], attachments: Attachment[]): Omit<RoomView, 'you'> {
+  const connected = new Set<number>();
+  let spectatorsWatching = 0;
+  for (const a of attachments) {
+    if (a.seat !== null) connected.add(a.seat);
+    else if (a.spectator) spectatorsWatching++;
+  }
+  const rules = RULESETS[room.ruleset];
+  return {
+    code: room.code,
+    ruleset: room.ruleset,
+    options: room.options,
+    pace: room.pace,
+    deadlines: deadlinesOf(room.pace),
+    spectators: room.spectators,
+    status: room.status,
+    gameNo: room.gameNo,
+    minPlayers: rules.minPlayers,
+    maxPlayers: rules.maxPlayers,
+    seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score })),
+    spectatorsWatching,
+    expiresAt: room.lastActivity + ROOM_TTL_MS,
+  };
+}
+
+export function roomSummary(room: RoomRow, seats: number): RoomSummary {
+  const rules = RULESETS[room.ruleset];
+  return {
+    code: room.code,
+    ruleset: room.ruleset,
+    status: room.status,
+    seats,
+    minPlayers: rules.minPlayers,
+    maxPlayers: rules.maxPlayers,
+    spectators: room.spectators,
+  };
+}

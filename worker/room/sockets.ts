@@ -1,0 +1,53 @@
+// Who a socket is, and sending frames. The attachment holds only identity: never state.
+import type { Seat, Viewer } from '../engine/index.ts';
+import { FRAME_WINDOW_MS, MAX_FRAME_BYTES, MAX_FRAMES_PER_WINDOW, type ServerFrame } from '../protocol.ts';
+
+export interface Attachment {
+  seat: Seat | null;
+  spectator: boolean;
+}
+
+export function attachmentOf(ws: WebSocket): Attachment | null {
+  const a = ws.deserializeAttachment() as Attachment | null;
+  return a && (typeof a.seat === 'number' || a.spectator) ? a : null;
+}
+
+export function viewerOf(a: Attachment): Viewer {
+  return a.seat !== null ? { kind: 'seat', seat: a.seat } : { kind: 'spectator' };
+}
+
+export function send(ws: WebSocket, frame: ServerFrame): void {
+  try {
+    ws.send(JSON.stringify(frame));
+  } catch {
+    // The socket is closing; its close handler tidies up.
+  }
+}
+
+export function sendError(ws: WebSocket, code: string, message: string, id?: string): void {
+  send(ws, id === undefined ? { type: 'error', code, message } : { type: 'error', id, code, message });
+}
+
+/** Per-socket frame counter; in memory only (a hibernated socket starts a fresh window). */
+export class RateLimiter {
+  private windows = new WeakMap<WebSocket, { start: number; count: number }>();
+
+  /** Counts one frame; false when the socket is over its budget for this window. */
+  allow(ws: WebSocket, now: number): boolean {
+    let w = this.windows.get(ws);
+    if (!w || now - w.start >= FRAME_WINDOW_MS) {
+      w = { start: now, count: 0 };
+      this.windows.set(ws, w);
+    }
+    w.count++;
+    return w.count <= MAX_FRAMES_PER_WINDOW;
+  }
+}
+
+/** Whether a frame is over MAX_FRAME_BYTES (utf-8), encoding it only when its length does not decide. */
+export function tooBig(message: string | ArrayBuffer): boolean {
+  if (typeof message !== 'string') return message.byteLength > MAX_FRAME_BYTES;
+  if (message.length > MAX_FRAME_BYTES) return true;
+  if (message.length * 3 <= MAX_FRAME_BYTES) return false;
+  return new TextEncoder().encode(message).byteLength > MAX_FRAME_BYTES;
+}

@@ -1,0 +1,229 @@
+// The room's SQLite tables and every query on them. All writes are synchronous; the caller wraps
+// each change in one ctx.storage.transactionSync so a change is stored whole or not at all.
+import type { GameState, LogEntry, OptionValue, RulesetId, Seat } from '../engine/index.ts';
+import type { PaceSetting } from '../protocol.ts';
+
+export const SCHEMA_VERSION = 1;
+/** How many applied action ids the room remembers for dedupe. */
+export const KEEP_ACTION_IDS = 500;
+
+export type RoomStatus = 'lobby' | 'playing' | 'over';
+
+export interface RoomRow {
+  code: string;
+  ruleset: RulesetId;
+  options: Record<string, OptionValue>;
+  pace: PaceSetting;
+  spectators: boolean;
+  hostHash: string;
+  status: RoomStatus;
+  gameNo: number;
+  previousFirstVictim: Seat | 0;
+  lastActivity: number;
+}
+
+export interface SeatRow {
+  seat: Seat;
+  name: string;
+  tokenHash: string;
+  score: number;
+  host: boolean;
+}
+
+type Sql = SqlStorage;
+
+export class RoomStore {
+  private readonly sql: Sql;
+
+  constructor(sql: Sql) {
+    this.sql = sql;
+  }
+
+  /** Whether this object has ever been initialised (a room or a tombstone). */
+  exists(): boolean {
+    return this.sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).toArray().length > 0;
+  }
+
+  /** Creates or migrates the schema; idempotent, cheap enough for every cold start. */
+  migrate(): void {
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema_version'`).toArray()[0];
+    const version = row ? Number(row.value) : 0;
+    if (version < 1) {
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS room (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        code TEXT NOT NULL, ruleset TEXT NOT NULL, options TEXT NOT NULL, pace TEXT NOT NULL,
+        spectators INTEGER NOT NULL, host_hash TEXT NOT NULL, status TEXT NOT NULL,
+        game_no INTEGER NOT NULL, prev_first_victim INTEGER NOT NULL, last_activity INTEGER NOT NULL)`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS seats (
+        seat INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,
+        token_hash TEXT NOT NULL UNIQUE, score INTEGER NOT NULL DEFAULT 0, host INTEGER NOT NULL DEFAULT 0)`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS game (id INTEGER PRIMARY KEY CHECK (id = 1), game_no INTEGER NOT NULL, state TEXT NOT NULL)`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS events (game_no INTEGER NOT NULL, seq INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (game_no, seq))`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS actions (n INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, id TEXT NOT NULL, UNIQUE (seat, id))`);
+    }
+    if (version !== SCHEMA_VERSION) {
+      this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
+    }
+  }
+
+  // ---------------------------------------------------------------- tombstone
+
+  expiredAt(): number | null {
+    const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'expired'`).toArray()[0];
+    return row ? Number(row.value) : null;
+  }
+
+  /** After deleteAll: the only thing left, so the code answers "expired" rather than "not found". */
+  writeTombstone(at: number): void {
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('expired', ?)`, String(at));
+  }
+
+  // ---------------------------------------------------------------- room
+
+  room(): RoomRow | null {
+    const r = this.sql
+      .exec<{
+        code: string;
+        ruleset: string;
+        options: string;
+        pace: string;
+        spectators: number;
+        host_hash: string;
+        status: string;
+        game_no: number;
+        prev_first_victim: number;
+        last_activity: number;
+      }>(`SELECT * FROM room WHERE id = 1`)
+      .toArray()[0];
+    if (!r) return null;
+    return {
+      code: r.code,
+      ruleset: r.ruleset as RulesetId,
+      options: JSON.parse(r.options),
+      pace: JSON.parse(r.pace),
+      spectators: r.spectators === 1,
+      hostHash: r.host_hash,
+      status: r.status as RoomStatus,
+      gameNo: r.game_no,
+      previousFirstVictim: r.prev_first_victim,
+      lastActivity: r.last_activity,
+    };
+  }
+
+  saveRoom(room: RoomRow): void {
+    this.sql.exec(
+      `INSERT OR REPLACE INTO room (id, code, ruleset, options, pace, spectators, host_hash, status, game_no, prev_first_victim, last_activity)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      room.code,
+      room.ruleset,
+      JSON.stringify(room.options),
+      JSON.stringify(room.pace),
+      room.spectators ? 1 : 0,
+      room.hostHash,
+      room.status,
+      room.gameNo,
+      room.previousFirstVictim,
+      room.lastActivity,
+    );
+  }
+
+  // ---------------------------------------------------------------- seats
+
+  seats(): SeatRow[] {
+    return this.sql
+      .exec<{ seat: number; name: string; token_hash: string; score: number; host: number }>(
+        `SELECT seat, name, token_hash, score, host FROM seats ORDER BY seat`,
+      )
+      .toArray()
+      .map((r) => ({ seat: r.seat, name: r.name, tokenHash: r.token_hash, score: r.score, host: r.host === 1 }));
+  }
+
+  seatByToken(tokenHash: string): Seat | null {
+    const r = this.sql.exec<{ seat: number }>(`SELECT seat FROM seats WHERE token_hash = ?`, tokenHash).toArray()[0];
+    return r ? r.seat : null;
+  }
+
+  nameTaken(name: string): boolean {
+    return this.sql.exec(`SELECT 1 FROM seats WHERE name_key = ?`, nameKey(name)).toArray().length > 0;
+  }
+
+  addSeat(seat: Seat, name: string, tokenHash: string, host: boolean): void {
+    if (host) this.sql.exec(`UPDATE seats SET host = 0`);
+    this.sql.exec(
+      `INSERT INTO seats (seat, name, name_key, token_hash, score, host) VALUES (?, ?, ?, ?, 0, ?)`,
+      seat,
+      name,
+      nameKey(name),
+      tokenHash,
+      host ? 1 : 0,
+    );
+  }
+
+  /** Removes a seat and renumbers the others 1..N in order; returns old seat -> new seat. */
+  removeSeat(seat: Seat): Map<Seat, Seat> {
+    this.sql.exec(`DELETE FROM seats WHERE seat = ?`, seat);
+    const moves = new Map<Seat, Seat>();
+    const rest = this.sql.exec<{ seat: number }>(`SELECT seat FROM seats ORDER BY seat`).toArray();
+    rest.forEach((r, i) => {
+      if (r.seat !== i + 1) {
+        this.sql.exec(`UPDATE seats SET seat = ? WHERE seat = ?`, i + 1, r.seat);
+        moves.set(r.seat, i + 1);
+      }
+    });
+    // Applied ids belong to seat numbers; a renumbered seat starts with a clean slate.
+    this.sql.exec(`DELETE FROM actions`);
+    return moves;
+  }
+
+  addScore(seats: Seat[]): void {
+    for (const seat of seats) this.sql.exec(`UPDATE seats SET score = score + 1 WHERE seat = ?`, seat);
+  }
+
+  // ---------------------------------------------------------------- game
+
+  /** The stored game with its log rebuilt from the events table, or null before the first game. */
+  loadGame(): GameState | null {
+    const row = this.sql.exec<{ game_no: number; state: string }>(`SELECT game_no, state FROM game WHERE id = 1`).toArray()[0];
+    if (!row) return null;
+    const state = JSON.parse(row.state) as GameState;
+    state.log = this.sql
+      .exec<{ json: string }>(`SELECT json FROM events WHERE game_no = ? ORDER BY seq`, row.game_no)
+      .toArray()
+      .map((r) => JSON.parse(r.json) as LogEntry);
+    return state;
+  }
+
+  /** Stores the state (without its log) and appends the new log entries. */
+  saveGame(gameNo: number, state: GameState, newEvents: readonly LogEntry[]): void {
+    const { log: _log, ...rest } = state;
+    this.sql.exec(`INSERT OR REPLACE INTO game (id, game_no, state) VALUES (1, ?, ?)`, gameNo, JSON.stringify(rest));
+    for (const e of newEvents) {
+      this.sql.exec(`INSERT INTO events (game_no, seq, json) VALUES (?, ?, ?)`, gameNo, e.seq, JSON.stringify(e));
+    }
+  }
+
+  /** A new game replaces the old one: its events and applied ids go. */
+  newGame(gameNo: number, state: GameState): void {
+    this.sql.exec(`DELETE FROM events`);
+    this.sql.exec(`DELETE FROM actions`);
+    this.saveGame(gameNo, state, state.log);
+  }
+
+  // ---------------------------------------------------------------- dedupe
+
+  applied(seat: Seat, id: string): boolean {
+    return this.sql.exec(`SELECT 1 FROM actions WHERE seat = ? AND id = ?`, seat, id).toArray().length > 0;
+  }
+
+  recordApplied(seat: Seat, id: string): void {
+    this.sql.exec(`INSERT OR IGNORE INTO actions (seat, id) VALUES (?, ?)`, seat, id);
+    this.sql.exec(`DELETE FROM actions WHERE n <= (SELECT MAX(n) FROM actions) - ?`, KEEP_ACTION_IDS);
+  }
+}
+
+/** Names are unique in a room regardless of case. */
+export function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
