@@ -1,9 +1,27 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { LANGS, RULES, T } from './client/strings.ts';
+
+// The client's strings live in one table (client/strings.ts); each phone needs one language only.
+// This writes dist/client/strings/<lang>.json per language, so the JavaScript carries no strings.
+function stringsPerLanguage(): Plugin {
+  return {
+    name: 'tianhei-strings',
+    generateBundle() {
+      LANGS.forEach((lang, i) => {
+        const t = Object.fromEntries(Object.entries(T).map(([k, row]) => [k, row[i]]));
+        const rules = Object.fromEntries(Object.entries(RULES).map(([k, row]) => [k, row[i]]));
+        this.emitFile({ type: 'asset', fileName: `strings/${lang}.json`, source: JSON.stringify({ t, rules }) });
+      });
+    },
+  };
+}
 
 // Client-only build; the Worker is bundled by wrangler, not Vite.
 export default defineConfig({
   root: 'client',
-  build: { outDir: '../dist/client', emptyOutDir: true },
+  plugins: [stringsPerLanguage()],
+  // No polyfill: every browser that runs this client supports modulepreload or ignores it harmlessly.
+  build: { outDir: '../dist/client', emptyOutDir: true, modulePreload: { polyfill: false } },
   // Vite 8 transforms with Oxc (the `esbuild` option is deprecated); Preact's automatic JSX runtime
   // needs no Babel preset.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },

@@ -1,17 +1,28 @@
+// Entry point: a two-page app (home and room), routed on location.pathname.
 import { render } from 'preact';
-import { signal } from '@preact/signals';
-
-const clicks = signal(0);
+import { lang, setLang } from './i18n.ts';
+import { HomePage } from './home-page.tsx';
+import { RoomPage } from './room-page.tsx';
+import { path, room, view } from './state.ts';
+import { ErrorBar, Header, RulesSheet } from './ui.tsx';
+import './style.css';
 
 function App() {
+  const m = /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value);
+  const code = m?.[1]?.toUpperCase();
+  const dark = code && view.value?.phase === 'night';
   return (
-    <main>
-      <h1>Tianhei</h1>
-      <button type="button" onClick={() => clicks.value++}>
-        clicked {clicks} times
-      </button>
-    </main>
+    <div class={dark ? 'app dark' : 'app'}>
+      <Header code={code} ruleset={room.value?.ruleset} />
+      <ErrorBar />
+      {code ? <RoomPage key={code} code={code} /> : <HomePage />}
+      <RulesSheet />
+    </div>
   );
 }
 
-render(<App />, document.getElementById('app')!);
+// Strings arrive as JSON for the chosen language; draw once they are here.
+setLang(lang.value, false).then(
+  () => render(<App />, document.getElementById('app')!),
+  () => (document.getElementById('app')!.textContent = 'Network error — reload the page.'),
+);

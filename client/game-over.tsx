@@ -1,0 +1,63 @@
+// Game over: the winner, every card, the seed checked against the commitment, and the whole record.
+import { verifyDeal } from '../worker/engine/deal.ts';
+import { t } from './i18n.ts';
+import { hostMove, room, view } from './state.ts';
+import { entryText, reasonText, roleName, who } from './log-text.ts';
+import { RoundTable } from './round-table.tsx';
+
+/** The end screen; the deal check runs here, in the browser, from what the server revealed. */
+export function GameOver() {
+  const v = view.value!;
+  const res = v.result!;
+  const ok = verifyDeal({ ruleset: v.ruleset, players: v.players, options: v.options, seed: res.seed }, res.deck, v.commitment);
+  return (
+    <div class="game over">
+      <section class="step">
+        <h2>{t('gameOver')}</h2>
+        <p class={`winner ${res.winner}`}>{t(`w_${res.winner}`)}</p>
+        <p>{reasonText(res.reason)}</p>
+        {room.value?.you.host && (
+          <button type="button" class="primary wide" onClick={() => hostMove({ type: 'play-again' })}>
+            {t('playAgain')}
+          </button>
+        )}
+      </section>
+      <RoundTable
+        seats={v.seats.map((s) => ({
+          seat: s.seat,
+          name: room.value?.seats.find((x) => x.seat === s.seat)?.name ?? '',
+          alive: s.alive,
+          role: res.roles[s.seat - 1]!,
+          me: s.seat === v.me?.seat,
+        }))}
+        center={t(`w_${res.winner}`)}
+      />
+      <div class="card">
+        <h3>{t('allCards')}</h3>
+        <ul class="roles">
+          {res.roles.map((r, i) => (
+            <li class={r}>
+              {who(i + 1)}: <b>{roleName(r, v.ruleset)}</b>
+            </li>
+          ))}
+        </ul>
+        <p class={ok ? 'ok' : 'error'}>{t(ok ? 'verified' : 'mismatch')}</p>
+        <p class="mono">
+          {t('seed')}: {res.seed}
+          <br />
+          {t('commitment')}: {v.commitment}
+        </p>
+      </div>
+      <div class="card record">
+        <h3>{t('record')}</h3>
+        <ol>
+          {v.log.map((e) => {
+            const text = entryText(e, v.ruleset);
+            const head = e.event.type === 'nightfall' || e.event.type === 'day';
+            return text && <li class={head ? 'head' : ''}>{text}</li>;
+          })}
+        </ol>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// The home page: create a room (ruleset, options, pace, spectators, your name) or join one by code.
+import { useState } from 'preact/hooks';
+import { MAX_NAME } from '../worker/protocol.ts';
+import { t } from './i18n.ts';
+import { createRoom, go } from './state.ts';
+import { SettingsForm, type Settings } from './ui.tsx';
+
+/** Create-or-join screen at `/`. */
+export function HomePage() {
+  const [s, setS] = useState<Settings>({ ruleset: 'classic', options: {}, pace: { preset: 'live' }, spectators: true });
+  const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [err, setErr] = useState('');
+
+  async function create(e: Event) {
+    e.preventDefault();
+    setBusy(true);
+    setErr('');
+    try {
+      const made = await createRoom({ ruleset: s.ruleset, options: s.options, pace: s.pace, spectators: s.spectators }, name.trim());
+      go(`/r/${made}`);
+    } catch (x) {
+      setErr((x as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main class="page">
+      <h1 class="hero">
+        {t('app')} <small>{t('game')}</small>
+      </h1>
+      <form
+        class="card join-code"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (code.trim()) go(`/r/${code.trim().toUpperCase()}`);
+        }}
+      >
+        <h2>{t('joinByCode')}</h2>
+        <div class="line">
+          <input value={code} onInput={(e) => setCode(e.currentTarget.value)} placeholder={t('code')} aria-label={t('code')} autocapitalize="characters" />
+          <button type="submit">{t('join')}</button>
+        </div>
+      </form>
+      <form class="card" onSubmit={create}>
+        <h2>{t('createRoom')}</h2>
+        <SettingsForm s={s} onChange={setS} />
+        <label class="row">
+          <span>{t('yourName')}</span>
+          <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+        {err && <p class="error">{err}</p>}
+        <button type="submit" class="primary" disabled={busy || !name.trim()}>
+          {t('create')}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+// The lobby: who sits where, the invite link and QR code, and the host's settings, removals and start.
+import { useState } from 'preact/hooks';
+import { t } from './i18n.ts';
+import { room, hostMove } from './state.ts';
+import { QrCode } from './qr-code.tsx';
+import { RoundTable } from './round-table.tsx';
+import { ConfirmButton, SettingsForm, SettingsSummary, type Settings } from './ui.tsx';
+import { who } from './log-text.ts';
+
+/** The room before a game (and between games). */
+export function Lobby() {
+  const r = room.value!;
+  const [picked, setPicked] = useState(0);
+  const [editing, setEditing] = useState<Settings | null>(null);
+  const [copied, setCopied] = useState(false);
+  const link = `${location.origin}/r/${r.code}`;
+  const isHost = r.you.host;
+  const count = r.seats.length;
+  const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators };
+  const online = r.seats.filter((s) => s.connected).length;
+
+  return (
+    <>
+      <h2>
+        {t('room')} {r.code} · {t('lobby')}
+      </h2>
+      <RoundTable
+        seats={r.seats.map((s) => ({
+          seat: s.seat,
+          name: s.name,
+          host: s.host,
+          connected: s.connected,
+          me: s.seat === r.you.seat,
+          selectable: isHost && s.seat !== r.you.seat,
+          selected: s.seat === picked,
+        }))}
+        center={`${count} / ${r.minPlayers}–${r.maxPlayers}`}
+        onPick={(s) => setPicked(s === picked ? 0 : s)}
+      />
+      <p class="muted center">
+        {t('connectedN', online, count)}
+        {r.spectatorsWatching > 0 && ` · ${t('watchingN', r.spectatorsWatching)}`}
+      </p>
+      {isHost && picked > 0 && (
+        <ConfirmButton class="danger" ask={t('confirmRemove', who(picked))} onYes={() => (hostMove({ type: 'remove-seat', seat: picked }), setPicked(0))}>
+          {t('remove', who(picked))}
+        </ConfirmButton>
+      )}
+      {isHost && (
+        <div class="card">
+          {count >= r.minPlayers && count <= r.maxPlayers ? (
+            <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })}>
+              {t('start')}
+            </button>
+          ) : (
+            <p class="muted">{t('needPlayers', r.minPlayers, r.maxPlayers, count)}</p>
+          )}
+        </div>
+      )}
+      <div class="card invite">
+        <h3>{t('invite')}</h3>
+        <div class="line">
+          <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+          <button
+            type="button"
+            onClick={() => {
+              navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false));
+            }}
+          >
+            {copied ? t('copied') : t('copy')}
+          </button>
+        </div>
+        <QrCode text={link} />
+      </div>
+      <div class="card">
+        <h3>{t('settings')}</h3>
+        {editing ? (
+          <>
+            <SettingsForm s={editing} onChange={setEditing} />
+            <div class="line">
+              <button
+                type="button"
+                class="primary"
+                onClick={() => {
+                  hostMove({ type: 'configure', ruleset: editing.ruleset, options: editing.options, pace: editing.pace, spectators: editing.spectators });
+                  setEditing(null);
+                }}
+              >
+                {t('save')}
+              </button>
+              <button type="button" onClick={() => setEditing(null)}>
+                {t('close')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <SettingsSummary s={settings} />
+            {isHost && (
+              <button type="button" onClick={() => setEditing(settings)}>
+                {t('settings')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

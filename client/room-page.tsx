@@ -1,0 +1,83 @@
+// The room page at /r/<code>: join form when this device has no seat, else the live room.
+import { useEffect, useState } from 'preact/hooks';
+import { MAX_NAME } from '../worker/protocol.ts';
+import { t } from './i18n.ts';
+import { api, conn, connect, disconnect, forget, joinRoom, room, seatLost, stored, view } from './state.ts';
+import { Lobby } from './lobby.tsx';
+import { GameScreen } from './game-screen.tsx';
+
+/** One room: join, then lobby or game as the server's frames say. */
+export function RoomPage({ code }: { code: string }) {
+  const [seat, setSeat] = useState(() => stored(code));
+  const [watching, setWatching] = useState(false);
+
+  useEffect(() => {
+    if (seat || watching) connect(code, seat?.token ?? null);
+    return disconnect;
+  }, [code, seat?.token, watching]);
+
+  if (seat && seatLost.value) {
+    setSeat(null);
+    return null;
+  }
+  if (!seat && !watching) return <JoinForm code={code} onJoined={setSeat} onWatch={() => setWatching(true)} />;
+  const r = room.value;
+  if (!r) return <main class="page"><p class="wait">{conn.value === 'expired' ? t('expired') : t('connecting')}</p></main>;
+  const v = view.value;
+  return (
+    <main class="page">
+      {r.status === 'lobby' || !v ? <Lobby /> : <GameScreen />}
+      {seat && (
+        <p class="foot">
+          <button type="button" class="link" onClick={() => confirm(t('leave') + '?') && (forget(code), setSeat(null))}>
+            {t('leave')}
+          </button>
+        </p>
+      )}
+    </main>
+  );
+}
+
+function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: ReturnType<typeof stored>) => void; onWatch: () => void }) {
+  const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
+  const [err, setErr] = useState('');
+  const [busy, setBusy] = useState(false);
+  // Say at once if the code is wrong or the room has expired, before anyone types a name.
+  useEffect(() => {
+    api('GET', `/api/rooms/${code}`).catch((e: Error) => setErr(e.message));
+  }, [code]);
+  return (
+    <main class="page">
+      <form
+        class="card"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          setErr('');
+          try {
+            onJoined(await joinRoom(code, name.trim()));
+          } catch (x) {
+            setErr((x as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <h2>{t('joinRoom', code)}</h2>
+        <label class="row">
+          <span>{t('yourName')}</span>
+          <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+        {err && <p class="error">{err}</p>}
+        <div class="line">
+          <button type="submit" class="primary" disabled={busy || !name.trim()}>
+            {t('join')}
+          </button>
+          <button type="button" onClick={onWatch}>
+            {t('watch')}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+// The round table as an SVG picture: seat 1 at the top, seat i+1 at the right hand of seat i
+// (counter-clockwise on screen, as RULES.md section 1 seats players).
+import type { Role } from '../worker/engine/types.ts';
+import { t } from './i18n.ts';
+
+export interface TableSeat {
+  seat: number;
+  name: string;
+  host?: boolean;
+  connected?: boolean;
+  alive?: boolean;
+  role?: Role;
+  mate?: boolean;
+  /** This seat's team pointer (a seat number, 0 = nobody). */
+  pointer?: number;
+  voted?: boolean;
+  me?: boolean;
+  /** Whose turn it is (speaker, last words). */
+  active?: boolean;
+  selectable?: boolean;
+  selected?: boolean;
+}
+
+const ROLE_FILL: Record<Role, string> = { killer: '#c0392b', police: '#2e64c9', civilian: '#6d7a86' };
+
+function place(i: number, n: number, radius: number): [number, number] {
+  const a = -Math.PI / 2 - (i * 2 * Math.PI) / n;
+  return [Math.cos(a) * radius, Math.sin(a) * radius];
+}
+
+/** Draws the seats around the table; tapping a selectable seat calls onPick. */
+export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; center?: string; onPick?: (seat: number) => void }) {
+  const n = Math.max(seats.length, 1);
+  const r = n <= 8 ? 25 : n <= 12 ? 21 : 17;
+  const R = 172 - r;
+  const pos = new Map(seats.map((s, i) => [s.seat, place(i, n, R)]));
+  return (
+    <svg class="table" viewBox="-180 -180 360 360" role="img">
+      <defs>
+        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+          <path d="M0 0L10 5L0 10z" fill="#e67e22" />
+        </marker>
+      </defs>
+      <circle r={R - r - 6} class="felt" />
+      {center && (
+        <text class="center" y="5">
+          {center}
+        </text>
+      )}
+      {seats.map((s) => {
+        if (!s.pointer) return null;
+        const [x1, y1] = pos.get(s.seat)!;
+        const to = pos.get(s.pointer);
+        if (!to) return null;
+        const [x2, y2] = to;
+        const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const k = (r + 3) / d;
+        return <line class="pointer" x1={x1 + (x2 - x1) * k} y1={y1 + (y2 - y1) * k} x2={x2 - (x2 - x1) * k} y2={y2 - (y2 - y1) * k} marker-end="url(#arrow)" />;
+      })}
+      {seats.map((s, i) => {
+        const [x, y] = pos.get(s.seat)!;
+        const [nx, ny] = place(i, n, R - r - 20);
+        const out = s.alive === false;
+        const cls = ['seat', out && 'out', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
+        return (
+          <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}`}>
+            <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
+            <text x={x} y={y + 6} class="num">
+              {s.seat}
+            </text>
+            {out && <path class="cross" d={`M${x - r * 0.6} ${y - r * 0.6}L${x + r * 0.6} ${y + r * 0.6}M${x + r * 0.6} ${y - r * 0.6}L${x - r * 0.6} ${y + r * 0.6}`} />}
+            {s.connected !== undefined && <circle class={s.connected ? 'dot on' : 'dot'} cx={x + r * 0.72} cy={y - r * 0.72} r="4.5" />}
+            {s.host && (
+              <text x={x - r * 0.75} y={y - r * 0.5} class="badge">
+                ★
+              </text>
+            )}
+            {s.voted && (
+              <text x={x + r * 0.8} y={y + r * 0.95} class="badge ok">
+                ✓
+              </text>
+            )}
+            <text x={nx} y={ny + 4} class="name">
+              {s.name.length > 7 ? s.name.slice(0, 6) + '…' : s.name}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

@@ -1,0 +1,245 @@
+// Client state in signals, the HTTP calls and the room's WebSocket with reconnection.
+// The server is the only source of truth: these signals hold its latest frames and nothing derived.
+import { signal } from '@preact/signals';
+import { PROTOCOL, SEAT_TOKEN_PREFIX } from '../worker/protocol.ts';
+import type { ClientFrame, CreateRoomRequest, CreateRoomResponse, ErrorBody, HostMove, JoinResponse, RoomView, SeatMove, ServerFrame } from '../worker/protocol.ts';
+import type { View } from '../worker/engine/types.ts';
+import { has, t } from './i18n.ts';
+
+export interface Stored {
+  code: string;
+  seat: number;
+  token: string;
+  host: boolean;
+}
+
+export type Conn = 'connecting' | 'open' | 'reconnecting' | 'expired' | 'idle';
+
+export const path = signal(location.pathname);
+export const room = signal<RoomView | null>(null);
+export const view = signal<View | null>(null);
+export const conn = signal<Conn>('idle');
+export const errors = signal<{ n: number; text: string }[]>([]);
+/** Ticks once a second so countdowns re-render without each owning a timer. */
+export const now = signal(Date.now());
+/** Set when the server no longer knows this device's seat token (the seat was removed). */
+export const seatLost = signal(false);
+setInterval(() => (now.value = Date.now()), 1000);
+
+/** Moves to another page of the app without reloading. */
+export function go(to: string): void {
+  history.pushState(null, '', to);
+  path.value = to;
+}
+addEventListener('popstate', () => (path.value = location.pathname));
+
+const key = (code: string) => `tianhei.room.${code.toUpperCase()}`;
+
+/** This device's seat in a room, if it joined one. */
+export function stored(code: string): Stored | null {
+  try {
+    return JSON.parse(localStorage.getItem(key(code)) ?? 'null') as Stored | null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the seat so closing and reopening the tab goes back to it. */
+export function store(s: Stored): void {
+  localStorage.setItem(key(s.code), JSON.stringify(s));
+}
+
+/** Forgets this device's seat in a room (it was removed, or the player left). */
+export function forget(code: string): void {
+  localStorage.removeItem(key(code));
+}
+
+let errorN = 0;
+/** Shows an error in words; it stays until dismissed or replaced by later ones. */
+export function showError(code: string, message?: string): void {
+  const text = has(code) ? t(code) : `${message ?? code} (${code})`;
+  errors.value = [...errors.value.slice(-2), { n: ++errorN, text }];
+}
+
+/** Dismisses one error. */
+export function dismiss(n: number): void {
+  errors.value = errors.value.filter((e) => e.n !== n);
+}
+
+/** An HTTP call to the API; throws an Error whose message is already in words. */
+export async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : null,
+    });
+  } catch {
+    throw new Error(t('err_net'));
+  }
+  const data = (await res.json().catch(() => null)) as (T & Partial<ErrorBody>) | null;
+  if (!res.ok || !data) {
+    const e = data?.error;
+    const code = e?.code ?? (res.status === 404 ? 'room/not-found' : res.status === 410 ? 'room/expired' : '');
+    throw new Error(code && has(code) ? t(code) : e ? `${e.message} (${e.code})` : t('err_http', res.status));
+  }
+  return data;
+}
+
+/** Creates a room, takes its first seat as host and remembers that seat; returns the room code. */
+export async function createRoom(req: CreateRoomRequest, name: string): Promise<string> {
+  const made = await api<CreateRoomResponse>('POST', '/api/rooms', req);
+  await joinRoom(made.code, name, made.hostToken);
+  return made.code;
+}
+
+/** Takes a seat in a room and remembers its token on this device. */
+export async function joinRoom(code: string, name: string, hostToken?: string): Promise<Stored> {
+  const j = await api<JoinResponse>('POST', `/api/rooms/${code}/join`, hostToken ? { name, hostToken } : { name });
+  const s = { code, seat: j.seat, token: j.token, host: !!hostToken };
+  store(s);
+  localStorage.setItem('tianhei.name', name);
+  return s;
+}
+
+// ------------------------------------------------------------------ WebSocket
+
+let ws: WebSocket | null = null;
+let target: { code: string; token: string | null } | null = null;
+let attempt = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Opens (or re-targets) the room socket; the token travels as a subprotocol, never in the URL. */
+export function connect(code: string, token: string | null): void {
+  disconnect();
+  target = { code, token };
+  attempt = 0;
+  seatLost.value = false;
+  open();
+}
+
+/** Closes the room socket for good (leaving the room page). */
+export function disconnect(): void {
+  target = null;
+  clearTimeout(timer);
+  if (ws) {
+    ws.onclose = null;
+    ws.close();
+    ws = null;
+  }
+  room.value = null;
+  view.value = null;
+  conn.value = 'idle';
+}
+
+function open(): void {
+  if (!target) return;
+  const { code, token } = target;
+  conn.value = attempt ? 'reconnecting' : 'connecting';
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/rooms/${code}/ws`;
+  const sock = new WebSocket(url, token ? [PROTOCOL, SEAT_TOKEN_PREFIX + token] : [PROTOCOL]);
+  ws = sock;
+  sock.onopen = () => {
+    conn.value = 'open';
+    // After a gap we may have missed frames: ask for a full view.
+    if (attempt > 0) send({ type: 'sync' });
+    attempt = 0;
+  };
+  sock.onmessage = (e) => {
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(String(e.data)) as ServerFrame;
+    } catch {
+      return showError('protocol/bad-json');
+    }
+    receive(frame);
+  };
+  let opened = false;
+  sock.addEventListener('open', () => (opened = true));
+  sock.onclose = (e) => {
+    if (ws !== sock || !target || conn.value === 'expired') return;
+    ws = null;
+    // The room's own close codes (worker/room/room.ts): 4403 seat removed, 4410 room expired.
+    if (e.code === 4410) return void (conn.value = 'expired');
+    if (e.code === 4403 && target.token) return lose(target.code);
+    // A refused handshake only shows as a close: ask over HTTP whether the room is still there.
+    if (!opened) void probe(target.code);
+    conn.value = 'reconnecting';
+    // Backoff 0.5 s, 1 s, 2 s … up to 15 s, with jitter so a room's phones do not reconnect in step.
+    const delay = Math.min(15_000, 500 * 2 ** attempt++) * (0.75 + Math.random() / 2);
+    timer = setTimeout(open, delay);
+  };
+}
+
+// Phones suspend sockets in the background: when the tab is shown again, reconnect now.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && target && !ws && conn.value === 'reconnecting') {
+    clearTimeout(timer);
+    open();
+  }
+});
+
+function lose(code: string): void {
+  forget(code);
+  target = null;
+  seatLost.value = true;
+}
+
+async function probe(code: string): Promise<void> {
+  const res = await fetch(`/api/rooms/${code}`).catch(() => null);
+  // Only a definite "no such room" / "expired" stops the retries; a network failure keeps trying.
+  if (!res || (res.status !== 404 && res.status !== 410) || target?.code !== code) return;
+  clearTimeout(timer);
+  target = null;
+  conn.value = 'expired';
+  showError(res.status === 404 ? 'room/not-found' : 'room/expired');
+}
+
+function receive(frame: ServerFrame): void {
+  switch (frame.type) {
+    case 'room':
+      room.value = frame.room;
+      break;
+    case 'game': {
+      const old = view.value;
+      if (frame.logFrom === 0 || !old) {
+        view.value = frame.view;
+      } else {
+        // A delta: keep what we have below logFrom, then the new entries.
+        view.value = { ...frame.view, log: [...old.log.filter((e) => e.seq < frame.logFrom), ...frame.view.log] };
+      }
+      break;
+    }
+    case 'ack':
+      break;
+    case 'error':
+      showError(frame.code, frame.message);
+      break;
+    case 'expired':
+      conn.value = 'expired';
+      ws?.close();
+      break;
+  }
+}
+
+function send(frame: ClientFrame): boolean {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    showError('notConnected');
+    return false;
+  }
+  ws.send(JSON.stringify(frame));
+  return true;
+}
+
+const newId = () => Math.random().toString(36).slice(2, 12);
+
+/** Sends a seat's move; the server answers with `ack` or an `error` naming the same id. */
+export function act(move: SeatMove): boolean {
+  return send({ type: 'act', id: newId(), move });
+}
+
+/** Sends a host move. */
+export function hostMove(move: HostMove): boolean {
+  return send({ type: 'host', id: newId(), move });
+}

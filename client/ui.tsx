@@ -1,0 +1,197 @@
+// Pieces every screen shares: header, error bar, rules sheet, countdown and the room settings form.
+import { signal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
+import { RULESETS, RULESET_IDS } from '../worker/engine/rulesets.ts';
+import type { OptionValue, RulesetId } from '../worker/engine/types.ts';
+import type { PaceSetting } from '../worker/protocol.ts';
+import { LANGS, LANG_NAMES, has, lang, rulesText, setLang, t } from './i18n.ts';
+import { conn, dismiss, errors, go, now } from './state.ts';
+
+/** Which ruleset the rules sheet shows, or null when it is closed. */
+export const rulesOpen = signal<RulesetId | null>(null);
+
+/** The top bar: home link, room code, connection state, language switcher and the Rules button. */
+export function Header({ code, ruleset }: { code?: string; ruleset?: RulesetId }) {
+  const c = conn.value;
+  return (
+    <header class="bar">
+      <a class="brand" href="/" onClick={(e) => (e.preventDefault(), go('/'))}>
+        {t('app')}
+      </a>
+      {code && <span class="code">{code}</span>}
+      {code && c !== 'open' && c !== 'idle' && <span class={`conn ${c}`}>{c === 'expired' ? t('expired') : t(c)}</span>}
+      <span class="grow" />
+      <select aria-label="language" value={lang.value} onChange={(e) => setLang(e.currentTarget.value as never)}>
+        {LANGS.map((l, i) => (
+          <option value={l}>{LANG_NAMES[i]}</option>
+        ))}
+      </select>
+      <button type="button" class="ghost" onClick={() => (rulesOpen.value = ruleset ?? 'classic')}>
+        {t('rules')}
+      </button>
+    </header>
+  );
+}
+
+/** Server and network errors in words, never dropped: each stays until tapped away. */
+export function ErrorBar() {
+  return (
+    <div class="errors" role="alert">
+      {errors.value.map((e) => (
+        <button type="button" class="error" onClick={() => dismiss(e.n)}>
+          {e.text} ✕
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The rules sheet: each ruleset's short rules, one tap away on every screen. */
+export function RulesSheet() {
+  const id = rulesOpen.value;
+  if (!id) return null;
+  return (
+    <div class="sheet-bg" onClick={() => (rulesOpen.value = null)}>
+      <div class="sheet" onClick={(e) => e.stopPropagation()}>
+        <div class="tabs">
+          {RULESET_IDS.map((r) => (
+            <button type="button" class={r === id ? 'on' : ''} onClick={() => (rulesOpen.value = r)}>
+              {t(`rs_${r}`)}
+            </button>
+          ))}
+        </div>
+        <h2>{t(`rs_${id}`)}</h2>
+        {rulesText(id)
+          .split('\n')
+          .map((p) => (
+            <p>{p}</p>
+          ))}
+        <button type="button" onClick={() => (rulesOpen.value = null)}>
+          {t('close')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function clock(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(h || d ? 2 : 1, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return `${d ? `${d}d ` : ''}${h || d ? `${h}:` : ''}${mm}:${ss}`;
+}
+
+/** Time left on a step and the local clock time it closes at ("closes Tue 21:00"). */
+export function Countdown({ endsAt }: { endsAt: number | null }) {
+  if (!endsAt) return null;
+  const at = new Intl.DateTimeFormat(lang.value, { weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(endsAt);
+  const left = endsAt - now.value;
+  return (
+    <div class={`countdown${left < 10_000 ? ' soon' : ''}`}>
+      <b>{clock(left)}</b> · {t('closes', at)}
+    </div>
+  );
+}
+
+export interface Settings {
+  ruleset: RulesetId;
+  options: Record<string, OptionValue>;
+  pace: PaceSetting;
+  spectators: boolean;
+}
+
+/** An option value's words: translated where the table has them, else the value itself. */
+function valueText(v: OptionValue): string {
+  if (typeof v === 'boolean') return t(v ? 'on' : 'off');
+  const k = `v_${v}`;
+  return has(k) ? t(k) : String(v);
+}
+
+/** Option label, translated. */
+export function optionLabel(name: string): string {
+  const k = `o_${name}`;
+  return has(k) ? t(k) : name;
+}
+
+/** Room settings, summarized in one line per option for the lobby. */
+export function SettingsSummary({ s }: { s: Settings }) {
+  const r = RULESETS[s.ruleset];
+  return (
+    <ul class="summary">
+      <li>
+        <b>{t(`rs_${s.ruleset}`)}</b> · {t('nPlayers', r.minPlayers, r.maxPlayers)}
+      </li>
+      {r.options.map((o) => (
+        <li>
+          {optionLabel(o.name)}: {valueText(s.options[o.name] ?? o.default)}
+        </li>
+      ))}
+      <li>
+        {t('pace')}: {t(s.pace.preset)}
+      </li>
+    </ul>
+  );
+}
+
+/** The ruleset picker, its options, pace and spectators: used to create a room and by the host in the lobby. */
+export function SettingsForm({ s, onChange }: { s: Settings; onChange: (s: Settings) => void }) {
+  const r = RULESETS[s.ruleset];
+  return (
+    <div class="settings">
+      <fieldset>
+        <legend>{t('ruleset')}</legend>
+        {RULESET_IDS.map((id) => (
+          <label class="choice">
+            <input type="radio" name="ruleset" checked={id === s.ruleset} onChange={() => onChange({ ...s, ruleset: id, options: {} })} />
+            <span>
+              <b>{t(`rs_${id}`)}</b> <small>{t('nPlayers', RULESETS[id].minPlayers, RULESETS[id].maxPlayers)}</small>
+              <br />
+              <small>{t(`rd_${id}`)}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t('options')}</legend>
+        {r.options.map((o) => (
+          <label class="row">
+            <span>{optionLabel(o.name)}</span>
+            <select
+              value={String(s.options[o.name] ?? o.default)}
+              onChange={(e) => {
+                const v = o.values.find((x) => String(x) === e.currentTarget.value)!;
+                onChange({ ...s, options: { ...s.options, [o.name]: v } });
+              }}
+            >
+              {o.values.map((v) => (
+                <option value={String(v)}>{valueText(v)}</option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <label class="row">
+          <span>{t('pace')}</span>
+          <select value={s.pace.preset} onChange={(e) => onChange({ ...s, pace: { preset: e.currentTarget.value as 'live' | 'async' } })}>
+            <option value="live">{t('live')}</option>
+            <option value="async">{t('async')}</option>
+          </select>
+        </label>
+        <label class="row">
+          <span>{t('spectators')}</span>
+          <input type="checkbox" checked={s.spectators} onChange={(e) => onChange({ ...s, spectators: e.currentTarget.checked })} />
+        </label>
+      </fieldset>
+    </div>
+  );
+}
+
+/** A button that asks before doing something that cannot be undone. */
+export function ConfirmButton({ ask, onYes, class: cls, children }: { ask: string; onYes: () => void; class?: string; children: ComponentChildren }) {
+  return (
+    <button type="button" class={cls} onClick={() => confirm(ask) && onYes()}>
+      {children}
+    </button>
+  );
+}
