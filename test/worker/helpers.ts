@@ -80,6 +80,15 @@ export async function upgrade(code: string, token?: string, origin: string | nul
   return worker.fetch(`${ORIGIN}/api/rooms/${code}/ws`, { headers });
 }
 
+/** Opens a refused socket and returns the error frame it carried and its close code. */
+export async function socketRefusal(res: Response): Promise<{ status: number; code: string; close: number }> {
+  expect(res.status).toBe(101);
+  const client = new Client(res.webSocket!);
+  await until('refused socket closed', () => client.closed !== null);
+  const error = client.frames.find((f) => f.type === 'error');
+  return { status: res.status, code: error?.type === 'error' ? error.code : 'none', close: client.closed!.code };
+}
+
 /** A WebSocket client that records every frame it receives. */
 export class Client {
   readonly frames: ServerFrame[] = [];

@@ -1,7 +1,7 @@
 import { evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_FRAMES_PER_WINDOW, ROOM_TTL_MS } from '../../worker/protocol.ts';
-import { Bot, Client, api, setClock, seatedRoom, sleep, stubOf, storedGame, until, upgrade } from './helpers.ts';
+import { Bot, Client, api, setClock, seatedRoom, sleep, socketRefusal, stubOf, storedGame, until, upgrade } from './helpers.ts';
 
 describe('eviction and reconnect', () => {
   it('survives eviction mid-game, takes reconnects with full frames, and finishes', async () => {
@@ -179,7 +179,7 @@ describe('bad input', () => {
     expect(frame.room).toMatchObject({ ruleset: 'classic', options: { finalTie: 'lot' }, spectators: true, pace: { preset: 'async' } });
     expect(frame.room.deadlines.ballot).toBe(24 * 3_600_000);
     // The removed seat's token no longer opens a socket; the renumbered one still does.
-    expect((await upgrade(room.code, seats[1]!.token)).status).toBe(403);
+    expect((await socketRefusal(await upgrade(room.code, seats[1]!.token))).code).toBe('auth/bad-token');
     const again = await Client.open(room.code, seats[3]!.token);
     expect((await again.waitFor('room')).room.you.seat).toBe(3);
     for (const c of [...clients, again]) c.close();

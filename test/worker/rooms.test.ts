@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../worker/protocol.ts';
-import { Client, api, createRoom, join, upgrade } from './helpers.ts';
+import { Client, api, createRoom, join, socketRefusal, upgrade } from './helpers.ts';
 
 async function errorOf(res: Response): Promise<{ status: number; code: string }> {
   const body = (await res.json()) as { error: { code: string; message: string } };
@@ -74,9 +74,10 @@ describe('WebSocket auth', () => {
   it('refuses a wrong token, a foreign origin, a missing token without spectators, and a missing subprotocol', async () => {
     const room = await createRoom({ ruleset: 'classic' });
     const seat = await join(room.code, 'Ann');
-    expect(await errorOf(await upgrade(room.code, 'not-a-token'))).toEqual({ status: 403, code: 'auth/bad-token' });
+    // Browsers cannot read a refused handshake's status: wrong credentials get an error frame and a 44xx close.
+    expect(await socketRefusal(await upgrade(room.code, 'not-a-token'))).toEqual({ status: 101, code: 'auth/bad-token', close: 4403 });
     expect(await errorOf(await upgrade(room.code, seat.token, 'https://evil.example'))).toEqual({ status: 403, code: 'auth/bad-origin' });
-    expect(await errorOf(await upgrade(room.code))).toEqual({ status: 401, code: 'auth/no-token' });
+    expect(await socketRefusal(await upgrade(room.code))).toEqual({ status: 101, code: 'auth/no-token', close: 4401 });
     expect(await errorOf(await upgrade('ZZZZZZZZ', seat.token))).toEqual({ status: 404, code: 'room/not-found' });
     const noProto = await api(`/api/rooms/${room.code}/ws`, { headers: { Upgrade: 'websocket', 'Sec-WebSocket-Protocol': `seat.${seat.token}` } });
     expect(await errorOf(noProto)).toEqual({ status: 400, code: 'protocol/subprotocol' });

@@ -436,7 +436,12 @@ function checkWin(ctx: Ctx, afterVerdict: boolean): boolean {
   return true;
 }
 
-function endsAt(ctx: Ctx, kind: keyof GameState['setup']['pace']): number {
+/** The deadline of a step opening now; while paused, its clock waits for the resume. */
+function endsAt(ctx: Ctx, kind: keyof GameState['setup']['pace']): number | null {
+  if (ctx.s.pausedRemaining !== null) {
+    ctx.s.pausedRemaining = ctx.s.setup.pace[kind];
+    return null;
+  }
   return ctx.at + ctx.s.setup.pace[kind];
 }
 
@@ -565,7 +570,7 @@ function closeBallot(ctx: Ctx, step: Extract<Step, { kind: 'ballot' }>): boolean
   const s = ctx.s;
   s.ballotCount++;
   // Ballots are shown in voting order, from the right of the last player out [001 3.16].
-  const ballots = rotate(step.voters, s.speechAnchor)
+  const ballots = inOrder(s, step.voters)
     .map((seat) => ({ seat, target: (step.ballots[seat] ?? 0) as Seat | 0, missed: !(seat in step.ballots) }));
   const counts = tally(step.ballots, step.candidates);
   const top = topOf(counts);
@@ -587,12 +592,6 @@ function closeBallot(ctx: Ctx, step: Extract<Step, { kind: 'ballot' }>): boolean
   }
   if (top.length === 1) return verdict(ctx, top[0]!, 'voted');
   return tie(ctx, step.purpose, top);
-}
-
-/** Seats (in table order) rotated to start after `anchor`. */
-function rotate(seats: readonly Seat[], anchor: Seat | 0): Seat[] {
-  const after = seats.filter((seat) => seat > anchor);
-  return after.length === seats.length ? after : [...after, ...seats.filter((seat) => seat <= anchor)];
 }
 
 /** Seats in the current speaking order. */

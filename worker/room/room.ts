@@ -61,6 +61,7 @@ interface Change {
 /** Close codes sent to sockets the room lets go. */
 export const CLOSE_EXPIRED = 4410;
 export const CLOSE_REMOVED = 4403;
+export const CLOSE_NO_TOKEN = 4401;
 
 export class Room extends DurableObject<Env> {
   private readonly store: RoomStore;
@@ -159,10 +160,10 @@ export class Room extends DurableObject<Env> {
     let attachment: Attachment;
     if (tokenHash !== null) {
       const seat = this.store.seatByToken(tokenHash);
-      if (seat === null) return errorResponse(refuse(403, 'auth/bad-token', 'this seat token is not valid in this room'));
+      if (seat === null) return refuseSocket(CLOSE_REMOVED, refuse(403, 'auth/bad-token', 'this seat token is not valid in this room'));
       attachment = { seat, spectator: false };
     } else {
-      if (!room.spectators) return errorResponse(refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
+      if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
       attachment = { seat: null, spectator: true };
     }
 
@@ -462,6 +463,18 @@ function closeWith(ws: WebSocket, code: number, errorCode: string, message: stri
   } catch {
     // Already closed.
   }
+}
+
+/**
+ * Refuses a well-formed upgrade whose credentials are wrong. A browser cannot read the status of a
+ * refused handshake, so the socket opens, carries one error frame and closes with a 44xx code.
+ */
+function refuseSocket(closeCode: number, r: Refusal): Response {
+  const pair = new WebSocketPair();
+  const server = pair[1];
+  server.accept();
+  closeWith(server, closeCode, r.code, r.message);
+  return new Response(null, { status: 101, webSocket: pair[0], headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
 }
 
 function errorResponse(r: Refusal): Response {
