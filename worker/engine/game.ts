@@ -548,21 +548,24 @@ function dawn(ctx: Ctx): void {
   s.agenda = [...words, ...s.agenda];
 }
 
-/** Counts sealed ballots: the seats with the most votes, and the full tally. */
-function tally(ballots: Record<Seat, Seat | 0>, candidates: readonly Seat[]): Map<Seat, number> {
-  const counts = new Map<Seat, number>();
+/** Counts sealed ballots for the candidates: votes by seat (index 0 unused). */
+function tally(ballots: Record<Seat, Seat | 0>, candidates: readonly Seat[], seats: number): number[] {
+  const counts = new Array<number>(seats + 1).fill(0);
   for (const key in ballots) {
     const target = ballots[key]!;
-    if (target !== 0 && candidates.includes(target)) counts.set(target, (counts.get(target) ?? 0) + 1);
+    if (target !== 0 && candidates.includes(target)) counts[target]!++;
   }
   return counts;
 }
 
-function topOf(counts: Map<Seat, number>, below = Infinity): Seat[] {
+/** The seats with the most votes (below `below`, for runoff's second place), in seat order. */
+function topOf(counts: readonly number[], below = Infinity): Seat[] {
   let max = 0;
-  for (const n of counts.values()) if (n > max && n < below) max = n;
-  if (max === 0) return [];
-  return [...counts.entries()].filter(([, n]) => n === max).map(([seat]) => seat).sort((a, b) => a - b);
+  for (const n of counts) if (n > max && n < below) max = n;
+  const top: Seat[] = [];
+  if (max === 0) return top;
+  for (let seat = 1; seat < counts.length; seat++) if (counts[seat] === max) top.push(seat);
+  return top;
 }
 
 /** Reveals a closed ballot and decides what follows; returns true when it ended the game or set the step itself. */
@@ -572,7 +575,7 @@ function closeBallot(ctx: Ctx, step: Extract<Step, { kind: 'ballot' }>): boolean
   // Ballots are shown in voting order, from the right of the last player out [001 3.16].
   const ballots = inOrder(s, step.voters)
     .map((seat) => ({ seat, target: (step.ballots[seat] ?? 0) as Seat | 0, missed: !(seat in step.ballots) }));
-  const counts = tally(step.ballots, step.candidates);
+  const counts = tally(step.ballots, step.candidates, s.alive.length);
   const top = topOf(counts);
   emit(ctx, 'all', { type: 'ballots', purpose: step.purpose, ballots, top });
 
@@ -586,7 +589,7 @@ function closeBallot(ctx: Ctx, step: Extract<Step, { kind: 'ballot' }>): boolean
   }
   if (step.purpose === 'runoff-first') {
     // RULES.md 5: the two most voted go through (decision: everyone tied for second too).
-    const finalists = top.length >= 2 ? top : [...top, ...topOf(counts, counts.get(top[0]!)!)].sort((a, b) => a - b);
+    const finalists = top.length >= 2 ? top : [...top, ...topOf(counts, counts[top[0]!]!)].sort((a, b) => a - b);
     s.agenda = [...speeches(inOrder(s, finalists), 'defence'), { kind: 'ballot', purpose: 'runoff-final', candidates: finalists }, ...s.agenda];
     return false;
   }

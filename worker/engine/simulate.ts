@@ -44,7 +44,8 @@ export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string
       state = result.state;
       actions++;
       moved = true;
-      if (state.step !== step) break;
+      // Within one call or ballot the other waiting seats still wait; anything else is a new step.
+      if (!sameStep(state.step, step)) break;
     }
     if (!moved) {
       // Nobody can act (an empty step): let its deadline pass.
@@ -57,6 +58,13 @@ export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string
     if (actions > 100_000) throw new Error('game did not end');
   }
   return { state, actions };
+}
+
+function sameStep(a: GameState['step'], b: GameState['step']): boolean {
+  if (a === b) return true;
+  if (a.kind === 'ballot' && b.kind === 'ballot') return a.voters === b.voters;
+  if (a.kind === 'call' && b.kind === 'call') return a.actors === b.actors;
+  return false;
 }
 
 /** Plays k independent games and sums up the results. */
