@@ -22,6 +22,18 @@ export default defineConfig({
           include: ['test/worker/**/*.test.ts'],
         },
       },
+      {
+        // Real headless Chromium (Debian's, driven by playwright-core) against `wrangler dev`,
+        // which the global setup starts on its own port with fresh storage.
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/browser/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -11,10 +11,10 @@ export function GameOver() {
   const res = v.result!;
   const ok = verifyDeal({ ruleset: v.ruleset, players: v.players, options: v.options, seed: res.seed }, res.deck, v.commitment);
   return (
-    <div class="game over">
+    <div class="game over" data-testid="game-over">
       <section class="step">
         <h2>{t('gameOver')}</h2>
-        <p class={`winner ${res.winner}`}>{t(`w_${res.winner}`)}</p>
+        <p class={`winner ${res.winner}`} data-testid="winner" data-winner={res.winner}>{t(`w_${res.winner}`)}</p>
         <p>{reasonText(res.reason)}</p>
         {room.value?.you.host && (
           <button type="button" class="primary wide" onClick={() => hostMove({ type: 'play-again' })}>
@@ -36,12 +36,12 @@ export function GameOver() {
         <h3>{t('allCards')}</h3>
         <ul class="roles">
           {res.roles.map((r, i) => (
-            <li class={r}>
+            <li class={r} data-testid="role" data-role={r}>
               {who(i + 1)}: <b>{roleName(r, v.ruleset)}</b>
             </li>
           ))}
         </ul>
-        <p class={ok ? 'ok' : 'error'}>{t(ok ? 'verified' : 'mismatch')}</p>
+        <p class={ok ? 'ok' : 'error'} data-testid="deal-check" data-ok={String(ok)}>{t(ok ? 'verified' : 'mismatch')}</p>
         <p class="mono">
           {t('seed')}: {res.seed}
           <br />

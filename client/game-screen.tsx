@@ -54,13 +54,13 @@ export function GameScreen() {
 
   const title = night ? t('nightN', v.round) : t('dayN', v.round);
   return (
-    <div class={night ? 'game night' : 'game'}>
+    <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind}>
       <Banners v={v} />
       {me && (
-        <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)}>
+        <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
           {peek ? (
             <>
-              <b>{roleName(me.role, v.ruleset)}</b>
+              <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
               {v.seats.some((s) => s.mate) && (
                 <small>
                   {t('yourTeam')}: {whoList(v.seats.filter((s) => s.mate).map((s) => s.seat))}
@@ -73,7 +73,7 @@ export function GameScreen() {
           )}
         </button>
       )}
-      <section class="step">
+      <section class="step" data-testid="step">
         <h2>{title}</h2>
         {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
         <StepPanel v={v} pick={pick} setPick={setPick} />
@@ -113,11 +113,11 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
           {point.current ? <p>{t('youPoint', who(point.current))}</p> : null}
           <div class="targets">
             {point.targets.map((s) => (
-              <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })}>
+              <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
                 {who(s)}
               </button>
             ))}
-            <button type="button" onClick={() => act({ type: 'point', target: 0 })}>
+            <button type="button" onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
               {t('pointNobody')}
             </button>
           </div>
@@ -208,7 +208,7 @@ function SpeechPanel({ v }: { v: View }) {
         <>
           <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />
           {legal(v, 'pass') && (
-            <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })}>
+            <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="pass">
               {t('pass')}
             </button>
           )}
@@ -236,17 +236,17 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
         <>
           <div class="targets">
             {vote.targets.map((s) => (
-              <button type="button" class={pick === s ? 'on' : ''} onClick={() => setPick(s === pick ? 0 : s)}>
+              <button type="button" class={pick === s ? 'on' : ''} onClick={() => setPick(s === pick ? 0 : s)} data-testid="vote-target" data-seat={s}>
                 {who(s)}
               </button>
             ))}
           </div>
           <div class="line">
-            <button type="button" class="primary" disabled={!pick || !vote.targets.includes(pick)} onClick={() => act({ type: 'vote', target: pick }) && setPick(0)}>
+            <button type="button" class="primary" data-testid="vote" disabled={!pick || !vote.targets.includes(pick)} onClick={() => act({ type: 'vote', target: pick }) && setPick(0)}>
               {pick ? t('voteFor', who(pick)) : t('voteFor', '…')}
             </button>
             {vote.canAbstain && (
-              <button type="button" onClick={() => act({ type: 'vote', target: 0 })}>
+              <button type="button" onClick={() => act({ type: 'vote', target: 0 })} data-testid="abstain">
                 {t('abstain')}
               </button>
             )}

@@ -45,15 +45,15 @@ export function HomePage() {
           <button type="submit">{t('join')}</button>
         </div>
       </form>
-      <form class="card" onSubmit={create}>
+      <form class="card" onSubmit={create} data-testid="create-form">
         <h2>{t('createRoom')}</h2>
         <SettingsForm s={s} onChange={setS} />
         <label class="row">
           <span>{t('yourName')}</span>
-          <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
         </label>
         {err && <p class="error">{err}</p>}
-        <button type="submit" class="primary" disabled={busy || !name.trim()}>
+        <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="create">
           {t('create')}
         </button>
       </form>

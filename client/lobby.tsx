@@ -21,7 +21,7 @@ export function Lobby() {
 
   return (
     <>
-      <h2>
+      <h2 data-testid="lobby">
         {t('room')} {r.code} · {t('lobby')}
       </h2>
       <RoundTable
@@ -49,7 +49,7 @@ export function Lobby() {
       {isHost && (
         <div class="card">
           {count >= r.minPlayers && count <= r.maxPlayers ? (
-            <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })}>
+            <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })} data-testid="start">
               {t('start')}
             </button>
           ) : (
@@ -60,7 +60,7 @@ export function Lobby() {
       <div class="card invite">
         <h3>{t('invite')}</h3>
         <div class="line">
-          <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+          <input readOnly value={link} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
           <button
             type="button"
             onClick={() => {

@@ -16,8 +16,10 @@ export function RoomPage({ code }: { code: string }) {
     return disconnect;
   }, [code, seat?.token, watching]);
 
-  if (seat && seatLost.value) {
+  // The room refused this device's token (seat removed) or its watching (no spectators): join instead.
+  if (seatLost.value && (seat || watching)) {
     setSeat(null);
+    setWatching(false);
     return null;
   }
   if (!seat && !watching) return <JoinForm code={code} onJoined={setSeat} onWatch={() => setWatching(true)} />;
@@ -66,11 +68,11 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
         <h2>{t('joinRoom', code)}</h2>
         <label class="row">
           <span>{t('yourName')}</span>
-          <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
         </label>
         {err && <p class="error">{err}</p>}
         <div class="line">
-          <button type="submit" class="primary" disabled={busy || !name.trim()}>
+          <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="join">
             {t('join')}
           </button>
           <button type="button" onClick={onWatch}>

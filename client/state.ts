@@ -160,9 +160,10 @@ function open(): void {
   sock.onclose = (e) => {
     if (ws !== sock || !target || conn.value === 'expired') return;
     ws = null;
-    // The room's own close codes (worker/room/room.ts): 4403 seat removed, 4410 room expired.
+    // The room's own close codes (docs/protocol.md): 4403 bad or removed seat token, 4401 no
+    // spectators here, 4410 room expired. The first two send the player to the join form.
     if (e.code === 4410) return void (conn.value = 'expired');
-    if (e.code === 4403 && target.token) return lose(target.code);
+    if (e.code === 4403 || e.code === 4401) return lose(target.code);
     // A refused handshake only shows as a close: ask over HTTP whether the room is still there.
     if (!opened) void probe(target.code);
     conn.value = 'reconnecting';

@@ -144,7 +144,7 @@ export function SettingsForm({ s, onChange }: { s: Settings; onChange: (s: Setti
         <legend>{t('ruleset')}</legend>
         {RULESET_IDS.map((id) => (
           <label class="choice">
-            <input type="radio" name="ruleset" checked={id === s.ruleset} onChange={() => onChange({ ...s, ruleset: id, options: {} })} />
+            <input type="radio" name="ruleset" data-testid={`ruleset-${id}`} checked={id === s.ruleset} onChange={() => onChange({ ...s, ruleset: id, options: {} })} />
             <span>
               <b>{t(`rs_${id}`)}</b> <small>{t('nPlayers', RULESETS[id].minPlayers, RULESETS[id].maxPlayers)}</small>
               <br />

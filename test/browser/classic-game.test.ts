@@ -1,0 +1,341 @@
+// One whole `classic` game in real headless Chromium, through the UI only: eight browser contexts
+// (four phone-sized, four desktop, three languages) create a room, join it from the share link,
+// play every night call, speech and ballot by clicking what their screen offers, and reach the
+// game-over screen. One phone tab is closed and reopened mid-game and must find its seat again.
+// On failure every page is saved to test-results/screenshots/. With E2E_SHOTS=<dir>, a passing
+// run also saves a few screenshots there (a killer's night and a ballot on a phone, game over).
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launch } from './browser.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
+const SHOTS = process.env.E2E_SHOTS || '';
+/** The whole game (after everyone sits down) must end within this; live deadlines are 45–90 s, so
+ *  a game that ends in time was played by the clicks, not by deadlines. */
+const PLAY_CAP_MS = 150_000;
+/** A click that cannot happen in this time means the screen moved on: look again. */
+const CLICK_MS = 3_000;
+/** The same decision is not taken twice within this time (the server's answer may be on its way). */
+const SAME_DECISION_MS = 4_000;
+
+const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+interface Player {
+  name: string;
+  phone: boolean;
+  locale: string;
+}
+// The first creates the room (seat 1, host); the others join in this order (seats 2..8).
+const PLAYERS: Player[] = [
+  { name: 'Ann', phone: false, locale: 'en-US' },
+  { name: 'Bo', phone: true, locale: 'en-US' },
+  { name: '小明', phone: true, locale: 'zh-CN' },
+  { name: 'Carmen', phone: false, locale: 'es-ES' },
+  { name: 'Dev', phone: true, locale: 'en-US' },
+  { name: 'Eve', phone: false, locale: 'en-US' },
+  { name: 'Fay', phone: true, locale: 'en-US' },
+  { name: 'Gus', phone: false, locale: 'en-US' },
+];
+/** This phone's tab is closed and reopened once the first day starts. */
+const RELOADED = 2;
+
+interface Seated extends Player {
+  context: BrowserContext;
+  page: Page;
+  seat: number;
+  role: string;
+  lastDecision: { key: string; at: number };
+  acted: number;
+  pageErrors: string[];
+}
+
+/** What one page shows now, read in a single round trip. */
+interface Screen {
+  kind: 'none' | 'game' | 'over';
+  phase?: string;
+  step?: string;
+  me?: number;
+  heading?: string;
+  points?: { seat: number; on: boolean }[];
+  mates?: number[];
+  votes?: number[];
+  canAbstain?: boolean;
+  pass?: boolean;
+  say?: boolean;
+  errors?: string[];
+}
+
+function readScreen(): Screen {
+  const q = (s: string) => document.querySelector(s);
+  const all = (s: string) => Array.from(document.querySelectorAll(s));
+  const seatOf = (e: Element) => Number(e.getAttribute('data-seat'));
+  const errors = all('.errors button').map((b) => b.textContent ?? '');
+  if (q('[data-testid=game-over]')) return { kind: 'over', errors };
+  const game = q('[data-testid=game]');
+  if (!game) return { kind: 'none', errors };
+  const me = q('svg.table g.me');
+  return {
+    kind: 'game',
+    phase: game.getAttribute('data-phase') ?? '',
+    step: game.getAttribute('data-step') ?? '',
+    me: me ? seatOf(me) : 0,
+    heading: `${q('[data-testid=step] h2')?.textContent}|${q('[data-testid=step] .act .big')?.textContent}`,
+    points: all('[data-testid=point-target]').map((b) => ({ seat: seatOf(b), on: b.classList.contains('on') })),
+    mates: all('svg.table g.mate').map(seatOf),
+    votes: all('[data-testid=vote-target]').map(seatOf),
+    canAbstain: !!q('[data-testid=abstain]'),
+    pass: !!q('[data-testid=pass]'),
+    say: !!q('[data-testid=step] textarea'),
+    errors,
+  };
+}
+
+let browser: Browser;
+const players: Seated[] = [];
+const log: string[] = [];
+const note = (line: string) => log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Clicks on a desktop, taps on a phone. */
+async function press(p: Seated, selector: string): Promise<void> {
+  const target = p.page.locator(selector).first();
+  if (p.phone) await target.tap({ timeout: CLICK_MS });
+  else await target.click({ timeout: CLICK_MS });
+}
+
+async function shot(p: Seated, file: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await p.page.screenshot({ path: join(SHOTS, file), fullPage: true });
+}
+
+async function newPlayer(pl: Player): Promise<Seated> {
+  const context = await browser.newContext({ ...(pl.phone ? PHONE : DESKTOP), locale: pl.locale, baseURL: inject('baseURL') });
+  const p: Seated = { ...pl, context, page: null as never, seat: 0, role: '', lastDecision: { key: '', at: 0 }, acted: 0, pageErrors: [] };
+  p.page = await openPage(p);
+  return p;
+}
+
+async function openPage(p: Seated): Promise<Page> {
+  const page = await p.context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => p.pageErrors.push(e.message));
+  page.on('dialog', (d) => void d.dismiss());
+  return page;
+}
+
+/** Turns the card up, reads the role on it, turns it down again. */
+async function peekRole(p: Seated): Promise<string> {
+  await press(p, '[data-testid=my-card]');
+  const role = (await p.page.locator('[data-testid=my-role]').getAttribute('data-role')) ?? '';
+  await press(p, '[data-testid=my-card]');
+  return role;
+}
+
+async function mySeat(p: Seated): Promise<number> {
+  return Number(await p.page.locator('svg.table g.me').getAttribute('data-seat'));
+}
+
+/** One look at one page; does at most one thing its player may do. Returns whether it acted. */
+async function play(p: Seated, s: Screen, round: { n: number }): Promise<boolean> {
+  if (s.kind !== 'game') return false;
+  const decide = (key: string) => {
+    const k = `${s.step}|${s.heading}|${key}`;
+    if (p.lastDecision.key === k && Date.now() - p.lastDecision.at < SAME_DECISION_MS) return false;
+    p.lastDecision = { key: k, at: Date.now() };
+    return true;
+  };
+
+  // A night call: point once (a pointer already set means this player has answered).
+  if (s.points!.length && !s.points!.some((t) => t.on)) {
+    if (!decide('point')) return false;
+    const free = s.points!.map((t) => t.seat).filter((t) => t !== s.me && !s.mates!.includes(t));
+    // Killers take the lowest seat that is not one of them; police check the highest.
+    const target = (p.role === 'killer' ? free[0] : free.at(-1)) ?? s.points![0]!.seat;
+    if (SHOTS && p.phone && p.role === 'killer' && !shotsTaken.has('night')) {
+      shotsTaken.add('night');
+      await shot(p, 'night-killer-phone.png');
+    }
+    await press(p, `[data-testid=point-target][data-seat="${target}"]`);
+    note(`${p.name} (#${p.seat} ${p.role}) points at #${target}`);
+    return true;
+  }
+
+  // A speech or last words: sometimes say something, then pass.
+  if (s.pass) {
+    if (!decide('pass')) return false;
+    if (s.say && (p.seat + round.n++) % 3 === 0) {
+      const text = `I trust #${(p.seat % 8) + 1}, says ${p.name}.`;
+      await p.page.locator('[data-testid=step] textarea').fill(text);
+      await press(p, '[data-testid=step] form button[type=submit]');
+      said.push(text);
+      note(`${p.name} (#${p.seat}) says "${text}"`);
+    }
+    await press(p, '[data-testid=pass]');
+    note(`${p.name} (#${p.seat}) passes`);
+    return true;
+  }
+
+  // A ballot: the lowest candidate that is not this player (votes bunch up, so ties are rare).
+  if (s.votes!.length) {
+    if (!decide('vote')) return false;
+    if (SHOTS && p.phone && !shotsTaken.has('ballot')) {
+      shotsTaken.add('ballot');
+      await shot(p, 'ballot-phone.png');
+    }
+    const target = s.votes!.find((t) => t !== s.me);
+    if (target === undefined && s.canAbstain) {
+      await press(p, '[data-testid=abstain]');
+      note(`${p.name} (#${p.seat}) abstains`);
+      return true;
+    }
+    const pick = target ?? s.votes![0]!;
+    await press(p, `[data-testid=vote-target][data-seat="${pick}"]`);
+    await press(p, '[data-testid=vote]:not([disabled])');
+    note(`${p.name} (#${p.seat}) votes #${pick}`);
+    return true;
+  }
+  return false;
+}
+
+const shotsTaken = new Set<string>();
+/** What the players typed in their speeches: every page's game record must show it. */
+const said: string[] = [];
+
+it('eight browsers play a classic game from creating the room to game over', async () => {
+  let passed = false;
+  const errorsSeen = new Set<string>();
+  try {
+    const t0 = Date.now();
+    // ------------------------------------------------------------ room and seats
+    players.push(...(await Promise.all(PLAYERS.map(newPlayer))));
+    const host = players[0]!;
+    await host.page.goto('/');
+    note(`${players.length} contexts and the home page in ${Date.now() - t0} ms`);
+    await host.page.locator('[data-testid=ruleset-classic]').check();
+    await host.page.locator('[data-testid=create-form] [data-testid=name-input]').fill(host.name);
+    await press(host, '[data-testid=create]');
+    const link = await host.page.locator('[data-testid=invite-link]').inputValue();
+    expect(link).toMatch(/\/r\/[23456789A-HJKMNP-Z]{8}$/);
+    note(`room ${link} (${Date.now() - t0} ms)`);
+
+    // Everyone opens the link and types a name at once; they press Join one after the other, so
+    // the seats follow the order of PLAYERS.
+    await Promise.all(
+      players.slice(1).map(async (p) => {
+        await p.page.goto(link);
+        await p.page.locator('[data-testid=name-input]').fill(p.name);
+      }),
+    );
+    note(`the others have typed their names (${Date.now() - t0} ms)`);
+    for (const p of players.slice(1)) {
+      await press(p, '[data-testid=join]');
+      await p.page.locator('[data-testid=lobby]').waitFor();
+    }
+    note(`everyone is in the lobby (${Date.now() - t0} ms)`);
+    await press(host, '[data-testid=start]');
+    await Promise.all(
+      players.map(async (p) => {
+        await p.page.locator('[data-testid=game]').waitFor();
+        p.seat = await mySeat(p);
+        p.role = await peekRole(p);
+      }),
+    );
+    expect(players.map((p) => p.seat)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(players.filter((p) => p.role === 'killer')).toHaveLength(2);
+    expect(players.filter((p) => p.role === 'police')).toHaveLength(2);
+    note(`dealt: ${players.map((p) => `#${p.seat} ${p.role}`).join(', ')} (${Date.now() - t0} ms to seat everyone)`);
+
+    // ------------------------------------------------------------ the game, by clicks
+    const end = Date.now() + PLAY_CAP_MS;
+    const round = { n: 0 };
+    let reloaded = false;
+    for (;;) {
+      if (Date.now() > end) throw new Error(`no game over after ${PLAY_CAP_MS / 1000} s`);
+      let acted = false;
+      let over = 0;
+      for (const p of players) {
+        const s = await p.page.evaluate(readScreen);
+        for (const e of s.errors ?? []) errorsSeen.add(e);
+        if (s.kind === 'over') over++;
+        if (!reloaded && p === players[RELOADED] && s.kind === 'game' && s.phase === 'day') {
+          // Close the tab and open the room again in a new one: the seat comes back by itself.
+          reloaded = true;
+          await p.page.close();
+          p.page = await openPage(p);
+          await p.page.goto(link);
+          await p.page.locator('[data-testid=game]').waitFor();
+          expect(await mySeat(p)).toBe(p.seat);
+          expect(await peekRole(p)).toBe(p.role);
+          note(`${p.name} (#${p.seat}) reopened the tab and is back in the seat`);
+          acted = true;
+          continue;
+        }
+        try {
+          if (await play(p, s, round)) {
+            p.acted++;
+            acted = true;
+          }
+        } catch (e) {
+          // The screen moved on between looking and clicking: look again next time.
+          note(`${p.name}: ${(e as Error).message.split('\n')[0]}`);
+        }
+      }
+      if (over === players.length) break;
+      if (!acted) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(reloaded, 'the reopened tab was tested during the day').toBe(true);
+    expect(said.length, 'some speeches had words').toBeGreaterThan(0);
+    note(`game over after ${Date.now() - t0} ms`);
+
+    // ------------------------------------------------------------ the end, on every screen
+    let roles: string[] | undefined;
+    let winner: string | undefined;
+    for (const p of players) {
+      const page = p.page;
+      const w = await page.locator('[data-testid=winner]').getAttribute('data-winner');
+      expect(['good', 'killers', 'draw']).toContain(w);
+      expect(await page.locator('[data-testid=winner]').innerText()).not.toBe('');
+      const mine = await page.locator('[data-testid=role]').evaluateAll((li) => li.map((e) => e.getAttribute('data-role') ?? ''));
+      expect(mine).toHaveLength(8);
+      expect(mine[p.seat - 1], `${p.name}'s own card`).toBe(p.role);
+      roles ??= mine;
+      winner ??= w!;
+      expect(mine).toEqual(roles);
+      expect(w).toBe(winner);
+      expect(await page.locator('[data-testid=deal-check]').getAttribute('data-ok')).toBe('true');
+      // Every seat on the table is drawn in its role's colour.
+      expect(await page.locator('svg.table g[data-seat] circle.role').count()).toBe(8);
+      expect(p.acted, `${p.name} played through the UI`).toBeGreaterThan(0);
+      const record = await page.locator('.record').innerText();
+      for (const text of said) expect(record).toContain(text);
+      expect(p.pageErrors, `${p.name}: uncaught errors in the page`).toEqual([]);
+    }
+    if (SHOTS) await shot(players.find((p) => !p.phone)!, 'game-over-desktop.png');
+    note(`winner: ${winner}; errors shown to players: ${[...errorsSeen].join(' | ') || 'none'}`);
+    passed = true;
+  } finally {
+    if (!passed) {
+      mkdirSync(FAIL_SHOTS, { recursive: true });
+      for (const p of players) {
+        await p.page
+          .screenshot({ path: join(FAIL_SHOTS, `classic-game-${p.seat || players.indexOf(p) + 1}-${p.phone ? 'phone' : 'desktop'}.png`), fullPage: true, timeout: 10_000 })
+          .catch(() => {});
+      }
+      console.log(`classic game failed; screenshots in ${FAIL_SHOTS}\n${log.join('\n')}`);
+    } else if (process.env.E2E_LOG) {
+      console.log(log.join('\n'));
+    }
+    await Promise.all(players.map((p) => p.context.close().catch(() => {})));
+  }
+});

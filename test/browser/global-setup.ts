@@ -1,0 +1,75 @@
+// Starts `wrangler dev` for the browser tests on its own port, with a fresh storage folder, and
+// stops its whole process group afterwards. The client must be built first (`npm test` runs
+// `pretest`, which builds it), and Debian's Chromium must be installed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { BASE_URL, CHROMIUM, PORT } from './browser.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (the browser tests use Debian's Chromium)`);
+  if (!existsSync(join(ROOT, 'dist/client/index.html'))) throw new Error('dist/client is missing: run `npm run build:client` (npm test does it in pretest)');
+  if (await healthy()) throw new Error(`port ${PORT} already answers: stop whatever runs on ${BASE_URL} before the browser tests`);
+
+  const state = mkdtempSync(join(tmpdir(), 'tianhei-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(
+    join(ROOT, 'node_modules/.bin/wrangler'),
+    ['dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    {
+      cwd: ROOT,
+      // Its own process group, so teardown stops wrangler and workerd together.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', CI: 'true' },
+    },
+  );
+  const keep = (b: Buffer) => (output = (output + b.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let exited: number | null = null;
+  child.on('exit', (code) => (exited = code ?? -1));
+
+  const stop = async () => {
+    if (child.pid && exited === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+      for (let i = 0; i < 50 && exited === null; i++) await sleep(100);
+      if (exited === null) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+      }
+    }
+    rmSync(state, { recursive: true, force: true });
+  };
+
+  const end = Date.now() + 60_000;
+  while (!(await healthy())) {
+    // A build error does not stop `wrangler dev` (it waits for the files to change): fail at once.
+    const why = exited !== null ? `exited with ${exited}` : /Build failed/.test(output) ? 'the Worker did not build' : Date.now() > end ? 'timed out' : '';
+    if (why) {
+      await stop();
+      throw new Error(`wrangler dev did not answer on ${BASE_URL}/api/health (${why}):\n${output}`);
+    }
+    await sleep(200);
+  }
+  project.provide('baseURL', BASE_URL);
+  return stop;
+}
+
+async function healthy(): Promise<boolean> {
+  try {
+    const res = await fetch(`${BASE_URL}/api/health`, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
