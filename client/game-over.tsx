@@ -50,13 +50,13 @@ export function GameOver() {
       </div>
       <div class="card record">
         <h3>{t('record')}</h3>
-        <ol>
+        <ul class="timeline">
           {v.log.map((e) => {
             const text = entryText(e, v.ruleset);
             const head = e.event.type === 'nightfall' || e.event.type === 'day';
             return text && <li class={head ? 'head' : ''}>{text}</li>;
           })}
-        </ol>
+        </ul>
       </div>
     </div>
   );

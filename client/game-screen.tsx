@@ -80,7 +80,8 @@ export function GameScreen() {
       </section>
       <RoundTable seats={seats} center={title} onPick={onPick} />
       {(night || point) && <TeamPanel v={v} />}
-      <Specials v={v} />
+      {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
+      {peek && <Specials v={v} />}
       <Feed v={v} />
       {room.value?.you.host && <HostTools v={v} />}
     </div>
@@ -115,6 +116,7 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
             {point.targets.map((s) => (
               <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
                 {who(s)}
+                {s === v.me?.seat ? ` (${t('you')})` : v.seats[s - 1]?.mate ? ` (${t('mate')})` : ''}
               </button>
             ))}
             <button type="button" onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
@@ -336,7 +338,8 @@ function Ballots({ e }: { e: LogEntry & { event: { type: 'ballots' } } }) {
   );
 }
 
-const QUIET = new Set(['team-chat', 'pointed', 'checked', 'kill-chosen', 'eyes-seen', 'eyes-chosen']);
+// Private entries stay out of the round's feed, which is on screen all day for anyone nearby to read.
+const QUIET = new Set(['team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
 
 /** This round's public happenings, newest first: speeches, ballots, verdicts. */
 function Feed({ v }: { v: View }) {

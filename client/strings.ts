@@ -69,6 +69,7 @@ export const T = {
   campKillers: ['杀手方', 'the killers', 'los asesinos', '킬러 팀'],
   campGood: ['好人', 'the good side', 'los buenos', '선량한 편'],
   yourTeam: ['你的队友', 'Your team', 'Tu equipo', '팀원'],
+  mate: ['队友', 'teammate', 'compañero', '팀원'],
   nightN: ['第 {0} 夜', 'Night {0}', 'Noche {0}', '{0}번째 밤'],
   dayN: ['第 {0} 天', 'Day {0}', 'Día {0}', '{0}일째 낮'],
   nightFalls: ['天黑请闭眼', 'Night falls — close your eyes', 'Anochece: cerrad los ojos', '날이 어두워졌습니다. 눈을 감아 주세요'],
