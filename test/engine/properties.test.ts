@@ -22,9 +22,10 @@ import {
 } from '../../worker/engine/index.ts';
 import { makeRandom, pick, type Random } from '../../worker/engine/random.ts';
 import { randomMove } from '../../worker/engine/random-policy.ts';
+import { callOfRole, roleOfCall } from '../../worker/engine/rulesets.ts';
 
 // At least a thousand games per ruleset, spread over its player counts.
-const GAMES_PER_COUNT: Record<RulesetId, number> = { classic: 120, original: 100, runoff: 100, infernal: 100, raw: 400 };
+const GAMES_PER_COUNT: Record<RulesetId, number> = { classic: 120, original: 100, runoff: 100, infernal: 100, raw: 400, doctor: 77, butterfly: 100 };
 /** Games per player count whose every view is checked against the knowledge oracle. */
 const AUDITED_PER_COUNT = 4;
 
@@ -83,7 +84,7 @@ function outSeatsCannotAct(state: GameState, random: Random, at: number): void {
   });
 }
 
-const TEAM_EVENTS = new Set(['pointed', 'team-chat', 'kill-chosen', 'checked', 'team', 'surrender-wish']);
+const TEAM_EVENTS = new Set(['pointed', 'team-chat', 'kill-chosen', 'checked', 'chosen', 'team', 'surrender-wish']);
 
 /**
  * The knowledge oracle, written from the rules and independently of the engine's audiences:
@@ -98,7 +99,8 @@ function checkView(state: GameState, viewer: Viewer, view: View): void {
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
   const myRole = me ? state.roles[me - 1] : undefined;
   const rules = RULESETS[state.setup.ruleset];
-  const teamKnown = myRole !== undefined && myRole !== 'civilian' && rules.teamsKnowEachOther.includes(myRole === 'killer' ? 'killers' : 'police');
+  const myCall = myRole !== undefined ? callOfRole(myRole) : undefined;
+  const teamKnown = myCall !== undefined && rules.teamsKnowEachOther.includes(myCall);
   // When did each seat go out (seq of its `out` event)?
   const outAt = new Map<Seat, number>();
   for (const e of state.log) if (e.event.type === 'out') outAt.set(e.event.seat, e.seq);
@@ -136,9 +138,15 @@ function checkEntry(
     // Only a living member of the team whose call it was, at that moment.
     expect(me !== 0 && aliveAt(me, entry.seq), where).toBe(true);
     if (e.type === 'checked') expect(myRole, where).toBe('police');
+    else if (e.type === 'chosen') expect(myRole, where).toBe(roleOfCall(e.call));
     else if (e.type === 'kill-chosen') expect(myRole, where).toBe('killer');
     else if (e.type === 'team') expect(teamKnown && e.seats.includes(me), where).toBe(true);
     else if (e.type === 'pointed' || e.type === 'team-chat') expect(state.roles[e.seat - 1], where).toBe(myRole);
+  } else if (e.type === 'empty-needle') {
+    // Only the doctor learns of an empty needle (docs/rules-decisions.md B3).
+    expect(myRole, where).toBe('doctor');
+  } else if (e.type === 'night-effects') {
+    expect.fail(`${where}: the night's resolution is for the judge only`);
   } else if (e.type === 'game-over') {
     // Public: it reveals everything, but only once the game is over.
   }

@@ -7,7 +7,7 @@ function counts(players: number) {
   const created = createGame({ ruleset: 'runoff', players, seed: `r-${players}`, at: 0 });
   if (!created.ok) throw new Error(created.message);
   const c = { police: 0, killer: 0, civilian: 0 };
-  for (const r of created.state.roles) c[r]++;
+  for (const r of created.state.roles) c[r as keyof typeof c]++;
   return c;
 }
 

@@ -3,14 +3,26 @@ import { expect } from 'vitest';
 import { apply, newGame, viewFor, legalActions, PACE_PRESETS, resolveOptions } from '../../worker/engine/index.ts';
 import type { Action, GameEvent, GameState, LogEntry, Role, RulesetId, Seat, SeatAction, View } from '../../worker/engine/index.ts';
 
-const LETTERS: Record<string, Role> = { K: 'killer', P: 'police', C: 'civilian' };
+const LETTERS: Record<string, Role> = {
+  K: 'killer',
+  P: 'police',
+  C: 'civilian',
+  D: 'doctor',
+  S: 'secret-police',
+  B: 'butterfly',
+  N: 'sniper',
+  O: 'old-man',
+};
 
 /** A host or clock action without its timestamp (Omit distributed over the union). */
 type Control = Extract<Action, { type: 'eject' | 'pause' | 'resume' | 'extend' | 'deadline' }> extends infer A ? (A extends { at: number } ? Omit<A, 'at'> : never) : never;
 
 type Move = SeatAction extends infer A ? (A extends { seat: Seat } ? Omit<A, 'seat'> : never) : never;
 
-/** A table of players with the roles spelled by `cards` (K killer, P police, C civilian), seat 1 first. */
+/**
+ * A table of players with the roles spelled by `cards`, seat 1 first: K killer, P police, C civilian,
+ * D doctor, S secret police, B butterfly, N sniper, O forest old man.
+ */
 export class Table {
   state: GameState;
   now = 1_000_000;

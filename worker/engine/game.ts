@@ -3,7 +3,9 @@
 // last words after a verdict). `apply` never throws for a bad action and never touches its input.
 import { dealCommitment, dealDeck } from './deal.ts';
 import { makeRandom, pick } from './random.ts';
-import { RULESETS, campOf, sideCount, type Ruleset } from './rulesets.ts';
+import { RULESETS, campOf, roleOfCall, sideCount, type Ruleset } from './rulesets.ts';
+import { livingSeats, tableOrder } from './seats.ts';
+import { killersOnlyDawn } from './dawn.ts';
 import type {
   Action,
   ApplyResult,
@@ -24,15 +26,13 @@ import type {
   Seat,
   SpeechPurpose,
   Step,
+  Team,
 } from './types.ts';
+
+export { livingSeats, tableOrder };
 
 /** The longest text one message of a speech, last words or team chat may hold. */
 export const MAX_TEXT = 500;
-
-/** The role whose members answer a night call. */
-export function roleOfCall(call: Call): Role {
-  return call === 'killers' ? 'killer' : 'police';
-}
 
 // One action's work: a shallow draft of the state plus the events it emits.
 interface Ctx {
@@ -45,27 +45,6 @@ interface Ctx {
 function emit(ctx: Ctx, to: Audience, event: GameEvent): void {
   const entry: LogEntry = { seq: ctx.s.seq++, at: ctx.at, round: ctx.s.round, to, event };
   ctx.events.push(entry);
-}
-
-/** Seats still in the game, in table order. */
-export function livingSeats(state: GameState): Seat[] {
-  const out: Seat[] = [];
-  for (let i = 0; i < state.alive.length; i++) if (state.alive[i]) out.push(i + 1);
-  return out;
-}
-
-/** Living seats in speaking order, starting after `anchor` (seat 1 first when there is none). */
-export function tableOrder(state: GameState, anchor: Seat | 0, direction: 'right' | 'left' = 'right'): Seat[] {
-  const n = state.alive.length;
-  const out: Seat[] = [];
-  const step = direction === 'right' ? 1 : -1;
-  // With no anchor, seat 1 speaks first: start "after" the seat before it.
-  let seat = anchor === 0 ? (direction === 'right' ? n : 2) : anchor;
-  for (let k = 0; k < n; k++) {
-    seat = ((seat - 1 + step + n) % n) + 1;
-    if (state.alive[seat - 1]) out.push(seat);
-  }
-  return out;
 }
 
 function speechDirection(state: GameState): 'right' | 'left' {
@@ -184,9 +163,12 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
 // ---------------------------------------------------------------- seat actions
 
 /** Why a seat may not point at a target in this call, or null when it may. */
-export function pointRefusal(state: GameState, call: Call, target: Seat): Refusal {
+export function pointRefusal(state: GameState, call: Call, seat: Seat, target: Seat): Refusal {
   if (!Number.isInteger(target) || target < 1 || target > state.alive.length) return ['game/target-unknown', `there is no seat ${target}`];
   if (!state.alive[target - 1]) return ['game/target-not-alive', `seat ${target} is out`];
+  if (target === seat && RULESETS[state.setup.ruleset].noSelfTarget?.includes(call)) {
+    return ['game/target-not-eligible', `the ${call} may not choose themself`];
+  }
   if (call === 'killers' && state.round === 1 && state.setup.previousFirstVictim === target) {
     return ['game/repeat-first-kill', `seat ${target} was the first kill of the previous game: kill again`];
   }
@@ -196,9 +178,14 @@ export function pointRefusal(state: GameState, call: Call, target: Seat): Refusa
 function point(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
   const step = ctx.s.step;
   if (step.kind !== 'call') return ['game/phase-closed', 'no night call is open'];
-  if (!step.actors.includes(seat)) return ['game/not-your-turn', 'your team is not called now'];
+  if (!step.actors.includes(seat)) {
+    if (step.call === 'secret-police' && ctx.s.alive[seat - 1] && ctx.s.roles[seat - 1] === 'secret-police') {
+      return ['game/shot-spent', 'the secret police has used the one shot of the game'];
+    }
+    return ['game/not-your-turn', 'your team is not called now'];
+  }
   if (target !== 0) {
-    const refusal = pointRefusal(ctx.s, step.call, target);
+    const refusal = pointRefusal(ctx.s, step.call, seat, target);
     if (refusal) return refusal;
   }
   const firstPointed = target !== 0 && !step.firstPointed.includes(target) ? [...step.firstPointed, target] : step.firstPointed;
@@ -207,6 +194,11 @@ function point(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
   emit(ctx, step.actors, { type: 'pointed', seat, target });
   if (step.actors.every((a) => a in next.pointers || next.surrender.includes(a))) closeStep(ctx);
   return null;
+}
+
+/** The calls a team answers together (RULES.md 2.2–2.3); the power roles act alone. */
+export function isTeamCall(call: Call): boolean {
+  return call === 'killers' || call === 'police';
 }
 
 function checkText(text: unknown): Refusal {
@@ -220,6 +212,7 @@ function teamChat(ctx: Ctx, seat: Seat, text: string): Refusal {
   const step = ctx.s.step;
   if (step.kind !== 'call') return ['game/phase-closed', 'the team channel is open only during your team\'s call'];
   if (!step.actors.includes(seat)) return ['game/not-your-turn', 'your team is not called now'];
+  if (!isTeamCall(step.call)) return ['game/not-allowed', 'only the killers and the police have a team channel'];
   const bad = checkText(text);
   if (bad) return bad;
   emit(ctx, step.actors, { type: 'team-chat', seat, text: text.trim() });
@@ -273,6 +266,7 @@ function vote(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
   if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
   if (!step.voters.includes(seat)) return ['game/not-your-turn', 'you do not vote in this ballot'];
   if (seat in step.ballots) return ['game/already-voted', 'your ballot is sealed'];
+  if (step.turn !== undefined && step.turn !== seat) return ['game/not-your-turn', `seat ${step.turn} votes now; you vote after your own defence`];
   const targets = voteTargets(ctx.s, seat);
   if (target === 0) {
     if (step.mustVote && targets.length > 0) return ['game/must-vote', 'everyone must vote in this ballot'];
@@ -284,7 +278,7 @@ function vote(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
   const next: Step = { ...step, ballots: { ...step.ballots, [seat]: target } };
   ctx.s.step = next;
   emit(ctx, [seat], { type: 'voted', seat, target });
-  if (step.voters.every((v) => v in next.ballots)) closeStep(ctx);
+  if (step.turn !== undefined || step.voters.every((v) => v in next.ballots)) closeStep(ctx);
   return null;
 }
 
@@ -314,12 +308,13 @@ export function maySurrender(state: GameState, seat: Seat): boolean {
   if (option === undefined || option === 'off' || !state.alive[seat - 1]) return false;
   const step = state.step;
   if (state.setup.ruleset === 'infernal') return isDay(state);
-  if (step.kind !== 'call' || !step.actors.includes(seat) || step.surrender.includes(seat)) return false;
+  if (step.kind !== 'call' || !isTeamCall(step.call) || !step.actors.includes(seat) || step.surrender.includes(seat)) return false;
   if (option === 'last-member') return step.actors.length === 1;
-  // `team` [001 5.5]: forbidden while both sides still have partners alive.
+  // `team` [001 5.5]: forbidden while both sides still have partners alive (the good side: the key roles).
+  const key = RULESETS[state.setup.ruleset].keyRoles;
   const killers = state.roles.filter((r, i) => r === 'killer' && state.alive[i]).length;
-  const police = state.roles.filter((r, i) => r === 'police' && state.alive[i]).length;
-  return killers <= 1 || police <= 1;
+  const good = state.roles.filter((r, i) => key.includes(r) && state.alive[i]).length;
+  return killers <= 1 || good <= 1;
 }
 
 function surrender(ctx: Ctx, seat: Seat): Refusal {
@@ -388,6 +383,11 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
   // (decision) [001 5.14]: the judge's ejection leaves no last words.
   removeSeat(ctx, seat, 'ejected');
   if (checkWin(ctx, false)) return null;
+  if (s.openBallot) {
+    const { [seat]: _gone, ...ballots } = s.openBallot.ballots;
+    const b = s.openBallot;
+    s.openBallot = { ...b, ballots, voters: b.voters.filter((v) => v !== seat), candidates: b.candidates.filter((c) => c !== seat) };
+  }
   const step = s.step;
   if (step.kind === 'call') {
     const actors = step.actors.filter((a) => a !== seat);
@@ -400,7 +400,7 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
     const voters = step.voters.filter((v) => v !== seat);
     const { [seat]: _gone, ...ballots } = step.ballots;
     s.step = { ...step, voters, ballots, candidates: step.candidates.filter((c) => c !== seat) };
-    if (voters.every((v) => v in ballots)) closeStep(ctx);
+    if (step.turn !== undefined ? step.turn === seat : voters.every((v) => v in ballots)) closeStep(ctx);
   } else if (step.kind === 'eyes') {
     if (livingSeats(s).every((a) => a in step.choices)) closeStep(ctx);
   }
@@ -467,6 +467,11 @@ function closeStep(ctx: Ctx): void {
     case 'speech':
       break;
     case 'ballot':
+      if (step.turn !== undefined) {
+        // One turn of a ballot cast in turns: keep the sealed ballots for the reveal.
+        s.openBallot = { purpose: step.purpose, candidates: step.candidates, voters: step.voters, ballots: step.ballots, mustVote: step.mustVote };
+        break;
+      }
       if (closeBallot(ctx, step)) return;
       break;
     case 'over':
@@ -493,17 +498,32 @@ export function teamDecision(pointers: Record<Seat, Seat | 0>, firstPointed: rea
 function closeCall(ctx: Ctx, step: Extract<Step, { kind: 'call' }>): void {
   const s = ctx.s;
   const target = teamDecision(step.pointers, step.firstPointed);
-  if (step.call === 'killers') {
-    s.night = { ...s.night, kill: target };
-    emit(ctx, step.actors, { type: 'kill-chosen', target });
-  } else {
-    if (target === 0) {
-      emit(ctx, step.actors, { type: 'checked', target: 0 });
-    } else {
-      const answer = campOf(s.roles[target - 1]!);
-      s.night = { ...s.night, check: { target, answer } };
+  // A call that ran with nobody to answer it (D11) decides nothing and tells nobody anything.
+  if (step.actors.length === 0) return;
+  s.night = { ...s.night, picks: { ...s.night.picks, [step.call]: target } };
+  switch (step.call) {
+    case 'killers':
+      s.night.kill = target;
+      emit(ctx, step.actors, { type: 'kill-chosen', target });
+      return;
+    case 'police': {
+      if (target === 0) {
+        emit(ctx, step.actors, { type: 'checked', target: 0 });
+        return;
+      }
+      const answer = ctx.rules.checkAnswer ? ctx.rules.checkAnswer(s, target) : campOf(s.roles[target - 1]!);
+      if (answer === undefined) {
+        emit(ctx, step.actors, { type: 'checked', target });
+        return;
+      }
+      s.night.check = { target, answer };
       emit(ctx, step.actors, { type: 'checked', target, answer });
+      return;
     }
+    default:
+      // The shot is spent whether it hits or not (RULES.md 6); declining keeps it.
+      if (step.call === 'secret-police' && target !== 0) s.powers = { ...s.powers, shotRound: s.round };
+      emit(ctx, step.actors, { type: 'chosen', call: step.call, target });
   }
 }
 
@@ -519,33 +539,44 @@ function speeches(seats: Seat[], purpose: SpeechPurpose): Plan[] {
   return seats.map((seat) => ({ kind: 'speech', purpose, seat }));
 }
 
-/** The day's speeches and ballot, from the right of the last player out [RULES.md 2.7]. */
-function startDay(ctx: Ctx): void {
+/** The day: last words of `words`, then the ruleset's speeches and vote. */
+function startDay(ctx: Ctx, words: Seat[] = []): void {
   const s = ctx.s;
   emit(ctx, 'all', { type: 'day' });
+  const plan = ctx.rules.dayPlan ? ctx.rules.dayPlan(s, words) : classicDay(ctx, words);
+  s.agenda = [...plan, ...s.agenda];
+}
+
+/** Last words, speeches from the right of the last player out [RULES.md 2.7], the ballot. */
+function classicDay(ctx: Ctx, words: Seat[]): Plan[] {
+  const s = ctx.s;
   const order = tableOrder(s, s.speechAnchor, speechDirection(s));
   // [001 无间道]: day 1 of infernal has two full rounds of speeches.
   const rounds = ctx.rules.id === 'infernal' && s.round === 1 ? 2 : 1;
-  const plan: Plan[] = [];
+  const plan: Plan[] = words.map((seat): Plan => ({ kind: 'last-words', seat }));
   for (let r = 0; r < rounds; r++) plan.push(...speeches(order, 'day'));
   plan.push({ kind: 'ballot', purpose: ctx.rules.dayVote === 'runoff' ? 'runoff-first' : 'day', candidates: [] });
-  s.agenda = [...plan, ...s.agenda];
+  return plan;
 }
 
 function dawn(ctx: Ctx): void {
   const s = ctx.s;
-  const victim = s.night.kill;
-  const out: Seat[] = victim !== 0 && s.alive[victim - 1] ? [victim] : [];
-  for (const seat of out) removeSeat(ctx, seat, 'killed');
-  emit(ctx, 'all', { type: 'dawn', out });
-  if (out.length > 0 && checkWin(ctx, false)) return;
-  const words: Plan[] = [];
-  for (const seat of out) {
-    if (ctx.rules.lastWords(s, seat, 'killed')) words.push({ kind: 'last-words', seat });
+  const outcome = (ctx.rules.resolveDawn ?? killersOnlyDawn)(s);
+  for (const note of outcome.notes) emit(ctx, note.to, note.event);
+  if (outcome.needles) s.powers = { ...s.powers, needles: outcome.needles };
+  for (const seat of outcome.out) removeSeat(ctx, seat, 'killed');
+  // Speeches start to the right of the killers' victim, the first one announced.
+  if (outcome.out.length > 0) s.speechAnchor = outcome.out[0]!;
+  emit(ctx, 'all', { type: 'dawn', out: outcome.out });
+  s.muted = outcome.muted;
+  for (const seat of outcome.muted) emit(ctx, 'all', { type: 'muted', seat });
+  if (outcome.out.length > 0 && checkWin(ctx, false)) return;
+  const words: Seat[] = [];
+  for (const seat of outcome.out) {
+    if (ctx.rules.lastWords(s, seat, 'killed')) words.push(seat);
     s.lastWordsGiven++;
   }
-  startDay(ctx);
-  s.agenda = [...words, ...s.agenda];
+  startDay(ctx, words);
 }
 
 /** Counts sealed ballots for the candidates: votes by seat (index 0 unused). */
@@ -569,11 +600,11 @@ function topOf(counts: readonly number[], below = Infinity): Seat[] {
 }
 
 /** Reveals a closed ballot and decides what follows; returns true when it ended the game or set the step itself. */
-function closeBallot(ctx: Ctx, step: Extract<Step, { kind: 'ballot' }>): boolean {
+function closeBallot(ctx: Ctx, step: Omit<Extract<Step, { kind: 'ballot' }>, 'kind' | 'endsAt'>, votedInTurns = false): boolean {
   const s = ctx.s;
   s.ballotCount++;
-  // Ballots are shown in voting order, from the right of the last player out [001 3.16].
-  const ballots = inOrder(s, step.voters)
+  // Ballots are shown in voting order, from the right of the last player out [001 3.16] (or in the turns' order).
+  const ballots = (votedInTurns ? step.voters : inOrder(s, step.voters))
     .map((seat) => ({ seat, target: (step.ballots[seat] ?? 0) as Seat | 0, missed: !(seat in step.ballots) }));
   const counts = tally(step.ballots, step.candidates, s.alive.length);
   const top = topOf(counts);
@@ -616,6 +647,8 @@ function endBySides(state: GameState, reason: string): Result {
 /** The tie procedure [001 4.5]: PK, then outside PK, then the ruleset's final tie. */
 function tie(ctx: Ctx, purpose: BallotPurpose, tied: Seat[]): boolean {
   const s = ctx.s;
+  // 4.0: "if 2 or more people have the most votes, no one dies during the day".
+  if (ctx.rules.ties === 'nobody') return peacefulNight(ctx);
   if (purpose === 'day') {
     s.agenda = [...speeches(inOrder(s, tied), 'pk'), { kind: 'ballot', purpose: 'pk', candidates: tied }, ...s.agenda];
     return false;
@@ -640,6 +673,13 @@ function tie(ctx: Ctx, purpose: BallotPurpose, tied: Seat[]): boolean {
     case 'peaceful-night':
       return peacefulNight(ctx);
   }
+}
+
+/** A muted player's speaking turn this day is skipped, in public (RULES.md 7, dawn rule 6). */
+function skipMuted(ctx: Ctx, seat: Seat): boolean {
+  if (!ctx.s.muted?.includes(seat)) return false;
+  emit(ctx, 'all', { type: 'skipped', seat, reason: 'muted' });
+  return true;
 }
 
 function peacefulNight(ctx: Ctx): boolean {
@@ -669,12 +709,29 @@ function verdict(ctx: Ctx, seat: Seat, how: 'voted' | 'lot'): boolean {
 function openCall(ctx: Ctx, call: Call): boolean {
   const s = ctx.s;
   const role = roleOfCall(call);
-  const actors = livingSeats(s).filter((seat) => s.roles[seat - 1] === role);
-  if (actors.length === 0) return false;
+  let actors = livingSeats(s).filter((seat) => s.roles[seat - 1] === role);
+  // The secret police's one shot, once fired, leaves nothing to do at their call.
+  if (call === 'secret-police' && s.powers?.shotRound !== undefined) actors = [];
+  if (actors.length === 0 && !ctx.rules.emptyCallsRun) return false;
   emit(ctx, 'all', { type: 'call', call });
-  if (s.round === 1 && ctx.rules.teamsKnowEachOther.includes(call)) emit(ctx, actors, { type: 'team', team: call, seats: actors });
-  s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], endsAt: endsAt(ctx, 'call') };
+  if (s.round === 1 && actors.length > 0 && ctx.rules.teamsKnowEachOther.includes(call)) emit(ctx, actors, { type: 'team', team: call as Team, seats: actors });
+  const deadline = actors.length > 0 ? endsAt(ctx, 'call') : emptyCallEnd(ctx, call);
+  s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], endsAt: deadline };
   return true;
+}
+
+/**
+ * D11: a call nobody can answer lasts a seeded random 10–50 % of the call deadline, like a player
+ * who chooses quickly, so that neither its length nor its existence tells the table a death.
+ */
+function emptyCallEnd(ctx: Ctx, call: Call): number | null {
+  const s = ctx.s;
+  const ms = Math.round(s.setup.pace.call * (0.1 + 0.4 * makeRandom(`${s.setup.seed}:empty-call:${s.round}:${call}`)()));
+  if (s.pausedRemaining !== null) {
+    s.pausedRemaining = ms;
+    return null;
+  }
+  return ctx.at + ms;
 }
 
 /** Runs instant steps and opens the next step that waits for players. */
@@ -691,6 +748,7 @@ function advance(ctx: Ctx): void {
       case 'nightfall': {
         s.round++;
         s.night = { kill: 0 };
+        if (s.muted) s.muted = [];
         const calls = ctx.rules.nightCalls(s);
         emit(ctx, 'all', { type: 'nightfall' });
         s.agenda = calls === 'eyes' ? [{ kind: 'eyes' }] : [...calls.map((call): Plan => ({ kind: 'call', call })), { kind: 'dawn' }];
@@ -710,19 +768,40 @@ function advance(ctx: Ctx): void {
         startDay(ctx);
         continue;
       case 'last-words':
+        if (skipMuted(ctx, plan.seat)) continue;
         s.step = { kind: 'last-words', seat: plan.seat, endsAt: endsAt(ctx, 'lastWords') };
         return;
       case 'speech':
-        if (!s.alive[plan.seat - 1]) continue;
+        if (!s.alive[plan.seat - 1] || skipMuted(ctx, plan.seat)) continue;
         s.step = { kind: 'speech', purpose: plan.purpose, seat: plan.seat, endsAt: endsAt(ctx, 'speech') };
         return;
       case 'ballot': {
         const living = livingSeats(s);
         const candidates = plan.candidates.length > 0 ? plan.candidates.filter((c) => s.alive[c - 1]) : living;
-        const mustVote = plan.purpose === 'outside-pk' && s.setup.options.outsidePkMustVote === true;
+        const mustVote = plan.purpose === 'outside-pk' ? s.setup.options.outsidePkMustVote === true : plan.purpose === 'day' && ctx.rules.mustVote === true;
         emit(ctx, 'all', { type: 'ballot', purpose: plan.purpose, candidates, mustVote });
         s.step = { kind: 'ballot', purpose: plan.purpose, candidates, voters: living, ballots: {}, mustVote, endsAt: endsAt(ctx, 'ballot') };
         return;
+      }
+      case 'open-ballot': {
+        const candidates = livingSeats(s);
+        const voters = plan.order.filter((seat) => s.alive[seat - 1]);
+        const mustVote = ctx.rules.mustVote === true;
+        emit(ctx, 'all', { type: 'ballot', purpose: plan.purpose, candidates, mustVote });
+        s.openBallot = { purpose: plan.purpose, candidates, voters, ballots: {}, mustVote };
+        continue;
+      }
+      case 'vote-turn': {
+        const b = s.openBallot;
+        if (!b || !s.alive[plan.seat - 1] || !b.voters.includes(plan.seat)) continue;
+        s.step = { kind: 'ballot', ...b, candidates: b.candidates.filter((c) => s.alive[c - 1]), turn: plan.seat, endsAt: endsAt(ctx, 'ballot') };
+        return;
+      }
+      case 'reveal': {
+        const b = s.openBallot;
+        delete s.openBallot;
+        if (b) closeBallot(ctx, b, true);
+        continue;
       }
     }
   }

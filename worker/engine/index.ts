@@ -9,7 +9,7 @@ export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, hasGodView } from './view.ts';
 export { exportRecord, replay, type GameRecord } from './record.ts';
 export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
-export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf } from './rulesets.ts';
+export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole } from './rulesets.ts';
 export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';
 export type * from './types.ts';
 

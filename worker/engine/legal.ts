@@ -1,6 +1,6 @@
 // What a seat may do right now. The client draws its controls from this and bots play from it,
 // so no rule is ever re-implemented outside the engine.
-import { isDay, livingSeats, maySurrender, pointRefusal, voteTargets } from './game.ts';
+import { isDay, isTeamCall, livingSeats, maySurrender, pointRefusal, voteTargets } from './game.ts';
 import { RULESETS } from './rulesets.ts';
 import type { GameState, LegalAction, Seat } from './types.ts';
 
@@ -12,9 +12,9 @@ export function legalActions(state: GameState, seat: Seat): LegalAction[] {
   switch (step.kind) {
     case 'call':
       if (step.actors.includes(seat)) {
-        const targets = livingSeats(state).filter((t) => pointRefusal(state, step.call, t) === null);
+        const targets = livingSeats(state).filter((t) => pointRefusal(state, step.call, seat, t) === null);
         out.push({ type: 'point', call: step.call, targets, current: seat in step.pointers ? step.pointers[seat]! : null });
-        out.push({ type: 'team-chat' });
+        if (isTeamCall(step.call)) out.push({ type: 'team-chat' });
       }
       break;
     case 'eyes':
@@ -25,7 +25,7 @@ export function legalActions(state: GameState, seat: Seat): LegalAction[] {
       if (step.seat === seat) out.push({ type: 'say' }, { type: 'pass' });
       break;
     case 'ballot':
-      if (step.voters.includes(seat) && !(seat in step.ballots)) {
+      if (step.voters.includes(seat) && !(seat in step.ballots) && (step.turn === undefined || step.turn === seat)) {
         const targets = voteTargets(state, seat);
         out.push({ type: 'vote', targets, canAbstain: !step.mustVote || targets.length === 0 });
       }
@@ -52,6 +52,7 @@ export function pendingSeats(state: GameState): Seat[] {
     case 'speech':
       return [step.seat];
     case 'ballot':
+      if (step.turn !== undefined) return step.turn in step.ballots ? [] : [step.turn];
       return step.voters.filter((v) => !(v in step.ballots));
     case 'over':
       return [];

@@ -10,12 +10,15 @@ export function randomMove(state: GameState, seat: Seat, random: Random, at: num
   const legal = legalActions(state, seat);
   const point = find(legal, 'point');
   if (point) {
+    // Every night role points uniformly among its legal targets, with these two exceptions.
     let targets = point.targets;
     // Killers point only at living players outside the killer camp (when there are any).
     if (point.call === 'killers') {
       const outside = targets.filter((t) => campOf(state.roles[t - 1]!) !== 'killers');
       if (outside.length > 0) targets = outside;
     }
+    // The secret police fires the one shot with probability 1/2 on each night it is unspent, else declines.
+    if (point.call === 'secret-police' && random() < 0.5) targets = [];
     return { type: 'point', seat, target: targets.length > 0 ? pick(random, targets) : 0, at };
   }
   const eyes = find(legal, 'open-eyes');

@@ -1,6 +1,8 @@
 // Each ruleset of RULES.md as data plus the few functions that really differ between them:
-// the deck, the night's calls, who leaves last words, the tie procedure and the win check.
-import type { Call, Camp, GameState, OptionValue, Options, Result, Role, RulesetId, Seat } from './types.ts';
+// the deck, the night's calls, the dawn, the day's plan, who leaves last words, ties and the win check.
+import { butterflyDawn, doctorDawn, type DawnOutcome } from './dawn.ts';
+import { fromSeatOne, tableOrder } from './seats.ts';
+import type { Call, Camp, GameState, OptionValue, Options, Plan, Result, Role, RulesetId, Seat } from './types.ts';
 
 export interface OptionSpec {
   name: string;
@@ -39,6 +41,47 @@ export interface Ruleset {
   finalTie(options: Options): 'peaceful-night' | 'draw' | 'lot' | 'end';
   /** Checked after every removal; `afterVerdict` is set when a ballot has just closed. */
   winCheck(state: GameState, afterVerdict: boolean): Result | null;
+  /** The good roles whose loss wins for the killers: a team surrender counts them as the other side. */
+  keyRoles: readonly Role[];
+  /** Why the host's counts cannot seat this many players, or null (checked with the player range). */
+  checkDeck?(players: number, options: Options): string | null;
+  /**
+   * Power-role rulesets: a call whose actors are all out (or whose one power is spent) still opens,
+   * with no actors, for a seeded random time, so its length tells nobody a death (D11).
+   */
+  emptyCallsRun?: boolean;
+  /** Calls whose actor may not choose themself (the butterfly, the sniper, the secret police). */
+  noSelfTarget?: readonly Call[];
+  /** The police's answer on a target, or undefined for no answer (4.0: the hugged player). Default: the camp. */
+  checkAnswer?(state: GameState, target: Seat): Camp | undefined;
+  /** Who is out at dawn and what the night's actors learn. Default: the killers' target. */
+  resolveDawn?(state: GameState): DawnOutcome;
+  /** The day after dawn (last words of `words` included). Default: last words, speeches from the anchor, ballot. */
+  dayPlan?(state: GameState, words: Seat[]): Plan[];
+  /** A tie in the day ballot: classic's PK procedure (default), or nobody out (4.0). */
+  ties?: 'pk' | 'nobody';
+  /** Nobody may abstain in the day ballot (4.0 "everyone must vote"). */
+  mustVote?: boolean;
+}
+
+const CALL_ROLE: Record<Call, Role> = {
+  killers: 'killer',
+  police: 'police',
+  doctor: 'doctor',
+  'secret-police': 'secret-police',
+  butterfly: 'butterfly',
+  sniper: 'sniper',
+  'old-man': 'old-man',
+};
+
+/** The role whose members answer a night call. */
+export function roleOfCall(call: Call): Role {
+  return CALL_ROLE[call];
+}
+
+/** The night call a role answers, if any. */
+export function callOfRole(role: Role): Call | undefined {
+  return (Object.keys(CALL_ROLE) as Call[]).find((c) => CALL_ROLE[c] === role);
 }
 
 /** The camp a role plays for (RULES.md section 1). */
@@ -120,6 +163,7 @@ const classic: Ruleset = {
   selfDestruct: true,
   selfVote: false,
   lastWords: (state) => firstK((s) => deckCount(s, 'police'))(state),
+  keyRoles: ['police'],
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
   winCheck(state) {
@@ -156,6 +200,10 @@ const original: Ruleset = {
   selfDestruct: false,
   selfVote: false,
   lastWords: (state) => firstK((s) => deckCount(s, 'killer'))(state),
+  keyRoles: ['civilian'],
+  checkDeck(players, options) {
+    return options.killers !== 'auto' && Number(options.killers) * 2 >= players ? 'original needs more good guys than killers' : null;
+  },
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
   winCheck(state) {
@@ -185,6 +233,7 @@ const runoff: Ruleset = {
   // Night victims always speak; a voted-out killer never does (RULES.md 5).
   lastWords: (state, seat, how) => how === 'killed' || state.roles[seat - 1] !== 'killer',
   revealOnVerdict: (role) => (role === 'killer' ? 'killers' : undefined),
+  keyRoles: ['police'],
   dayVote: 'runoff',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
   winCheck(state) {
@@ -215,6 +264,7 @@ const infernal: Ruleset = {
   selfDestruct: false,
   selfVote: false,
   lastWords: () => false,
+  keyRoles: ['police'],
   dayVote: 'classic',
   finalTie: () => 'end',
   winCheck(state) {
@@ -248,6 +298,7 @@ const raw: Ruleset = {
   selfDestruct: false,
   selfVote: false,
   lastWords: () => true,
+  keyRoles: ['civilian'],
   dayVote: 'classic',
   finalTie: () => 'peaceful-night',
   winCheck(state, afterVerdict) {
@@ -259,7 +310,131 @@ const raw: Ruleset = {
   },
 };
 
-export const RULESETS: Record<RulesetId, Ruleset> = { classic, original, runoff, infernal, raw };
+/** 3.0 defaults (RULES.md 6, decision): killers = ⌊N/4⌋ (min 2), police = killers − 1 (min 1). */
+function doctorCounts(players: number, options: Options): { killers: number; police: number; civilians: number } {
+  const killers = options.killers === 'auto' || options.killers === undefined ? Math.max(2, Math.floor(players / 4)) : Number(options.killers);
+  const police = options.police === 'auto' || options.police === undefined ? Math.max(1, killers - 1) : Number(options.police);
+  return { killers, police, civilians: players - killers - police - 2 };
+}
+
+const doctor: Ruleset = {
+  id: 'doctor',
+  title: 'Version 3.0 — doctor and secret police (RULES.md 6)',
+  minPlayers: 8,
+  maxPlayers: 20,
+  options: [
+    { name: 'killers', values: ['auto', 2, 3, 4, 5, 6], default: 'auto', about: 'killer count: auto is a quarter of the players, at least 2' },
+    { name: 'police', values: ['auto', 1, 2, 3, 4, 5], default: 'auto', about: 'police count: auto is one fewer than the killers, at least 1' },
+    finalTie,
+    outsidePkMustVote,
+    { name: 'surrender', values: ['team', 'last-member', 'off'], default: 'team', about: 'who may surrender at the killers\' or police call: a team once either side is down to one member, only a last surviving member, or nobody' },
+    outSeeAll,
+  ],
+  deck(players, options) {
+    const c = doctorCounts(players, options);
+    return cards([['killer', c.killers], ['police', c.police], ['doctor', 1], ['secret-police', 1], ['civilian', c.civilians]]);
+  },
+  checkDeck(players, options) {
+    const c = doctorCounts(players, options);
+    if (c.civilians < 1) return `doctor with ${players} players has no room for ${c.killers} killers, ${c.police} police, a doctor, a secret police and a civilian`;
+    if (c.killers * 2 >= players) return 'doctor needs more good players than killers';
+    return null;
+  },
+  nightCalls: () => ['killers', 'police', 'doctor', 'secret-police'],
+  teamsKnowEachOther: ['killers', 'police'],
+  emptyCallsRun: true,
+  noSelfTarget: ['secret-police'],
+  resolveDawn: doctorDawn,
+  selfDestruct: true,
+  selfVote: false,
+  lastWords: (state) => firstK((s) => deckCount(s, 'killer'))(state),
+  keyRoles: ['police', 'doctor', 'secret-police'],
+  dayVote: 'classic',
+  finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
+  winCheck(state) {
+    const good = count(state, 'killer') === 0;
+    const specialsOut = count(state, 'police') + count(state, 'doctor') + count(state, 'secret-police') === 0;
+    const massacre = count(state, 'civilian') === 0;
+    // (decision, RULES.md 6) both sides' conditions at once: a draw.
+    if (good && (specialsOut || massacre)) return { winner: 'draw', reason: 'both-sides-out' };
+    if (good) return { winner: 'good', reason: 'all-killers-out' };
+    if (specialsOut) return { winner: 'killers', reason: 'all-specials-out' };
+    if (massacre) return { winner: 'killers', reason: 'massacre' };
+    return null;
+  },
+};
+
+/** 4.0 (RULES.md 7, decision): killers for 11..20 players; civilians are the rest after the five specials. */
+const BUTTERFLY_KILLERS = [3, 3, 3, 4, 4, 5, 5, 6, 6, 7];
+const SPECIALS: readonly Role[] = ['butterfly', 'sniper', 'doctor', 'police', 'old-man'];
+
+function butterflyKillers(players: number, options: Options): number {
+  return options.killers === 'auto' || options.killers === undefined ? BUTTERFLY_KILLERS[players - 11] ?? 3 : Number(options.killers);
+}
+
+const butterfly: Ruleset = {
+  id: 'butterfly',
+  title: 'Version 4.0 — butterfly, sniper, doctor, police, forest old man (RULES.md 7)',
+  minPlayers: 11,
+  maxPlayers: 20,
+  options: [
+    { name: 'killers', values: ['auto', 1, 2, 3, 4, 5, 6, 7], default: 'auto', about: 'killer count (the rest after the five specials are civilians): auto is 3 for 11–13 players, then one more every two players' },
+    outSeeAll,
+  ],
+  deck(players, options) {
+    const k = butterflyKillers(players, options);
+    return cards([...SPECIALS.map((r): [Role, number] => [r, 1]), ['killer', k], ['civilian', players - 5 - k]]);
+  },
+  checkDeck(players, options) {
+    const k = butterflyKillers(players, options);
+    if (players - 5 - k < 1) return `butterfly with ${players} players has no room for 5 specials, ${k} killers and a civilian`;
+    if (k * 2 >= players) return 'butterfly needs more non-killers than killers';
+    return null;
+  },
+  nightCalls: () => ['butterfly', 'sniper', 'doctor', 'killers', 'police', 'old-man'],
+  teamsKnowEachOther: ['killers'],
+  emptyCallsRun: true,
+  noSelfTarget: ['butterfly', 'sniper'],
+  // "If the police is verifying the person the butterfly is hugging, the judge will not give any prompt."
+  checkAnswer: (state, target) => (state.night.picks?.butterfly === target ? undefined : campOf(state.roles[target - 1]!)),
+  resolveDawn: butterflyDawn,
+  dayPlan(state, words) {
+    // Last words from the judge's position (seat 1), in table order in odd rounds, reversed in even ones;
+    // then each living player's defence followed by their own vote, from the next player on.
+    const direction = state.round % 2 === 1 ? 'right' : 'left';
+    const said = fromSeatOne(words, state.alive.length, direction);
+    const order = tableOrder(state, said.at(-1) ?? 0, direction);
+    return [
+      ...said.map((seat): Plan => ({ kind: 'last-words', seat })),
+      { kind: 'open-ballot', purpose: 'day', order },
+      ...order.flatMap((seat): Plan[] => [{ kind: 'speech', purpose: 'defence', seat }, { kind: 'vote-turn', seat }]),
+      { kind: 'reveal' },
+    ];
+  },
+  ties: 'nobody',
+  mustVote: true,
+  selfDestruct: false,
+  selfVote: true,
+  // Everyone out at dawn speaks; a voted-out killer does not ("thrown to death without any last words").
+  lastWords: (state, seat, how) => how === 'killed' || state.roles[seat - 1] !== 'killer',
+  revealOnVerdict: (role) => (role === 'killer' ? 'killers' : undefined),
+  keyRoles: SPECIALS,
+  dayVote: 'classic',
+  finalTie: () => 'peaceful-night',
+  winCheck(state) {
+    const killers = count(state, 'killer');
+    let specials = 0;
+    for (const r of SPECIALS) specials += count(state, r);
+    const others = state.alive.filter(Boolean).length - killers;
+    if (killers === 0 && specials === 0) return { winner: 'draw', reason: 'both-sides-out' };
+    if (killers === 0) return { winner: 'good', reason: 'all-killers-out' };
+    if (specials === 0) return { winner: 'killers', reason: 'all-specials-out' };
+    if (killers >= others) return { winner: 'killers', reason: 'killer-parity' };
+    return null;
+  },
+};
+
+export const RULESETS: Record<RulesetId, Ruleset> = { classic, original, runoff, infernal, raw, doctor, butterfly };
 
 export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
 
@@ -305,8 +480,5 @@ export function checkPlayers(id: RulesetId, players: number, options: Options): 
   if (!Number.isInteger(players) || players < r.minPlayers || players > r.maxPlayers) {
     return `${id} seats ${r.minPlayers} to ${r.maxPlayers} players, not ${players}`;
   }
-  if (id === 'original' && options.killers !== 'auto' && Number(options.killers) * 2 >= players) {
-    return `original needs more good guys than killers`;
-  }
-  return null;
+  return r.checkDeck?.(players, options) ?? null;
 }

@@ -4,10 +4,14 @@
 /** A seat at the round table, numbered 1..N; seat i+1 sits at the right hand of seat i. */
 export type Seat = number;
 
-export type RulesetId = 'classic' | 'original' | 'runoff' | 'infernal' | 'raw';
+export type RulesetId = 'classic' | 'original' | 'runoff' | 'infernal' | 'raw' | 'doctor' | 'butterfly';
 
-/** What a player drew. `killer` is also the bandit (匪) of `infernal`; `civilian` the good guy of `original`. */
-export type Role = 'killer' | 'police' | 'civilian';
+/**
+ * What a player drew. `killer` is also the bandit (匪) of `infernal`; `civilian` the good guy of `original`.
+ * The power roles of `doctor` (3.0) and `butterfly` (4.0): doctor, secret police, butterfly (花蝴蝶),
+ * sniper and the forest old man (森林老人).
+ */
+export type Role = 'killer' | 'police' | 'civilian' | 'doctor' | 'secret-police' | 'butterfly' | 'sniper' | 'old-man';
 
 /** The two camps of RULES.md section 1: the killer camp and the good camp. */
 export type Camp = 'killers' | 'good';
@@ -15,8 +19,8 @@ export type Camp = 'killers' | 'good';
 /** A team that opens its eyes together at a night call. */
 export type Team = 'killers' | 'police';
 
-/** The judge's calls at night, in the order a ruleset makes them. */
-export type Call = 'killers' | 'police';
+/** The judge's calls at night, in the order a ruleset makes them; each is answered by one role. */
+export type Call = 'killers' | 'police' | 'doctor' | 'secret-police' | 'butterfly' | 'sniper' | 'old-man';
 
 /** Infernal's two calls: a player may open eyes at one of them, or at neither. */
 export type EyesChoice = 'bandits' | 'police' | 'none';
@@ -77,9 +81,21 @@ export type Step =
       voters: Seat[];
       ballots: Record<Seat, Seat | 0>;
       mustVote: boolean;
+      /** A ballot cast in turns (`butterfly`): only this seat votes now. */
+      turn?: Seat;
       endsAt: number | null;
     }
   | { kind: 'over' };
+
+/** A ballot whose voters vote in turns between defences; it lives across steps until it is revealed. */
+export interface OpenBallot {
+  purpose: BallotPurpose;
+  candidates: Seat[];
+  /** In turn order (the order ballots are shown in). */
+  voters: Seat[];
+  ballots: Record<Seat, Seat | 0>;
+  mustVote: boolean;
+}
 
 /** A step not yet begun; instant ones (`nightfall`, `dawn`) resolve as soon as they are reached. */
 export type Plan =
@@ -90,7 +106,11 @@ export type Plan =
   | { kind: 'day' }
   | { kind: 'last-words'; seat: Seat }
   | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat }
-  | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[] };
+  | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[] }
+  /** Opens a ballot cast in turns, with its voters in turn order; `vote-turn`s follow, then `reveal`. */
+  | { kind: 'open-ballot'; purpose: BallotPurpose; order: Seat[] }
+  | { kind: 'vote-turn'; seat: Seat }
+  | { kind: 'reveal' };
 
 export interface Result {
   winner: Winner;
@@ -110,8 +130,17 @@ export interface GameState {
   round: number;
   step: Step;
   agenda: Plan[];
-  /** Outcomes of this night's calls, resolved at dawn. */
-  night: { kill: Seat | 0; check?: { target: Seat; answer: Camp } };
+  /** Outcomes of this night's calls, resolved at dawn; `picks` holds every call's decision (power roles). */
+  night: { kill: Seat | 0; check?: { target: Seat; answer: Camp }; picks?: Partial<Record<Call, Seat | 0>> };
+  /**
+   * What power roles carry from night to night: the round the secret police fired their one shot
+   * (`doctor`), and each seat's empty needles so far (`butterfly`, index seat - 1).
+   */
+  powers?: { shotRound?: number; needles?: number[] };
+  /** Living seats the forest old man muted for this day (`butterfly`): their speaking turns are skipped. */
+  muted?: Seat[];
+  /** A ballot cast one voter at a time, each after their own defence (`butterfly`); revealed at once. */
+  openBallot?: OpenBallot;
   /** How many players have left last words under the first-K rule. */
   lastWordsGiven: number;
   firstVictim: Seat | 0;
@@ -148,7 +177,18 @@ export type GameEvent =
   | { type: 'pointed'; seat: Seat; target: Seat | 0 }
   | { type: 'team-chat'; seat: Seat; text: string }
   | { type: 'kill-chosen'; target: Seat | 0 }
+  /** The police's check; no `answer` with a target means no answer (4.0: the butterfly hugged that player). */
   | { type: 'checked'; target: Seat | 0; answer?: Camp }
+  /** A power role's decision, to that role alone: doctor's save or injection, the secret police's shot (0 = declined), hug, snipe, mute. */
+  | { type: 'chosen'; call: Exclude<Call, 'killers' | 'police'>; target: Seat | 0 }
+  /** To the doctor: the player they injected got an empty needle (`count` so far). */
+  | { type: 'empty-needle'; seat: Seat; count: number }
+  /** To the judge only: how the night resolved, rule by rule. */
+  | { type: 'night-effects'; killed: Seat[]; shot: Seat[]; injected: Seat[]; muted: Seat[]; saved: Seat[]; emptyNeedles: Seat[]; voided: Seat[]; out: Seat[] }
+  /** Public at dawn: this player may not speak this day. */
+  | { type: 'muted'; seat: Seat }
+  /** Public: a speaking turn that did not happen, and why. */
+  | { type: 'skipped'; seat: Seat; reason: 'muted' }
   | { type: 'eyes-chosen'; seat: Seat; choice: EyesChoice }
   | { type: 'eyes-seen'; call: Exclude<EyesChoice, 'none'>; seats: Seat[] }
   | { type: 'dawn'; out: Seat[] }
@@ -203,6 +243,7 @@ export type ErrorCode =
   | 'game/target-unknown'
   | 'game/target-not-alive'
   | 'game/target-not-eligible'
+  | 'game/shot-spent'
   | 'game/repeat-first-kill'
   | 'game/already-voted'
   | 'game/must-vote'
@@ -254,7 +295,7 @@ export type StepView =
   | { kind: 'eyes'; endsAt: number | null }
   | { kind: 'last-words'; seat: Seat; endsAt: number | null }
   | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; queue: Seat[]; endsAt: number | null }
-  | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean; ballotsIn: number; voters: number; endsAt: number | null }
+  | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean; ballotsIn: number; voters: number; turn?: Seat; endsAt: number | null }
   | { kind: 'over' };
 
 export interface View {

@@ -91,8 +91,10 @@ function stepView(state: GameState): StepView {
     case 'speech': {
       const queue: Seat[] = [];
       for (const plan of state.agenda) {
+        // A defence's own vote turn (4.0) sits between two defences.
+        if (plan.kind === 'vote-turn') continue;
         if (plan.kind !== 'speech' || plan.purpose !== step.purpose) break;
-        if (state.alive[plan.seat - 1]) queue.push(plan.seat);
+        if (state.alive[plan.seat - 1] && !state.muted?.includes(plan.seat)) queue.push(plan.seat);
       }
       return { kind: 'speech', purpose: step.purpose, seat: step.seat, queue, endsAt: step.endsAt };
     }
@@ -104,6 +106,7 @@ function stepView(state: GameState): StepView {
         mustVote: step.mustVote,
         ballotsIn: Object.keys(step.ballots).length,
         voters: step.voters.length,
+        ...(step.turn !== undefined ? { turn: step.turn } : {}),
         endsAt: step.endsAt,
       };
     case 'over':
