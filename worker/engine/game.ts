@@ -132,6 +132,12 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
       return resume(ctx);
     case 'extend':
       return extend(ctx, action.ms);
+    case 'narrate': {
+      const bad = checkText(action.text);
+      if (bad) return bad;
+      emit(ctx, 'all', { type: 'narration', text: action.text.trim() });
+      return null;
+    }
     case 'eject':
       return eject(ctx, action.seat);
   }

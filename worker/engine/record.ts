@@ -43,6 +43,8 @@ export function actionOf(entry: LogEntry): Action | null {
       return { type: 'pause', at };
     case 'resumed':
       return { type: 'resume', at };
+    case 'narration':
+      return { type: 'narrate', text: e.text, at };
     case 'extended':
       return { type: 'extend', ms: e.ms, at };
     default:

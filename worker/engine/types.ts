@@ -208,6 +208,7 @@ export type GameEvent =
   | { type: 'paused' }
   | { type: 'resumed' }
   | { type: 'extended'; ms: number }
+  | { type: 'narration'; text: string }
   | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string };
 
 /** A player's move; `seat` is set by the server from the socket, never taken from the client. */
@@ -227,6 +228,8 @@ export type ControlAction =
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'extend'; ms: number }
+  /** The human judge speaks to the table (RULES.md 11: "may narrate"). */
+  | { type: 'narrate'; text: string }
   | { type: 'deadline' };
 
 /** Every input the engine accepts, stamped with the caller's clock. */
