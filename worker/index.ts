@@ -73,6 +73,7 @@ app.post('/api/rooms', async (c) => {
       options: options.options,
       pace: req.pace ?? { preset: 'live' },
       spectators: req.spectators ?? false,
+      humanJudge: req.humanJudge ?? false,
       hostHash,
     });
     if (result.ok) {
@@ -89,9 +90,9 @@ app.post('/api/rooms/:code/join', async (c) => {
   if (!room) return notFound(c);
   const parsed = await body(c, JoinSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await room.stub.join(parsed.value.name, parsed.value.hostToken);
+  const result = await room.stub.join(parsed.value.name, parsed.value.hostToken, parsed.value.as);
   if (!result.ok) return refused(c, result);
-  const response: JoinResponse = { seat: result.seat, token: result.token };
+  const response: JoinResponse = { seat: result.seat, judge: result.judge, token: result.token };
   return c.json(response, 200);
 });
 

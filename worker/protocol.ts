@@ -40,6 +40,8 @@ export const CreateRoomSchema = v.object({
   options: v.optional(OptionValues),
   pace: v.optional(PaceSchema),
   spectators: v.optional(v.boolean()),
+  /** A human judge (RULES.md 11): a participant who does not play, sees everything and narrates. */
+  humanJudge: v.optional(v.boolean()),
 });
 export type CreateRoomRequest = v.InferOutput<typeof CreateRoomSchema>;
 export interface CreateRoomResponse {
@@ -48,14 +50,17 @@ export interface CreateRoomResponse {
   hostToken: string;
 }
 
-/** POST /api/rooms/:code/join — `hostToken` makes the new seat the host's. */
+/** POST /api/rooms/:code/join — `hostToken` makes the newcomer the host; `as: 'judge'` joins as the human judge. */
 export const JoinSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_NAME)),
   hostToken: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  as: v.optional(v.picklist(['player', 'judge'])),
 });
 export type JoinRequest = v.InferOutput<typeof JoinSchema>;
+/** A player gets a seat; the human judge gets none (`seat: null`, `judge: true`). */
 export interface JoinResponse {
-  seat: Seat;
+  seat: Seat | null;
+  judge: boolean;
   token: string;
 }
 
@@ -102,6 +107,7 @@ export const HostMoveSchema = v.variant('type', [
     options: v.optional(OptionValues),
     pace: v.optional(PaceSchema),
     spectators: v.optional(v.boolean()),
+    humanJudge: v.optional(v.boolean()),
   }),
   v.object({ type: v.literal('start') }),
   v.object({ type: v.literal('remove-seat'), seat: Target }),
@@ -110,7 +116,11 @@ export const HostMoveSchema = v.variant('type', [
   v.object({ type: v.literal('resume') }),
   v.object({ type: v.literal('extend'), ms: PaceMs }),
   v.object({ type: v.literal('play-again') }),
+  /** The human judge's words to the table; judge only. */
+  v.object({ type: v.literal('narrate'), text: Text }),
 ]);
+/** Moves the human judge may make (the host may make them too, except narrate). */
+export const JUDGE_MOVES: readonly HostMove['type'][] = ['eject', 'pause', 'resume', 'extend', 'narrate'];
 export type HostMove = v.InferOutput<typeof HostMoveSchema>;
 
 export const ClientFrameSchema = v.variant('type', [
@@ -147,7 +157,10 @@ export interface RoomView {
   maxPlayers: number;
   seats: RoomSeat[];
   spectatorsWatching: number;
-  you: { seat: Seat | null; host: boolean };
+  /** Whether the room has a human judge's place, and who holds it. */
+  humanJudge: boolean;
+  judge: { name: string; connected: boolean; host: boolean } | null;
+  you: { seat: Seat | null; host: boolean; judge: boolean };
   /** When the room deletes itself unless something happens before. */
   expiresAt: number;
 }

@@ -30,8 +30,17 @@ export async function createRoom(body: Record<string, unknown> = { ruleset: 'cla
   return res.json();
 }
 
-export async function join(code: string, name: string, hostToken?: string): Promise<JoinResponse> {
+export async function join(code: string, name: string, hostToken?: string): Promise<JoinResponse & { seat: number }> {
   const res = await api(`/api/rooms/${code}/join`, { json: hostToken ? { name, hostToken } : { name } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const body = (await res.json()) as JoinResponse;
+  expect(body.judge).toBe(false);
+  return body as JoinResponse & { seat: number };
+}
+
+/** Takes the human judge's place (with the host token, the judge is also the host). */
+export async function joinAsJudge(code: string, name: string, hostToken?: string): Promise<JoinResponse> {
+  const res = await api(`/api/rooms/${code}/join`, { json: { name, as: 'judge', ...(hostToken ? { hostToken } : {}) } });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json();
 }
@@ -257,7 +266,7 @@ export class Bot {
 /** A room with `n` seats (seat 1 is the host) and a socket per seat. */
 export async function seatedRoom(n: number, ruleset = 'classic', extra: Record<string, unknown> = {}) {
   const room = await createRoom({ ruleset, ...extra });
-  const seats: JoinResponse[] = [];
+  const seats: (JoinResponse & { seat: number })[] = [];
   for (let i = 1; i <= n; i++) seats.push(await join(room.code, `Player ${i}`, i === 1 ? room.hostToken : undefined));
   const clients: Client[] = [];
   for (const s of seats) clients.push(await Client.open(room.code, s.token));

@@ -37,7 +37,7 @@ describe('creating rooms', () => {
 describe('joining', () => {
   it('trims names, keeps them unique regardless of case, and numbers seats', async () => {
     const room = await createRoom({ ruleset: 'raw' });
-    expect(await join(room.code, '  Ann  ')).toEqual({ seat: 1, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(await join(room.code, '  Ann  ')).toEqual({ seat: 1, judge: false, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: 'ANN' } }))).toEqual({ status: 409, code: 'room/name-taken' });
     expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: '   ' } }))).toEqual({ status: 400, code: 'room/bad-name' });
     expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: 'x'.repeat(25) } }))).toEqual({ status: 400, code: 'room/bad-name' });
@@ -51,7 +51,7 @@ describe('joining', () => {
       [1, 'Ann', false],
       [2, 'Bo', true],
     ]);
-    expect(frame.room.you).toEqual({ seat: 2, host: true });
+    expect(frame.room.you).toEqual({ seat: 2, host: true, judge: false });
     client.close();
   });
 
@@ -94,7 +94,7 @@ describe('WebSocket auth', () => {
     const room = await createRoom({ ruleset: 'classic', spectators: true });
     const spectator = await Client.open(room.code);
     const frame = await spectator.waitFor('room');
-    expect(frame.room.you).toEqual({ seat: null, host: false });
+    expect(frame.room.you).toEqual({ seat: null, host: false, judge: false });
     expect(frame.room.spectatorsWatching).toBe(1);
     expect(await spectator.request({ type: 'act', id: 'x', move: { type: 'pass' } })).toMatchObject({ type: 'error', id: 'x', code: 'room/spectator' });
     spectator.close();

@@ -24,7 +24,9 @@ import {
   parseClientFrame,
   type ClientFrame,
   type HostMove,
+  JUDGE_MOVES,
   type PaceSetting,
+  type RoomView,
   type RoomSummary,
   type ServerFrame,
 } from '../protocol.ts';
@@ -47,6 +49,7 @@ export interface RoomInit {
   options: Record<string, string | number | boolean>;
   pace: PaceSetting;
   spectators: boolean;
+  humanJudge: boolean;
   hostHash: string;
 }
 
@@ -95,6 +98,7 @@ export class Room extends DurableObject<Env> {
       options: options.options,
       pace: init.pace,
       spectators: init.spectators,
+      humanJudge: init.humanJudge,
       hostHash: init.hostHash,
       status: 'lobby',
       gameNo: 0,
@@ -116,8 +120,8 @@ export class Room extends DurableObject<Env> {
     return { ok: true, summary: roomSummary(room, this.store.seats().length) };
   }
 
-  /** Takes a seat; `name` is already trimmed and checked for length by the Worker. */
-  async join(name: string, hostToken?: string): Promise<{ ok: true; seat: Seat; token: string } | Refusal> {
+  /** Takes a seat, or the human judge's place; `name` is already trimmed and checked for length by the Worker. */
+  async join(name: string, hostToken?: string, as: 'player' | 'judge' = 'player'): Promise<{ ok: true; seat: Seat | null; judge: boolean; token: string } | Refusal> {
     // Hashing awaits: do it before reading anything, so the checks and the write below run as one step.
     const token = newToken();
     const tokenHash = await hashToken(token);
@@ -128,6 +132,7 @@ export class Room extends DurableObject<Env> {
     const room = found;
     if (!validName(name)) return refuse(400, 'room/bad-name', `a name is 1 to ${MAX_NAME} printable characters`);
     if (hostHash !== null && !timingSafeEqual(hostHash, room.hostHash)) return refuse(403, 'auth/bad-host-token', 'the host token is not this room’s');
+    if (as === 'judge') return this.joinAsJudge(room, name, tokenHash, hostHash !== null, token);
     if (room.status !== 'lobby') return refuse(409, 'room/started', 'the game has started; new players can join only in the lobby');
     const seats = this.store.seats();
     const max = RULESETS[room.ruleset].maxPlayers;
@@ -141,7 +146,22 @@ export class Room extends DurableObject<Env> {
     });
     await this.arm(room);
     this.broadcastRoom();
-    return { ok: true, seat, token };
+    return { ok: true, seat, judge: false, token };
+  }
+
+  /** The human judge does not play, so they may take the place in any phase of the room. */
+  private async joinAsJudge(room: RoomRow, name: string, tokenHash: string, host: boolean, token: string): Promise<{ ok: true; seat: null; judge: true; token: string } | Refusal> {
+    if (!room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
+    if (this.store.judge()) return refuse(409, 'room/judge-taken', 'this room already has its judge');
+    if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
+    room.lastActivity = this.now();
+    this.ctx.storage.transactionSync(() => {
+      this.store.setJudge(name, tokenHash, host);
+      this.store.saveRoom(room);
+    });
+    await this.arm(room);
+    this.broadcastRoom();
+    return { ok: true, seat: null, judge: true, token };
   }
 
   // ---------------------------------------------------------------- WebSocket upgrade
@@ -160,8 +180,10 @@ export class Room extends DurableObject<Env> {
     let attachment: Attachment;
     if (tokenHash !== null) {
       const seat = this.store.seatByToken(tokenHash);
-      if (seat === null) return refuseSocket(CLOSE_REMOVED, refuse(403, 'auth/bad-token', 'this seat token is not valid in this room'));
-      attachment = { seat, spectator: false };
+      const judge = seat === null ? this.store.judge() : null;
+      if (judge && timingSafeEqual(judge.tokenHash, tokenHash)) attachment = { seat: null, spectator: false, judge: true };
+      else if (seat === null) return refuseSocket(CLOSE_REMOVED, refuse(403, 'auth/bad-token', 'this seat token is not valid in this room'));
+      else attachment = { seat, spectator: false };
     } else {
       if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
       attachment = { seat: null, spectator: true };
@@ -203,11 +225,12 @@ export class Room extends DurableObject<Env> {
       if (game && room.status !== 'lobby') this.sendGameTo(ws, who, game, 0);
       return;
     }
-    if (who.seat === null) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
-    const seat = who.seat;
-    if (this.store.applied(seat, frame.id)) return send(ws, { type: 'ack', id: frame.id });
+    if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
+    if (frame.type === 'act' && who.seat === null) return sendError(ws, 'room/judge', 'the judge does not play', frame.id);
+    // Applied ids are kept per seat; the human judge's are kept under 0.
+    if (this.store.applied(who.seat ?? 0, frame.id)) return send(ws, { type: 'ack', id: frame.id });
 
-    const result = frame.type === 'act' ? this.seatMove(room, seat, frame) : this.hostMove(room, seat, frame.move, frame.id);
+    const result = frame.type === 'act' ? this.seatMove(room, who.seat!, frame) : this.hostMove(room, who, frame.move, frame.id);
     if ('ok' in result) return sendError(ws, result.code, result.message, frame.id);
     // The change is stored; now the alarm, then everyone's frames, then the ack.
     await this.arm(room);
@@ -299,9 +322,14 @@ export class Room extends DurableObject<Env> {
     return { roomChanged: ended, game: { prev, next, full: ended } };
   }
 
-  private hostMove(room: RoomRow, seat: Seat, move: HostMove, id: string): Change | Refusal {
+  private hostMove(room: RoomRow, who: Attachment, move: HostMove, id: string): Change | Refusal {
     const seats = this.store.seats();
-    if (!seats.find((s) => s.seat === seat)?.host) return refuse(403, 'room/not-host', 'only the host can do this');
+    const judge = who.judge ? this.store.judge() : null;
+    const host = who.judge ? judge?.host === true : seats.some((s) => s.seat === who.seat && s.host);
+    // RULES.md 11: the human judge narrates, pauses, extends and ejects; the host does the rest.
+    if (move.type === 'narrate' && !who.judge) return refuse(403, 'room/not-judge', 'only the human judge narrates');
+    if (!host && !(who.judge && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
+    const seat = who.seat ?? 0;
     const now = this.now();
     room.lastActivity = now;
     const dedupe = { seat, id };
@@ -310,6 +338,7 @@ export class Room extends DurableObject<Env> {
       case 'pause':
       case 'resume':
       case 'extend':
+      case 'narrate':
         return this.applyGame(room, { ...move, at: now } as Action, dedupe);
       case 'configure': {
         if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'settings change only in the lobby');
@@ -323,6 +352,14 @@ export class Room extends DurableObject<Env> {
         if (move.pace) room.pace = move.pace;
         const dropSpectators = move.spectators === false && room.spectators;
         if (move.spectators !== undefined) room.spectators = move.spectators;
+        const dropJudge = move.humanJudge === false && this.store.judge() !== null;
+        if (move.humanJudge !== undefined) room.humanJudge = move.humanJudge;
+        if (dropJudge) {
+          this.store.removeJudge();
+          for (const ws of this.ctx.getWebSockets()) {
+            if (attachmentOf(ws)?.judge) closeWith(ws, CLOSE_REMOVED, 'room/removed', 'the host turned the human judge off');
+          }
+        }
         this.commitRoom(room, dedupe);
         if (dropSpectators) {
           for (const ws of this.ctx.getWebSockets()) {
@@ -337,6 +374,7 @@ export class Room extends DurableObject<Env> {
         if (move.type === 'play-again' && room.status !== 'over') return refuse(409, 'room/not-over', 'play again once the game is over');
         const bad = checkPlayers(room.ruleset, seats.length, room.options);
         if (bad) return refuse(409, 'room/players', bad);
+        if (room.humanJudge && !this.store.judge()) return refuse(409, 'room/judge-missing', 'the judge’s place is empty: someone joins as judge, or the host turns the human judge off');
         const prevGame = move.type === 'play-again' ? this.loadGame() : null;
         const created = createGame({
           ruleset: room.ruleset,
@@ -404,15 +442,14 @@ export class Room extends DurableObject<Env> {
   private sendGameTo(ws: WebSocket, who: Attachment, game: GameState, logFrom: number): void {
     // A seat outside this game (cannot happen: seats only join in the lobby) gets nothing.
     if (who.seat !== null && who.seat > game.setup.players) return;
-    if (who.seat === null && !who.spectator) return;
+    if (who.seat === null && !who.spectator && !who.judge) return;
     const frame: ServerFrame = { type: 'game', view: viewFor(game, viewerOf(who), logFrom), logFrom };
     send(ws, frame);
   }
 
   private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
-    const base = roomView(room, this.store.seats(), this.attachments());
-    const host = who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host);
-    send(ws, { type: 'room', room: { ...base, you: { seat: who.seat, host } } });
+    const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments());
+    send(ws, { type: 'room', room: { ...base, you: youOf(base, who) } });
   }
 
   /** Sends every socket the room, with its own `you`; `leaving` is a socket that is closing. */
@@ -420,12 +457,10 @@ export class Room extends DurableObject<Env> {
     const room = this.roomOrNull();
     if (!room) return;
     const sockets = this.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
-    const base = roomView(room, this.store.seats(), this.attachments(leaving));
+    const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving));
     for (const ws of sockets) {
       const who = attachmentOf(ws);
-      if (!who) continue;
-      const host = who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host);
-      send(ws, { type: 'room', room: { ...base, you: { seat: who.seat, host } } });
+      if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who) } });
     }
   }
 
@@ -454,6 +489,12 @@ export class Room extends DurableObject<Env> {
     if (this.game === undefined) this.game = this.store.loadGame();
     return this.game;
   }
+}
+
+/** The per-socket part of the room frame. */
+function youOf(base: Omit<RoomView, 'you'>, who: Attachment): RoomView['you'] {
+  if (who.judge) return { seat: null, host: base.judge?.host === true, judge: true };
+  return { seat: who.seat, host: who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host), judge: false };
 }
 
 function closeWith(ws: WebSocket, code: number, errorCode: string, message: string): void {

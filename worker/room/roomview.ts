@@ -2,7 +2,7 @@
 import { PACE_PRESETS, RULESETS, type Pace } from '../engine/index.ts';
 import { ROOM_TTL_MS, type PaceSetting, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
-import type { RoomRow, SeatRow } from './storage.ts';
+import type { JudgeRow, RoomRow, SeatRow } from './storage.ts';
 
 /** The deadlines a pace setting puts in force. */
 export function deadlinesOf(pace: PaceSetting): Pace {
@@ -10,11 +10,13 @@ export function deadlinesOf(pace: PaceSetting): Pace {
 }
 
 /** The room as everyone sees it; `you` is filled in per socket. */
-export function roomView(room: RoomRow, seats: SeatRow[], attachments: Attachment[]): Omit<RoomView, 'you'> {
+export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[]): Omit<RoomView, 'you'> {
   const connected = new Set<number>();
   let spectatorsWatching = 0;
+  let judgeConnected = false;
   for (const a of attachments) {
-    if (a.seat !== null) connected.add(a.seat);
+    if (a.judge) judgeConnected = true;
+    else if (a.seat !== null) connected.add(a.seat);
     else if (a.spectator) spectatorsWatching++;
   }
   const rules = RULESETS[room.ruleset];
@@ -31,6 +33,8 @@ export function roomView(room: RoomRow, seats: SeatRow[], attachments: Attachmen
     maxPlayers: rules.maxPlayers,
     seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score })),
     spectatorsWatching,
+    humanJudge: room.humanJudge,
+    judge: judge ? { name: judge.name, connected: judgeConnected, host: judge.host } : null,
     expiresAt: room.lastActivity + ROOM_TTL_MS,
   };
 }

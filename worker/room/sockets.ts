@@ -5,14 +5,17 @@ import { FRAME_WINDOW_MS, MAX_FRAME_BYTES, MAX_FRAMES_PER_WINDOW, type ServerFra
 export interface Attachment {
   seat: Seat | null;
   spectator: boolean;
+  /** The human judge: no seat, the god view. */
+  judge?: boolean;
 }
 
 export function attachmentOf(ws: WebSocket): Attachment | null {
   const a = ws.deserializeAttachment() as Attachment | null;
-  return a && (typeof a.seat === 'number' || a.spectator) ? a : null;
+  return a && (typeof a.seat === 'number' || a.spectator || a.judge === true) ? a : null;
 }
 
 export function viewerOf(a: Attachment): Viewer {
+  if (a.judge) return { kind: 'judge' };
   return a.seat !== null ? { kind: 'seat', seat: a.seat } : { kind: 'spectator' };
 }
 

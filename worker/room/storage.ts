@@ -3,7 +3,7 @@
 import type { GameState, LogEntry, OptionValue, RulesetId, Seat } from '../engine/index.ts';
 import type { PaceSetting } from '../protocol.ts';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
 
@@ -20,6 +20,14 @@ export interface RoomRow {
   gameNo: number;
   previousFirstVictim: Seat | 0;
   lastActivity: number;
+  humanJudge: boolean;
+}
+
+/** The human judge's place: a participant without a seat. */
+export interface JudgeRow {
+  name: string;
+  tokenHash: string;
+  host: boolean;
 }
 
 export interface SeatRow {
@@ -62,6 +70,13 @@ export class RoomStore {
       this.sql.exec(`CREATE TABLE IF NOT EXISTS events (game_no INTEGER NOT NULL, seq INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (game_no, seq))`);
       this.sql.exec(`CREATE TABLE IF NOT EXISTS actions (n INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, id TEXT NOT NULL, UNIQUE (seat, id))`);
     }
+    if (version < 2) {
+      // v2: the human judge (RULES.md 11).
+      this.sql.exec(`ALTER TABLE room ADD COLUMN human_judge INTEGER NOT NULL DEFAULT 0`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS judge (
+        id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL, name_key TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE, host INTEGER NOT NULL DEFAULT 0)`);
+    }
     if (version !== SCHEMA_VERSION) {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
     }
@@ -95,6 +110,7 @@ export class RoomStore {
         game_no: number;
         prev_first_victim: number;
         last_activity: number;
+        human_judge: number;
       }>(`SELECT * FROM room WHERE id = 1`)
       .toArray()[0];
     if (!r) return null;
@@ -109,13 +125,14 @@ export class RoomStore {
       gameNo: r.game_no,
       previousFirstVictim: r.prev_first_victim,
       lastActivity: r.last_activity,
+      humanJudge: r.human_judge === 1,
     };
   }
 
   saveRoom(room: RoomRow): void {
     this.sql.exec(
-      `INSERT OR REPLACE INTO room (id, code, ruleset, options, pace, spectators, host_hash, status, game_no, prev_first_victim, last_activity)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO room (id, code, ruleset, options, pace, spectators, host_hash, status, game_no, prev_first_victim, last_activity, human_judge)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       room.code,
       room.ruleset,
       JSON.stringify(room.options),
@@ -126,6 +143,7 @@ export class RoomStore {
       room.gameNo,
       room.previousFirstVictim,
       room.lastActivity,
+      room.humanJudge ? 1 : 0,
     );
   }
 
@@ -146,11 +164,12 @@ export class RoomStore {
   }
 
   nameTaken(name: string): boolean {
-    return this.sql.exec(`SELECT 1 FROM seats WHERE name_key = ?`, nameKey(name)).toArray().length > 0;
+    const key = nameKey(name);
+    return this.sql.exec(`SELECT 1 FROM seats WHERE name_key = ? UNION SELECT 1 FROM judge WHERE name_key = ?`, key, key).toArray().length > 0;
   }
 
   addSeat(seat: Seat, name: string, tokenHash: string, host: boolean): void {
-    if (host) this.sql.exec(`UPDATE seats SET host = 0`);
+    if (host) this.clearHost();
     this.sql.exec(
       `INSERT INTO seats (seat, name, name_key, token_hash, score, host) VALUES (?, ?, ?, ?, 0, ?)`,
       seat,
@@ -159,6 +178,28 @@ export class RoomStore {
       tokenHash,
       host ? 1 : 0,
     );
+  }
+
+  // ---------------------------------------------------------------- the human judge
+
+  judge(): JudgeRow | null {
+    const r = this.sql.exec<{ name: string; token_hash: string; host: number }>(`SELECT name, token_hash, host FROM judge WHERE id = 1`).toArray()[0];
+    return r ? { name: r.name, tokenHash: r.token_hash, host: r.host === 1 } : null;
+  }
+
+  setJudge(name: string, tokenHash: string, host: boolean): void {
+    if (host) this.clearHost();
+    this.sql.exec(`INSERT INTO judge (id, name, name_key, token_hash, host) VALUES (1, ?, ?, ?, ?)`, name, nameKey(name), tokenHash, host ? 1 : 0);
+  }
+
+  removeJudge(): void {
+    this.sql.exec(`DELETE FROM judge`);
+  }
+
+  /** The host mark moves to whoever joins with the host token. */
+  private clearHost(): void {
+    this.sql.exec(`UPDATE seats SET host = 0`);
+    this.sql.exec(`UPDATE judge SET host = 0`);
   }
 
   /** Removes a seat and renumbers the others 1..N in order; returns old seat -> new seat. */
