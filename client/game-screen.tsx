@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act, hostMove, room, view } from './state.ts';
-import { entryText, roleName, who, whoList } from './log-text.ts';
+import { callKey, entryText, roleName, who, whoList } from './log-text.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { ConfirmButton, Countdown } from './ui.tsx';
 import { GameOver } from './game-over.tsx';
@@ -16,6 +16,12 @@ function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAc
 function last<T extends LogEntry['event']['type']>(v: View, type: T): (LogEntry & { event: Extract<LogEntry['event'], { type: T }> }) | undefined {
   for (let i = v.log.length - 1; i >= 0; i--) if (v.log[i]!.event.type === type) return v.log[i] as never;
   return undefined;
+}
+
+/** Living players the forest old man muted for this day (4.0): public at dawn, over at nightfall. */
+function mutedToday(v: View): Seat[] {
+  if (v.phase !== 'day') return [];
+  return v.log.filter((e) => e.event.type === 'muted' && e.round === v.round).map((e) => (e.event as { seat: Seat }).seat).filter((s) => v.seats[s - 1]?.alive);
 }
 
 /** The running game, or the game-over screen once there is a result. */
@@ -31,7 +37,8 @@ export function GameScreen() {
   const night = v.phase === 'night';
   // Roles and teammates show on the table only while the card is turned up or the team is acting.
   const showRoles = peek || !!point || v.god;
-  const activeSeat = step.kind === 'speech' || step.kind === 'last-words' ? step.seat : 0;
+  const activeSeat = step.kind === 'speech' || step.kind === 'last-words' ? step.seat : step.kind === 'ballot' ? (step.turn ?? 0) : 0;
+  const muted = mutedToday(v);
 
   const seats: TableSeat[] = v.seats.map((s) => ({
     seat: s.seat,
@@ -41,10 +48,11 @@ export function GameScreen() {
     mate: showRoles && !!s.mate,
     pointer: s.pointer ?? 0,
     voted: !!s.voted,
+    muted: muted.includes(s.seat),
     me: s.seat === me?.seat,
     active: s.seat === activeSeat,
     selectable: !!(point?.targets.includes(s.seat) || vote?.targets.includes(s.seat)),
-    selected: point ? point.current === s.seat : s.seat === pick,
+    selected: point ? point.current === s.seat : !!vote && s.seat === pick,
   }));
 
   function onPick(seat: Seat) {
@@ -55,7 +63,7 @@ export function GameScreen() {
   const title = night ? t('nightN', v.round) : t('dayN', v.round);
   return (
     <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind}>
-      <Banners v={v} />
+      <Banners v={v} muted={muted} />
       {me && (
         <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
           {peek ? (
@@ -79,7 +87,7 @@ export function GameScreen() {
         <StepPanel v={v} pick={pick} setPick={setPick} />
       </section>
       <RoundTable seats={seats} center={title} onPick={onPick} />
-      {(night || point) && <TeamPanel v={v} />}
+      {(night || point || peek) && <TeamPanel v={v} />}
       {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
       {peek && <Specials v={v} />}
       <Feed v={v} />
@@ -88,12 +96,13 @@ export function GameScreen() {
   );
 }
 
-function Banners({ v }: { v: View }) {
+function Banners({ v, muted }: { v: View; muted: Seat[] }) {
   const me = v.me;
   const out = me && !me.alive ? v.seats.find((s) => s.seat === me.seat)?.out : undefined;
   return (
     <>
       {v.paused && <p class="banner warn">{t('paused')}</p>}
+      {me && muted.includes(me.seat) && <p class="banner mute" data-testid="you-muted">{t('youMuted')}</p>}
       {me && !me.alive && <p class="banner out">{t('youOut', out ? t(`h_${out.how}`) : '')} — {t('outNote')}</p>}
       {v.god && me && <p class="banner">{t('youJudge')}</p>}
       {v.viewer.kind === 'spectator' && <p class="banner">{t('spectating')}</p>}
@@ -106,25 +115,12 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
   switch (step.kind) {
     case 'call': {
       const point = legal(v, 'point');
-      if (!point) return <NightWait text={t('judgeCalls', t(step.call === 'killers' ? 'callKillers' : 'callPolice'))} />;
-      return (
-        <div class="act">
-          <p class="big">{t(step.call === 'killers' ? 'pickKill' : 'pickCheck')}</p>
-          <p class="muted">{t('pointHint')}</p>
-          {point.current ? <p>{t('youPoint', who(point.current))}</p> : null}
-          <div class="targets">
-            {point.targets.map((s) => (
-              <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
-                {who(s)}
-                {s === v.me?.seat ? ` (${t('you')})` : v.seats[s - 1]?.mate ? ` (${t('mate')})` : ''}
-              </button>
-            ))}
-            <button type="button" onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
-              {t('pointNobody')}
-            </button>
-          </div>
-        </div>
-      );
+      if (!point) {
+        // The secret police's call after the shot: it still opens (D11), with nothing left to do.
+        const spent = step.call === 'secret-police' && v.me?.alive && v.me.role === 'secret-police';
+        return <NightWait text={t('judgeCalls', t(`call_${step.call}`))} note={spent ? t('game/shot-spent') : ''} />;
+      }
+      return <PointPanel v={v} point={point} />;
     }
     case 'eyes': {
       const eyes = legal(v, 'open-eyes');
@@ -154,11 +150,49 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
   }
 }
 
-function NightWait({ text }: { text: string }) {
+function NightWait({ text, note }: { text: string; note?: string }) {
   return (
-    <div class="night-wait">
+    <div class="night-wait" data-testid="night-wait">
       <p class="big">🌙 {t('nightFalls')}</p>
       <p>{text}</p>
+      {note && <p class="note">{note}</p>}
+    </div>
+  );
+}
+
+/** The called player's (or team's) choice. Who may not be chosen is what the living seats have
+ *  that the legal targets lack: the engine decides, this only says it. */
+function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type: 'point' }> }) {
+  const call = point.call;
+  const key = callKey(call, v.ruleset);
+  const team = call === 'killers' || call === 'police';
+  const me = v.me?.seat ?? 0;
+  const barred = v.seats.filter((s) => s.alive && s.seat !== me && !point.targets.includes(s.seat)).map((s) => s.seat);
+  const about = key === 'police' ? (v.ruleset === 'butterfly' ? 'about_police' : '') : key === 'killers' ? '' : (`about_${key}` as const);
+  return (
+    <div class="act" data-testid="point-panel" data-call={call}>
+      <p class="muted">{t('judgeCalls', t(`call_${call}`))}</p>
+      <p class="big">{t(`pick_${key}`)}</p>
+      {about && <p class="note">{t(about)}</p>}
+      {!team && me > 0 && (
+        <p class="note" data-testid="self-note">
+          {point.targets.includes(me) ? t('maySelf') : t(call === 'butterfly' || call === 'sniper' || call === 'secret-police' ? `noSelf_${call}` : 'noSelf')}
+        </p>
+      )}
+      {barred.length > 0 && <p class="note">{t('cannotPick', whoList(barred), t(call === 'killers' ? 'game/repeat-first-kill' : 'game/target-not-eligible'))}</p>}
+      <p class="muted">{t(team ? 'pointHint' : 'pointAlone')}</p>
+      {point.current ? <p>{t('youPoint', who(point.current))}</p> : null}
+      <div class="targets">
+        {point.targets.map((s) => (
+          <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
+            {who(s)}
+            {s === me ? ` (${t('you')})` : v.seats[s - 1]?.mate ? ` (${t('mate')})` : ''}
+          </button>
+        ))}
+        <button type="button" class={point.current === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
+          {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
+        </button>
+      </div>
     </div>
   );
 }
@@ -167,11 +201,26 @@ function Dawn({ v }: { v: View }) {
   const dawn = last(v, 'dawn');
   if (!dawn || dawn.round !== v.round) return null;
   return (
-    <div class="dawn">
+    <div class="dawn" data-testid="dawn" data-out={dawn.event.out.join(',')}>
       <p class="big">☀ {t('dayBreaks')}</p>
-      <p>{entryText(dawn)}</p>
+      <p>
+        <b>{entryText(dawn)}</b>
+      </p>
+      <Muted v={v} />
     </div>
   );
+}
+
+/** Who may not speak today (everyone sees it; the muted player also gets a banner). */
+function Muted({ v }: { v: View }) {
+  const muted = mutedToday(v);
+  return muted.length ? <p data-testid="muted-today">🔇 {t('mutedToday', whoList(muted))}</p> : null;
+}
+
+/** 4.0: the day's speaking order (RULES.md 7), which flips every round. */
+function OrderNote({ v }: { v: View }) {
+  if (v.ruleset !== 'butterfly') return null;
+  return <p class="note">{v.round % 2 ? t('order_odd') : t('order_even', v.players, v.players - 1)}</p>;
 }
 
 function TextBox({ placeholder, onSend }: { placeholder: string; onSend: (text: string) => void }) {
@@ -206,6 +255,8 @@ function SpeechPanel({ v }: { v: View }) {
       <p class="big">{heading}</p>
       {step.kind === 'speech' && <p>{mine ? t('yourTurn') : t('speaking', who(step.seat))}</p>}
       {step.kind === 'speech' && step.queue.length > 0 && <p class="muted">{t('next', whoList(step.queue))}</p>}
+      {step.kind === 'speech' && step.purpose === 'defence' && v.ruleset === 'butterfly' && <p class="note">{t('defenceVote')}</p>}
+      <OrderNote v={v} />
       {mine && (
         <>
           <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />
@@ -224,28 +275,39 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
   const step = v.step;
   if (step.kind !== 'ballot') return null;
   const vote = legal(v, 'vote');
+  const me = v.me?.seat ?? 0;
   const mine = v.me?.ballot;
+  const name = (s: Seat) => (s === me ? `${who(s)} (${t('yourself')})` : who(s));
+  const turn = step.turn;
   return (
-    <div class="act">
+    <div class="act" data-testid="ballot" data-turn={turn ?? ''}>
       <p class="big">{t(`bp_${step.purpose}`)}</p>
+      {turn !== undefined && (
+        <p class="big" data-testid="vote-turn">
+          {vote ? t('yourVoteTurn') : t('votingNow', who(turn))}
+        </p>
+      )}
+      {turn !== undefined && !vote && mine === undefined && v.me?.alive && <p class="note">{t('voteAfterDefence')}</p>}
+      <Muted v={v} />
       <p class="muted">{t('sealed')}</p>
-      {step.mustVote && <p class="muted">{t('mustVote')}</p>}
+      {step.mustVote && <p class="muted">{t(v.ruleset === 'butterfly' ? 'selfVoteOk' : 'mustVote')}</p>}
+      {v.ruleset === 'butterfly' && <p class="muted">{t('anyTie')}</p>}
       <p>
         <b>{t('ballotsIn', step.ballotsIn, step.voters)}</b>
       </p>
-      {mine !== undefined && <p class="ok">{t('yourBallot', mine ? who(mine) : t('abstain'))}</p>}
+      {mine !== undefined && <p class="ok">{t('yourBallot', mine ? name(mine) : t('abstain'))}</p>}
       {vote && (
         <>
           <div class="targets">
             {vote.targets.map((s) => (
               <button type="button" class={pick === s ? 'on' : ''} onClick={() => setPick(s === pick ? 0 : s)} data-testid="vote-target" data-seat={s}>
-                {who(s)}
+                {name(s)}
               </button>
             ))}
           </div>
           <div class="line">
             <button type="button" class="primary" data-testid="vote" disabled={!pick || !vote.targets.includes(pick)} onClick={() => act({ type: 'vote', target: pick }) && setPick(0)}>
-              {pick ? t('voteFor', who(pick)) : t('voteFor', '…')}
+              {t('voteFor', pick ? name(pick) : '…')}
             </button>
             {vote.canAbstain && (
               <button type="button" onClick={() => act({ type: 'vote', target: 0 })} data-testid="abstain">
@@ -259,10 +321,13 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
   );
 }
 
+// What the viewer's own night calls told them (and the judge's record, for a god view).
+const SEEN = new Set(['eyes-seen', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects']);
+
 function TeamPanel({ v }: { v: View }) {
   const chat = v.log.filter((e) => e.event.type === 'team-chat');
   const checks = v.log.filter((e): e is LogEntry & { event: { type: 'checked' } } => e.event.type === 'checked');
-  const seen = v.log.filter((e) => e.event.type === 'eyes-seen' || e.event.type === 'kill-chosen');
+  const seen = v.log.filter((e) => SEEN.has(e.event.type));
   const canChat = !!legal(v, 'team-chat');
   if (!canChat && !chat.length && !checks.length && !seen.length) return null;
   return (
@@ -277,8 +342,9 @@ function TeamPanel({ v }: { v: View }) {
           </ul>
         </>
       )}
+      {seen.length > 0 && <h3>{t('yourNight')}</h3>}
       {seen.map((e) => (
-        <p>{entryText(e)}</p>
+        <p>{entryText(e, v.ruleset)}</p>
       ))}
       {(canChat || chat.length > 0) && (
         <>
@@ -339,7 +405,7 @@ function Ballots({ e }: { e: LogEntry & { event: { type: 'ballots' } } }) {
 }
 
 // Private entries stay out of the round's feed, which is on screen all day for anyone nearby to read.
-const QUIET = new Set(['team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
+const QUIET = new Set(['team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
 
 /** This round's public happenings, newest first: speeches, ballots, verdicts. */
 function Feed({ v }: { v: View }) {
@@ -355,7 +421,7 @@ function Feed({ v }: { v: View }) {
             <b>{who(e.event.seat)}</b> {e.event.text}
           </p>
         ) : (
-          <p class={e.event.type === 'out' || e.event.type === 'dawn' ? 'em' : ''}>{entryText(e, v.ruleset)}</p>
+          <p class={e.event.type === 'out' || e.event.type === 'dawn' || e.event.type === 'muted' ? 'em' : ''}>{entryText(e, v.ruleset)}</p>
         ),
       )}
     </div>

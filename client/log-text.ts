@@ -1,5 +1,5 @@
 // Log entries as sentences in the chosen language: the feed, the dawn banner and the game record.
-import type { LogEntry, Role, RulesetId, Seat } from '../worker/engine/types.ts';
+import type { Call, GameEvent, LogEntry, Role, RulesetId, Seat } from '../worker/engine/types.ts';
 import { room, view } from './state.ts';
 import { t, type Key } from './i18n.ts';
 
@@ -20,18 +20,39 @@ export function roleName(role: Role, ruleset?: RulesetId): string {
   return t(role === 'killer' && ruleset === 'infernal' ? 'bandit' : role);
 }
 
+/** What a called player is asked to do; the doctor of 3.0 saves, the doctor of 4.0 injects. */
+export function callKey<C extends Call>(call: C, ruleset?: RulesetId): 'save' | C {
+  return call === 'doctor' && ruleset === 'doctor' ? 'save' : call;
+}
+
 /** Why the game ended, in words (the engine's reason codes). */
 export function reasonText(reason: string): string {
   const k = `r_${reason.replace(/-/g, '_')}`;
   return k in REASONS ? t(k as Key) : reason;
 }
 const REASONS = Object.fromEntries(
-  ['all_killers_out', 'all_police_out', 'massacre', 'all_good_out', 'killer_parity', 'three_left', 'side_out', 'killer_voted_out', 'all_civilians_out', 'two_civilians_left', 'surrender', 'final_tie', 'no_verdict'].map((r) => [`r_${r}`, 1]),
+  ['all_killers_out', 'all_police_out', 'massacre', 'all_good_out', 'killer_parity', 'three_left', 'side_out', 'killer_voted_out', 'all_civilians_out', 'two_civilians_left', 'surrender', 'final_tie', 'no_verdict', 'all_specials_out', 'both_sides_out'].map((r) => [`r_${r}`, 1]),
 );
 
 function mmss(ms: number): string {
   const m = Math.round(ms / 60_000);
   return m >= 60 ? `${Math.round(m / 6) / 10} h` : `${m} min`;
+}
+
+/** The judge's night record: each rule's seats, the empty ones left out. */
+function nightEffects(ev: Extract<GameEvent, { type: 'night-effects' }>, ruleset?: RulesetId): string {
+  const doctor = ruleset === 'doctor';
+  const parts: [Key, Seat[]][] = [
+    ['ne_killed', ev.killed],
+    ['ne_shot', ev.shot],
+    [doctor ? 'ne_pick' : 'ne_injected', ev.injected],
+    [doctor ? 'ne_immune' : 'ne_voided', ev.voided],
+    ['ne_saved', ev.saved],
+    ['ne_emptyNeedles', ev.emptyNeedles],
+    ['ne_muted', ev.muted],
+  ];
+  const said = parts.filter(([, seats]) => seats.length).map(([k, seats]) => `${t(k)}: ${whoList(seats)}`);
+  return `${t('ne_head')} — ${[...said, `${t('ne_out')}: ${whoList(ev.out)}`].join('; ')}`;
 }
 
 /** One log entry as a sentence; null for entries the reader needs no line for. */
@@ -47,7 +68,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'nightfall':
       return `${t('nightN', e.round)} · ${t('nightFalls')}`;
     case 'call':
-      return t(ev.call === 'killers' ? 'callKillers' : 'callPolice');
+      return t(`call_${ev.call}`);
     case 'pointed':
       return t('e_pointed', who(ev.seat), who(ev.target));
     case 'team-chat':
@@ -56,13 +77,26 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'kill-chosen':
       return t('e_kill', who(ev.target));
     case 'checked':
+      if (!ev.target) return t('e_checkedNone');
       return t('e_checked', who(ev.target), ev.answer ? t(ev.answer === 'killers' ? 'thumbUp' : 'thumbDown') : t('noAnswer'));
+    case 'chosen':
+      if (ev.target) return t(`e_chosen_${callKey(ev.call, ruleset)}`, who(ev.target));
+      return ev.call === 'secret-police' ? t('e_keptShot') : t('e_chosenNone', roleName(ev.call));
+    case 'empty-needle':
+      return t('e_emptyNeedle', who(ev.seat), ev.count);
+    case 'night-effects':
+      return nightEffects(ev, ruleset);
+    case 'muted':
+      return t('e_muted', who(ev.seat));
+    case 'skipped':
+      return t('e_skipped', who(ev.seat));
     case 'eyes-chosen':
       return t('e_eyesChosen', who(ev.seat), t(`eyes_${ev.choice}`));
     case 'eyes-seen':
       return t('e_eyesSeen', t(`eyes_${ev.call}`), whoList(ev.seats));
     case 'dawn':
-      return ev.out.length ? t('e_dawnOut', whoList(ev.out)) : t('e_dawnNone');
+      if (ev.out.length > 1) return t('e_dawnOutN', ev.out.length, whoList(ev.out));
+      return ev.out.length ? t('e_dawnOut', who(ev.out[0]!)) : t('e_dawnNone');
     case 'day':
       return t('dayN', e.round);
     case 'passed':
@@ -95,6 +129,8 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t('e_resumed');
     case 'extended':
       return t('e_extended', mmss(ev.ms));
+    case 'narration':
+      return t('judgeCalls', ev.text);
     case 'game-over':
       return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason));
   }

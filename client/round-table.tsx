@@ -14,6 +14,8 @@ export interface TableSeat {
   /** This seat's team pointer (a seat number, 0 = nobody). */
   pointer?: number;
   voted?: boolean;
+  /** Muted for the day (4.0): may not speak, still votes. */
+  muted?: boolean;
   me?: boolean;
   /** Whose turn it is (speaker, last words). */
   active?: boolean;
@@ -21,7 +23,16 @@ export interface TableSeat {
   selected?: boolean;
 }
 
-const ROLE_FILL: Record<Role, string> = { killer: '#c0392b', police: '#2e64c9', civilian: '#6d7a86' };
+const ROLE_FILL: Record<Role, string> = {
+  killer: '#c0392b',
+  police: '#2e64c9',
+  civilian: '#6d7a86',
+  doctor: '#1e8f5a',
+  'secret-police': '#1b2f63',
+  butterfly: '#c2408c',
+  sniper: '#6a3fa3',
+  'old-man': '#8a6a1c',
+};
 
 function place(i: number, n: number, radius: number): [number, number] {
   const a = -Math.PI / 2 - (i * 2 * Math.PI) / n;
@@ -75,6 +86,8 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
                 ★
               </text>
             )}
+            {s.muted && <circle class="mute" cx={x - r * 0.8} cy={y + r * 0.8} r="7" />}
+            {s.muted && <path class="mute" d={`M${x - r * 0.8 - 5} ${y + r * 0.8 - 5}L${x - r * 0.8 + 5} ${y + r * 0.8 + 5}`} />}
             {s.voted && (
               <text x={x + r * 0.8} y={y + r * 0.95} class="badge ok">
                 ✓

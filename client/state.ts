@@ -8,7 +8,8 @@ import { has, t } from './i18n.ts';
 
 export interface Stored {
   code: string;
-  seat: number;
+  /** null for the human judge's place, which has a token but no seat. */
+  seat: number | null;
   token: string;
   host: boolean;
 }
