@@ -91,7 +91,8 @@ export function GameScreen() {
       {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
       {peek && <Specials v={v} />}
       <Feed v={v} />
-      {room.value?.you.host && <HostTools v={v} />}
+      {room.value?.you.judge && <NarratePanel />}
+      {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
     </div>
   );
 }
@@ -105,6 +106,7 @@ function Banners({ v, muted }: { v: View; muted: Seat[] }) {
       {me && muted.includes(me.seat) && <p class="banner mute" data-testid="you-muted">{t('youMuted')}</p>}
       {me && !me.alive && <p class="banner out">{t('youOut', out ? t(`h_${out.how}`) : '')} — {t('outNote')}</p>}
       {v.god && me && <p class="banner">{t('youJudge')}</p>}
+      {v.viewer.kind === 'judge' && <p class="banner">{t('youAreJudge')}</p>}
       {v.viewer.kind === 'spectator' && <p class="banner">{t('spectating')}</p>}
     </>
   );
@@ -428,13 +430,23 @@ function Feed({ v }: { v: View }) {
   );
 }
 
+/** The human judge speaks to the whole table (RULES.md 11). */
+function NarratePanel() {
+  return (
+    <div class="card">
+      <h3>{t('narrate')}</h3>
+      <TextBox placeholder={t('narratePh')} onSend={(text) => hostMove({ type: 'narrate', text })} />
+    </div>
+  );
+}
+
 function HostTools({ v }: { v: View }) {
   const [seat, setSeat] = useState(0);
   const live = room.value?.pace.preset !== 'async';
   const steps = live ? [60_000, 300_000] : [3_600_000, 12 * 3_600_000];
   return (
     <details class="card host">
-      <summary>{t('hostTools')}</summary>
+      <summary>{t(room.value?.you.host ? 'hostTools' : 'judgeTools')}</summary>
       <div class="line">
         {v.paused ? (
           <button type="button" onClick={() => hostMove({ type: 'resume' })}>

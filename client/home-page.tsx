@@ -7,7 +7,8 @@ import { SettingsForm, type Settings } from './ui.tsx';
 
 /** Create-or-join screen at `/`. */
 export function HomePage() {
-  const [s, setS] = useState<Settings>({ ruleset: 'classic', options: {}, pace: { preset: 'live' }, spectators: true });
+  const [s, setS] = useState<Settings>({ ruleset: 'classic', options: {}, pace: { preset: 'live' }, spectators: true, humanJudge: false });
+  const [asJudge, setAsJudge] = useState(false);
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -18,7 +19,7 @@ export function HomePage() {
     setBusy(true);
     setErr('');
     try {
-      const made = await createRoom({ ruleset: s.ruleset, options: s.options, pace: s.pace, spectators: s.spectators }, name.trim());
+      const made = await createRoom({ ruleset: s.ruleset, options: s.options, pace: s.pace, spectators: s.spectators, humanJudge: s.humanJudge }, name.trim(), s.humanJudge && asJudge);
       go(`/r/${made}`);
     } catch (x) {
       setErr((x as Error).message);
@@ -48,6 +49,12 @@ export function HomePage() {
       <form class="card" onSubmit={create} data-testid="create-form">
         <h2>{t('createRoom')}</h2>
         <SettingsForm s={s} onChange={setS} />
+        {s.humanJudge && (
+          <label class="row">
+            <span>{t('iAmJudge')}</span>
+            <input type="checkbox" checked={asJudge} onChange={(e) => setAsJudge(e.currentTarget.checked)} data-testid="i-am-judge" />
+          </label>
+        )}
         <label class="row">
           <span>{t('yourName')}</span>
           <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />

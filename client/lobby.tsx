@@ -16,7 +16,7 @@ export function Lobby() {
   const link = `${location.origin}/r/${r.code}`;
   const isHost = r.you.host;
   const count = r.seats.length;
-  const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators };
+  const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators, humanJudge: r.humanJudge };
   const online = r.seats.filter((s) => s.connected).length;
 
   return (
@@ -41,6 +41,12 @@ export function Lobby() {
         {t('connectedN', online, count)}
         {r.spectatorsWatching > 0 && ` · ${t('watchingN', r.spectatorsWatching)}`}
       </p>
+      {r.humanJudge && (
+        <p class="center" data-testid="judge-line">
+          {r.judge ? `${t('judgeIs', r.judge.name)}${r.judge.connected ? ' ●' : ''}` : t('judgeEmpty')}
+        </p>
+      )}
+      {r.you.judge && <p class="banner">{t('youAreJudge')}</p>}
       {isHost && picked > 0 && (
         <ConfirmButton class="danger" ask={t('confirmRemove', who(picked))} onYes={() => (hostMove({ type: 'remove-seat', seat: picked }), setPicked(0))}>
           {t('remove', who(picked))}
@@ -48,7 +54,9 @@ export function Lobby() {
       )}
       {isHost && (
         <div class="card">
-          {count >= r.minPlayers && count <= r.maxPlayers ? (
+          {r.humanJudge && !r.judge ? (
+            <p class="muted">{t('judgeEmpty')}</p>
+          ) : count >= r.minPlayers && count <= r.maxPlayers ? (
             <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })} data-testid="start">
               {t('start')}
             </button>
@@ -82,7 +90,7 @@ export function Lobby() {
                 type="button"
                 class="primary"
                 onClick={() => {
-                  hostMove({ type: 'configure', ruleset: editing.ruleset, options: editing.options, pace: editing.pace, spectators: editing.spectators });
+                  hostMove({ type: 'configure', ruleset: editing.ruleset, options: editing.options, pace: editing.pace, spectators: editing.spectators, humanJudge: editing.humanJudge });
                   setEditing(null);
                 }}
               >

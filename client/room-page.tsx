@@ -1,6 +1,6 @@
 // The room page at /r/<code>: join form when this device has no seat, else the live room.
 import { useEffect, useState } from 'preact/hooks';
-import { MAX_NAME } from '../worker/protocol.ts';
+import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { api, conn, connect, disconnect, forget, joinRoom, room, seatLost, stored, view } from './state.ts';
 import { Lobby } from './lobby.tsx';
@@ -44,25 +44,32 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const [err, setErr] = useState('');
   const [busy, setBusy] = useState(false);
+  const [judgeOpen, setJudgeOpen] = useState(false);
   // Say at once if the code is wrong or the room has expired, before anyone types a name.
   useEffect(() => {
-    api('GET', `/api/rooms/${code}`).catch((e: Error) => setErr(e.message));
+    api<RoomSummary>('GET', `/api/rooms/${code}`).then(
+      (s) => setJudgeOpen(s.humanJudge && !s.judgeTaken),
+      (e: Error) => setErr(e.message),
+    );
   }, [code]);
+  async function joinAs(judge: boolean) {
+    setBusy(true);
+    setErr('');
+    try {
+      onJoined(await joinRoom(code, name.trim(), undefined, judge));
+    } catch (x) {
+      setErr((x as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
   return (
     <main class="page">
       <form
         class="card"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          setErr('');
-          try {
-            onJoined(await joinRoom(code, name.trim()));
-          } catch (x) {
-            setErr((x as Error).message);
-          } finally {
-            setBusy(false);
-          }
+          void joinAs(false);
         }}
       >
         <h2>{t('joinRoom', code)}</h2>
@@ -78,6 +85,11 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
           <button type="button" onClick={onWatch}>
             {t('watch')}
           </button>
+          {judgeOpen && (
+            <button type="button" disabled={busy || !name.trim()} onClick={() => void joinAs(true)} data-testid="join-judge">
+              {t('joinAsJudge')}
+            </button>
+          )}
         </div>
       </form>
     </main>

@@ -89,15 +89,15 @@ export async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown
 }
 
 /** Creates a room, takes its first seat as host and remembers that seat; returns the room code. */
-export async function createRoom(req: CreateRoomRequest, name: string): Promise<string> {
+export async function createRoom(req: CreateRoomRequest, name: string, asJudge = false): Promise<string> {
   const made = await api<CreateRoomResponse>('POST', '/api/rooms', req);
-  await joinRoom(made.code, name, made.hostToken);
+  await joinRoom(made.code, name, made.hostToken, asJudge);
   return made.code;
 }
 
-/** Takes a seat in a room and remembers its token on this device. */
-export async function joinRoom(code: string, name: string, hostToken?: string): Promise<Stored> {
-  const j = await api<JoinResponse>('POST', `/api/rooms/${code}/join`, hostToken ? { name, hostToken } : { name });
+/** Takes a seat (or the human judge's place) in a room and remembers its token on this device. */
+export async function joinRoom(code: string, name: string, hostToken?: string, asJudge = false): Promise<Stored> {
+  const j = await api<JoinResponse>('POST', `/api/rooms/${code}/join`, { name, ...(hostToken ? { hostToken } : {}), ...(asJudge ? { as: 'judge' } : {}) });
   const s = { code, seat: j.seat, token: j.token, host: !!hostToken };
   store(s);
   localStorage.setItem('tianhei.name', name);

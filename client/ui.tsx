@@ -100,6 +100,7 @@ export interface Settings {
   options: Record<string, OptionValue>;
   pace: PaceSetting;
   spectators: boolean;
+  humanJudge: boolean;
 }
 
 /** An option value's words: translated where the table has them, else the value itself. */
@@ -181,6 +182,10 @@ export function SettingsForm({ s, onChange }: { s: Settings; onChange: (s: Setti
         <label class="row">
           <span>{t('spectators')}</span>
           <input type="checkbox" checked={s.spectators} onChange={(e) => onChange({ ...s, spectators: e.currentTarget.checked })} />
+        </label>
+        <label class="row">
+          <span>{t('humanJudge')}</span>
+          <input type="checkbox" checked={s.humanJudge} onChange={(e) => onChange({ ...s, humanJudge: e.currentTarget.checked })} data-testid="human-judge" />
         </label>
       </fieldset>
     </div>

@@ -73,6 +73,9 @@ export interface RoomSummary {
   minPlayers: number;
   maxPlayers: number;
   spectators: boolean;
+  /** The room has a human judge's place; `judgeTaken` once someone holds it. */
+  humanJudge: boolean;
+  judgeTaken: boolean;
 }
 
 /** Every HTTP error body and every error frame. */

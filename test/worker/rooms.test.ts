@@ -16,7 +16,7 @@ describe('creating rooms', () => {
     expect(room.hostToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const res = await api(`/api/rooms/${room.code.toLowerCase()}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ code: room.code, ruleset: 'classic', status: 'lobby', seats: 0, minPlayers: 8, maxPlayers: 16, spectators: false });
+    expect(await res.json()).toEqual({ code: room.code, ruleset: 'classic', status: 'lobby', seats: 0, minPlayers: 8, maxPlayers: 16, spectators: false, humanJudge: false, judgeTaken: false });
   });
 
   it('refuses bad input with clear errors', async () => {

@@ -117,7 +117,7 @@ export class Room extends DurableObject<Env> {
   async summary(): Promise<{ ok: true; summary: RoomSummary } | Refusal> {
     const room = this.roomOrRefusal();
     if ('ok' in room) return room;
-    return { ok: true, summary: roomSummary(room, this.store.seats().length) };
+    return { ok: true, summary: roomSummary(room, this.store.seats().length, this.store.judge() !== null) };
   }
 
   /** Takes a seat, or the human judge's place; `name` is already trimmed and checked for length by the Worker. */

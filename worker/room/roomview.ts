@@ -39,7 +39,7 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
   };
 }
 
-export function roomSummary(room: RoomRow, seats: number): RoomSummary {
+export function roomSummary(room: RoomRow, seats: number, judgeTaken: boolean): RoomSummary {
   const rules = RULESETS[room.ruleset];
   return {
     code: room.code,
@@ -49,5 +49,7 @@ export function roomSummary(room: RoomRow, seats: number): RoomSummary {
     minPlayers: rules.minPlayers,
     maxPlayers: rules.maxPlayers,
     spectators: room.spectators,
+    humanJudge: room.humanJudge,
+    judgeTaken,
   };
 }
