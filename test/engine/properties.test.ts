@@ -15,6 +15,7 @@ import {
   type Action,
   type GameState,
   type LogEntry,
+  type Role,
   type RulesetId,
   type Seat,
   type View,
@@ -25,7 +26,7 @@ import { randomMove } from '../../worker/engine/random-policy.ts';
 import { callOfRole, roleOfCall } from '../../worker/engine/rulesets.ts';
 
 // At least a thousand games per ruleset, spread over its player counts.
-const GAMES_PER_COUNT: Record<RulesetId, number> = { classic: 120, original: 100, runoff: 100, infernal: 100, raw: 400, doctor: 77, butterfly: 100 };
+const GAMES_PER_COUNT: Record<RulesetId, number> = { classic: 120, original: 100, runoff: 100, infernal: 100, raw: 400, doctor: 77, butterfly: 100, dual: 112 };
 /** Games per player count whose every view is checked against the knowledge oracle. */
 const AUDITED_PER_COUNT = 4;
 
@@ -97,6 +98,7 @@ function checkView(state: GameState, viewer: Viewer, view: View): void {
     return;
   }
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
+  if (state.cards) return checkDualView(state, me, view);
   const myRole = me ? state.roles[me - 1] : undefined;
   const rules = RULESETS[state.setup.ruleset];
   const myCall = myRole !== undefined ? callOfRole(myRole) : undefined;
@@ -152,6 +154,76 @@ function checkEntry(
   }
 }
 
+/**
+ * `dual` (RULES.md 8): a seat knows its own two cards; team knowledge from the eyes (killers with each
+ * other and, rounds 1–2, the undercover; the police cards with the undercover); each card's own night
+ * results. Nobody else learns a face, and which card went down is public but not what it was.
+ */
+function checkDualView(state: GameState, me: Seat, view: View): void {
+  const hand = (seat: Seat): Role[] => (seat ? [state.cards![2 * seat - 2]!, state.cards![2 * seat - 1]!] : []);
+  const holds = (seat: Seat, ...roles: Role[]) => hand(seat).some((r) => roles.includes(r));
+  const outAt = new Map<Seat, number>();
+  for (const e of state.log) if (e.event.type === 'out') outAt.set(e.event.seat, e.seq);
+  const aliveAt = (seat: Seat, seq: number) => (outAt.get(seat) ?? Infinity) > seq;
+
+  for (const s of view.seats) {
+    if (s.role !== undefined) expect(s.seat, `seat ${me} sees the role of seat ${s.seat}`).toBe(me);
+    for (const c of s.cards ?? []) if (c.role !== undefined) expect(s.seat, `seat ${me} sees a card face of seat ${s.seat}`).toBe(me);
+    if (s.seat === state.judgeSeat) expect(s.cards, 'the judge\'s cards are out of play').toBeUndefined();
+    if (s.known === 'killer') expect(holds(s.seat, 'killer') && holds(me, 'killer', 'undercover'), `seat ${me} knows seat ${s.seat} as a killer`).toBe(true);
+    if (s.known === 'undercover') expect(holds(s.seat, 'undercover') && holds(me, 'killer'), `seat ${me} knows the undercover`).toBe(true);
+    if (s.known === 'police') expect(holds(s.seat, 'police', 'undercover') && holds(me, 'police', 'undercover'), `seat ${me} saw seat ${s.seat} at the police call`).toBe(true);
+    if (s.pointer !== undefined) expect.fail('dual has no seat pointers');
+    // Down cards are public, and match the state.
+    (s.cards ?? []).forEach((c, i) => expect(c.down).toBe(state.cardDown![2 * s.seat - 2 + i] !== 0));
+  }
+  if (view.me) expect(view.me.cards?.map((c) => c.role)).toEqual(hand(me));
+  for (const entry of view.log) {
+    const e = entry.event;
+    const where = `seat ${me || 'spectator'} holds ${e.type}#${entry.seq}`;
+    const killerSide = holds(me, 'killer') || (holds(me, 'undercover') && entry.round <= 2);
+    switch (e.type) {
+      case 'card':
+      case 'voted':
+        expect(e.seat, where).toBe(me);
+        break;
+      case 'void-card':
+      case 'night-cards':
+      case 'night-effects':
+        expect.fail(`${where}: for the judge only`);
+        break;
+      case 'team':
+        expect(e.seats.includes(me) || e.undercover === me, where).toBe(true);
+        expect(e.team === 'killers' ? holds(me, 'killer', 'undercover') : holds(me, 'police', 'undercover'), where).toBe(true);
+        break;
+      case 'pointed':
+        expect(me !== 0 && aliveAt(me, entry.seq), where).toBe(true);
+        if (e.seat !== me) expect(killerSide && holds(e.seat, 'killer'), where).toBe(true);
+        break;
+      case 'team-chat':
+        expect(killerSide && (holds(e.seat, 'killer') || holds(e.seat, 'undercover')), where).toBe(true);
+        break;
+      case 'kill-chosen':
+        expect(killerSide, where).toBe(true);
+        break;
+      case 'checked':
+        expect(holds(me, 'police'), where).toBe(true);
+        break;
+      case 'chosen':
+        expect(holds(me, roleOfCall(e.call)), where).toBe(true);
+        break;
+      case 'eyes-chosen':
+      case 'eyes-seen':
+      case 'empty-needle':
+      case 'surrender-wish':
+        expect.fail(`${where}: not a dual event`);
+        break;
+      default:
+        expect(entry.to, where).toBe('all');
+    }
+  }
+}
+
 function viewers(state: GameState): Viewer[] {
   return [...state.roles.map((_, i): Viewer => ({ kind: 'seat', seat: i + 1 })), { kind: 'spectator' }];
 }
@@ -199,7 +271,8 @@ describe.each(CASES)('%s with %i players: seeded random games', (ruleset, player
     const results = new Set<string>();
     for (let g = 0; g < GAMES_PER_COUNT[ruleset]; g++) {
       const audit = g < AUDITED_PER_COUNT;
-      const options = g % 3 === 1 && ruleset !== 'raw' ? { outSeeAll: true } : {};
+      const options: Record<string, unknown> = g % 3 === 1 && ruleset !== 'raw' ? { outSeeAll: true } : {};
+      if (ruleset === 'dual' && g % 4 === 2) options.autoJudge = true;
       const state = playChaosGame(ruleset, players, `prop:${ruleset}:${players}:${g}`, audit, options);
       const overs = state.log.filter((e) => e.event.type === 'game-over');
       expect(overs).toHaveLength(1);

@@ -203,7 +203,13 @@ export function playRandomly(t: Table, botSeed: string): void {
     if ((step.kind === 'speech' || step.kind === 'last-words') && roll < 0.3) {
       t.act(step.seat, { type: 'say', text: `seat ${step.seat} speaks` });
     }
-    if (step.kind === 'call' && roll < 0.3) t.act(step.actors[0]!, { type: 'team-chat', text: 'psst' });
+    if (step.kind === 'call' && roll < 0.3 && step.actors.length > 0 && t.legal(step.actors[0]!).some((l) => l.type === 'team-chat')) {
+      t.act(step.actors[0]!, { type: 'team-chat', text: 'psst' });
+    }
+    if (step.kind === 'talk' && roll < 0.3) {
+      const speaker = t.state.alive.findIndex(Boolean) + 1;
+      if (speaker > 0) t.act(speaker, { type: 'say', text: `seat ${speaker} talks` });
+    }
     const pending = pendingSeats(t.state);
     let moved = false;
     for (const seat of pending) {

@@ -1,6 +1,6 @@
 // Dawn: who is out after the night's calls, rule by rule, and what each actor privately learns.
 // Pure functions of the state; game.ts applies the outcome (removals, events, the day's plan).
-import type { Audience, GameEvent, GameState, Seat } from './types.ts';
+import type { Audience, CardId, GameEvent, GameState, Seat } from './types.ts';
 
 export interface DawnOutcome {
   /** Out at this dawn, in announcement order (the killers' victim first). */
@@ -11,6 +11,8 @@ export interface DawnOutcome {
   muted: Seat[];
   /** Empty needles after this night, by seat index, when the ruleset counts them. */
   needles?: number[];
+  /** `dual`: the cards laid down at this dawn (a seat in `out` has no card left up). */
+  cardsDown?: CardId[];
 }
 
 function inGame(state: GameState, seat: Seat | 0): seat is Seat {

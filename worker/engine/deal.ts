@@ -5,10 +5,26 @@ import { makeRandom, shuffle } from './random.ts';
 import { RULESETS } from './rulesets.ts';
 import type { GameSetup, Role } from './types.ts';
 
-/** Shuffles the ruleset's deck for this setup; the same seed always gives the same deck. */
+/** A redeal cannot loop forever: after this many void deals the last one stands (never reached with a legal deck). */
+const MAX_REDEALS = 1000;
+
+/**
+ * Shuffles the ruleset's deck for this setup, redealing while the ruleset voids the deal (`dual`: a
+ * player holds both J and K). Attempt 0 is drawn from `seed:deal`, attempt k from `seed:deal:k`, so the
+ * same seed always gives the same deals. `redeals` is how many deals were void before this one.
+ */
+export function dealWithRedeals(setup: Pick<GameSetup, 'ruleset' | 'players' | 'options' | 'seed'>): { deck: Role[]; redeals: number } {
+  const rules = RULESETS[setup.ruleset];
+  const cards = rules.deck(setup.players, setup.options);
+  for (let attempt = 0; ; attempt++) {
+    const deck = shuffle(makeRandom(attempt === 0 ? `${setup.seed}:deal` : `${setup.seed}:deal:${attempt}`), cards);
+    if (!rules.voidDeal?.(deck) || attempt >= MAX_REDEALS) return { deck, redeals: attempt };
+  }
+}
+
+/** Shuffles the ruleset's deck for this setup; the same seed always gives the same deck (the final deal). */
 export function dealDeck(setup: Pick<GameSetup, 'ruleset' | 'players' | 'options' | 'seed'>): Role[] {
-  const cards = RULESETS[setup.ruleset].deck(setup.players, setup.options);
-  return shuffle(makeRandom(`${setup.seed}:deal`), cards);
+  return dealWithRedeals(setup).deck;
 }
 
 /** The hash published at the start: sha256 over the seed and the dealt deck. */

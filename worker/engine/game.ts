@@ -1,7 +1,8 @@
 // The judge's procedure: a game is a current step plus an agenda of steps to come. Every action
 // either completes or changes the current step; closing a step may push new steps (a PK after a tie,
 // last words after a verdict). `apply` never throws for a bad action and never touches its input.
-import { dealCommitment, dealDeck } from './deal.ts';
+import { dealCommitment, dealWithRedeals } from './deal.ts';
+import { actingCards, cardAnswer, cardId, cardUp, faceOf, indexOfCard, mayAim, refOf, seatOfCard, upCards, upCardsOf } from './cards.ts';
 import { makeRandom, pick } from './random.ts';
 import { RULESETS, campOf, roleOfCall, sideCount, type Ruleset } from './rulesets.ts';
 import { livingSeats, tableOrder } from './seats.ts';
@@ -12,6 +13,7 @@ import type {
   Audience,
   BallotPurpose,
   Call,
+  CardId,
   Camp,
   ErrorCode,
   EyesChoice,
@@ -57,8 +59,11 @@ function speechDirection(state: GameState): 'right' | 'left' {
  */
 export function newGame(setup: GameSetup, stackedDeck?: Role[]): GameState {
   const rules = RULESETS[setup.ruleset];
-  const deck = stackedDeck ?? dealDeck(setup);
-  const roles = deck.slice(0, setup.players);
+  const dealt = stackedDeck ? { deck: stackedDeck, redeals: 0 } : dealWithRedeals(setup);
+  const deck = dealt.deck;
+  const seats = rules.seats?.(setup.players, setup.options) ?? setup.players;
+  // `dual`: seat s holds deck cards 2s-2 and 2s-1; `roles` keeps the left one.
+  const roles = rules.twoCards ? Array.from({ length: seats }, (_, i) => deck[2 * i]!) : deck.slice(0, seats);
   const state: GameState = {
     setup,
     roles,
@@ -81,11 +86,42 @@ export function newGame(setup: GameSetup, stackedDeck?: Role[]): GameState {
     log: [],
   };
   const ctx: Ctx = { s: state, rules, at: setup.at, events: [] };
+  // RULES.md 8.1: every void deal (a player held J and K) is on the record.
+  for (let attempt = 1; attempt <= dealt.redeals; attempt++) emit(ctx, 'all', { type: 'redealt', attempt, reason: 'killer-and-police' });
   emit(ctx, 'all', { type: 'dealt', players: setup.players, commitment: state.commitment });
-  for (let i = 0; i < roles.length; i++) emit(ctx, [i + 1], { type: 'card', seat: i + 1, role: roles[i]! });
+  if (rules.twoCards) dealCards(ctx);
+  else for (let i = 0; i < roles.length; i++) emit(ctx, [i + 1], { type: 'card', seat: i + 1, role: roles[i]! });
   advance(ctx);
   state.log = ctx.events;
   return state;
+}
+
+/**
+ * `dual` (RULES.md 8.1–8.2): two cards to each seat; whoever holds the big joker judges: they do not
+ * play, and their other card is void and out of play (only the judge is told which it was).
+ */
+function dealCards(ctx: Ctx): void {
+  const s = ctx.s;
+  s.cards = s.deck.slice(0, 2 * s.alive.length);
+  s.cardDown = s.cards.map(() => 0);
+  s.downCount = 0;
+  for (let seat = 1; seat <= s.alive.length; seat++) {
+    for (const hand of [0, 1] as const) emit(ctx, [seat], { type: 'card', seat, role: faceOf(s, cardId(seat, hand)), hand });
+  }
+  const joker = s.cards.indexOf('judge');
+  if (joker < 0) return;
+  const seat = seatOfCard(joker + 1);
+  const other = cardId(seat, indexOfCard(joker + 1) === 0 ? 1 : 0);
+  s.judgeSeat = seat;
+  s.roles = s.roles.slice();
+  s.roles[seat - 1] = 'judge';
+  s.alive = s.alive.slice();
+  s.alive[seat - 1] = false;
+  s.cardDown = s.cardDown.slice();
+  s.cardDown[joker] = -1;
+  s.cardDown[other - 1] = -1;
+  emit(ctx, 'all', { type: 'judge', seat });
+  emit(ctx, [seat], { type: 'void-card', seat, card: indexOfCard(other), role: faceOf(s, other) });
 }
 
 function fail(state: GameState, code: ErrorCode, message: string): ApplyResult {
@@ -146,7 +182,7 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
   if (!Number.isInteger(seat) || seat < 1 || seat > s.alive.length) return ['game/seat-unknown', `there is no seat ${seat}`];
   switch (action.type) {
     case 'point':
-      return point(ctx, seat, action.target);
+      return point(ctx, seat, action.target, action.card, action.hand);
     case 'team-chat':
       return teamChat(ctx, seat, action.text);
     case 'open-eyes':
@@ -181,9 +217,10 @@ export function pointRefusal(state: GameState, call: Call, seat: Seat, target: S
   return null;
 }
 
-function point(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
+function point(ctx: Ctx, seat: Seat, target: Seat | 0, card?: 0 | 1, hand?: 0 | 1): Refusal {
   const step = ctx.s.step;
   if (step.kind !== 'call') return ['game/phase-closed', 'no night call is open'];
+  if (step.slots) return pointCard(ctx, step, seat, target, card, hand);
   if (!step.actors.includes(seat)) {
     if (step.call === 'secret-police' && ctx.s.alive[seat - 1] && ctx.s.roles[seat - 1] === 'secret-police') {
       return ['game/shot-spent', 'the secret police has used the one shot of the game'];
@@ -202,9 +239,69 @@ function point(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
   return null;
 }
 
+/** Who sees a `dual` card call's pointers: the killers (and the undercover watching in rounds 1–2), else the actor alone. */
+function cardCallAudience(step: Extract<Step, { kind: 'call' }>, seat: Seat): Seat[] {
+  return step.call === 'killers' ? [...step.actors, ...(step.watchers ?? [])] : [seat];
+}
+
+/** The acting card of `seat` a pointer is for: `hand` if given, else the first of its cards still to point. */
+function actingCard(step: Extract<Step, { kind: 'call' }>, seat: Seat, hand?: 0 | 1): CardId | Refusal {
+  const mine = (step.slots ?? []).filter((c) => seatOfCard(c) === seat);
+  if (hand !== undefined) {
+    if (hand !== 0 && hand !== 1) return ['game/bad-action', 'hand is 0 (your left card) or 1 (your right card)'];
+    const c = cardId(seat, hand);
+    return mine.includes(c) ? c : ['game/not-your-turn', 'that card of yours does not act now'];
+  }
+  return mine.find((c) => !(c in (step.aims ?? {}))) ?? mine[0]!;
+}
+
+/** Why `actor` may not aim at this seat's card now, or null when it may (`dual`). */
+export function cardRefusal(state: GameState, call: Call, actor: CardId, target: Seat, card: unknown): Refusal {
+  if (!Number.isInteger(target) || target < 1 || target > state.alive.length) return ['game/target-unknown', `there is no seat ${target}`];
+  if (card !== 0 && card !== 1) return ['game/bad-action', 'name the card: 0 (left) or 1 (right)'];
+  if (!state.alive[target - 1]) return ['game/target-not-alive', `seat ${target} is out`];
+  const aim = cardId(target, card);
+  if (!cardUp(state, aim)) return ['game/target-not-alive', `that card of seat ${target} is down`];
+  if (!mayAim(state, call, actor, aim)) return ['game/target-not-eligible', `the ${call} may not choose a card of their own`];
+  if (call === 'killers' && state.round === 1 && state.setup.previousFirstVictim === target) {
+    return ['game/repeat-first-kill', `seat ${target} was the first kill of the previous game: kill again`];
+  }
+  return null;
+}
+
+/** RULES.md 8.4: each card acts alone and aims at a card; a seat holding two acting cards points for each. */
+function pointCard(ctx: Ctx, step: Extract<Step, { kind: 'call' }>, seat: Seat, target: Seat | 0, card?: 0 | 1, hand?: 0 | 1): Refusal {
+  const s = ctx.s;
+  if (!step.actors.includes(seat)) {
+    if (step.call === 'secret-police' && s.alive[seat - 1] && upCards(s, seat).some((c) => faceOf(s, c) === 'secret-police')) {
+      return ['game/shot-spent', 'your secret police card has used its one shot of the game'];
+    }
+    return ['game/not-your-turn', 'none of your cards is called now'];
+  }
+  const actor = actingCard(step, seat, hand);
+  if (typeof actor !== 'number') return actor;
+  let aim: CardId | 0 = 0;
+  if (target !== 0) {
+    const refusal = cardRefusal(s, step.call, actor, target, card);
+    if (refusal) return refusal;
+    aim = cardId(target, card!);
+  }
+  const aims = { ...step.aims, [actor]: aim };
+  const next: Step = { ...step, aims };
+  s.step = next;
+  emit(ctx, cardCallAudience(step, seat), { type: 'pointed', seat, target, ...(aim !== 0 ? { card: card! } : {}), hand: indexOfCard(actor) });
+  if (step.slots!.every((c) => c in aims)) closeStep(ctx);
+  return null;
+}
+
 /** The calls a team answers together (RULES.md 2.2–2.3); the power roles act alone. */
 export function isTeamCall(call: Call): boolean {
   return call === 'killers' || call === 'police';
+}
+
+/** Whether this call has a team channel: killers and police; in `dual` the killers only ("police cannot communicate like the killer"). */
+export function hasTeamChannel(step: Extract<Step, { kind: 'call' }>): boolean {
+  return step.slots ? step.call === 'killers' : isTeamCall(step.call);
 }
 
 function checkText(text: unknown): Refusal {
@@ -217,11 +314,11 @@ function checkText(text: unknown): Refusal {
 function teamChat(ctx: Ctx, seat: Seat, text: string): Refusal {
   const step = ctx.s.step;
   if (step.kind !== 'call') return ['game/phase-closed', 'the team channel is open only during your team\'s call'];
-  if (!step.actors.includes(seat)) return ['game/not-your-turn', 'your team is not called now'];
-  if (!isTeamCall(step.call)) return ['game/not-allowed', 'only the killers and the police have a team channel'];
+  if (!step.actors.includes(seat) && !step.watchers?.includes(seat)) return ['game/not-your-turn', 'your team is not called now'];
+  if (!hasTeamChannel(step)) return ['game/not-allowed', step.slots ? 'only the killers have a team channel' : 'only the killers and the police have a team channel'];
   const bad = checkText(text);
   if (bad) return bad;
-  emit(ctx, step.actors, { type: 'team-chat', seat, text: text.trim() });
+  emit(ctx, [...step.actors, ...(step.watchers ?? [])], { type: 'team-chat', seat, text: text.trim() });
   return null;
 }
 
@@ -244,6 +341,14 @@ function speakerOf(state: GameState): Seat | 0 {
 }
 
 function say(ctx: Ctx, seat: Seat, text: string): Refusal {
+  if (ctx.s.step.kind === 'talk') {
+    // RULES.md 8.10: free talk; any living player speaks, as often as they like, until the talk ends.
+    if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
+    const bad = checkText(text);
+    if (bad) return bad;
+    emit(ctx, 'all', { type: 'said', seat, text: text.trim() });
+    return null;
+  }
   if (speakerOf(ctx.s) !== seat) return ['game/not-your-turn', 'it is not your turn to speak'];
   const bad = checkText(text);
   if (bad) return bad;
@@ -252,6 +357,17 @@ function say(ctx: Ctx, seat: Seat, text: string): Refusal {
 }
 
 function pass(ctx: Ctx, seat: Seat): Refusal {
+  const step = ctx.s.step;
+  if (step.kind === 'talk') {
+    // "Ready": the talk ends when every living player is ready (or at its deadline).
+    if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
+    if (step.ready.includes(seat)) return ['game/not-allowed', 'you are already ready to vote'];
+    const ready = [...step.ready, seat];
+    ctx.s.step = { ...step, ready };
+    emit(ctx, 'all', { type: 'passed', seat, missed: false });
+    if (livingSeats(ctx.s).every((a) => ready.includes(a))) closeStep(ctx);
+    return null;
+  }
   if (speakerOf(ctx.s) !== seat) return ['game/not-your-turn', 'it is not your turn to speak'];
   emit(ctx, 'all', { type: 'passed', seat, missed: false });
   closeStep(ctx);
@@ -291,7 +407,7 @@ function vote(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
 /** Whether the game is in its day (dawn announced, before nightfall). */
 export function isDay(state: GameState): boolean {
   const k = state.step.kind;
-  return k === 'last-words' || k === 'speech' || k === 'ballot';
+  return k === 'last-words' || k === 'speech' || k === 'ballot' || k === 'talk';
 }
 
 function selfDestruct(ctx: Ctx, seat: Seat): Refusal {
@@ -395,7 +511,18 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
     s.openBallot = { ...b, ballots, voters: b.voters.filter((v) => v !== seat), candidates: b.candidates.filter((c) => c !== seat) };
   }
   const step = s.step;
-  if (step.kind === 'call') {
+  if (step.kind === 'call' && step.slots) {
+    const slots = step.slots.filter((c) => seatOfCard(c) !== seat);
+    const aims: Record<CardId, CardId | 0> = {};
+    for (const c of slots) if (step.aims && c in step.aims) aims[c] = step.aims[c]!;
+    s.step = { ...step, actors: step.actors.filter((a) => a !== seat), slots, aims, ...(step.watchers ? { watchers: step.watchers.filter((w) => w !== seat) } : {}) };
+    // A call that still has actors closes once they have all pointed; one left with nobody keeps its clock.
+    if (slots.length > 0 && slots.every((c) => c in aims)) closeStep(ctx);
+  } else if (step.kind === 'talk') {
+    const ready = step.ready.filter((r) => r !== seat);
+    s.step = { ...step, ready };
+    if (livingSeats(s).every((a) => ready.includes(a))) closeStep(ctx);
+  } else if (step.kind === 'call') {
     const actors = step.actors.filter((a) => a !== seat);
     const { [seat]: _gone, ...pointers } = step.pointers;
     s.step = { ...step, actors, pointers, surrender: step.surrender.filter((a) => a !== seat) };
@@ -415,8 +542,23 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
 
 // ---------------------------------------------------------------- the procedure
 
+/** `dual`: lays cards down in one resolution; at dawn everyone sees which seat's left or right card went down. */
+function layDown(ctx: Ctx, cards: readonly CardId[], announce: boolean): void {
+  const s = ctx.s;
+  if (cards.length === 0) return;
+  s.downCount = (s.downCount ?? 0) + 1;
+  s.lastDownRound = s.round;
+  s.cardDown = s.cardDown!.slice();
+  for (const c of cards) {
+    s.cardDown[c - 1] = s.downCount;
+    if (announce) emit(ctx, 'all', { type: 'card-down', seat: seatOfCard(c), card: indexOfCard(c) });
+  }
+}
+
 function removeSeat(ctx: Ctx, seat: Seat, how: OutHow, camp?: Camp): void {
   const s = ctx.s;
+  // `dual` (RULES.md 8.3): a player voted out (or ejected) is out with both cards laid down.
+  if (s.cards) layDown(ctx, upCards(s, seat), false);
   s.alive = s.alive.slice();
   s.alive[seat - 1] = false;
   s.outs = [...s.outs, camp ? { seat, how, round: s.round, camp } : { seat, how, round: s.round }];
@@ -427,11 +569,21 @@ function removeSeat(ctx: Ctx, seat: Seat, how: OutHow, camp?: Camp): void {
 
 function finish(ctx: Ctx, result: Result): void {
   const s = ctx.s;
+  if (ctx.rules.winners) result = { ...result, winners: ctx.rules.winners(s, result) };
   s.result = result;
   s.step = { kind: 'over' };
   s.agenda = [];
   s.pausedRemaining = null;
-  emit(ctx, 'all', { type: 'game-over', winner: result.winner, reason: result.reason, roles: s.roles, deck: s.deck, seed: s.setup.seed });
+  emit(ctx, 'all', {
+    type: 'game-over',
+    winner: result.winner,
+    reason: result.reason,
+    roles: s.roles,
+    deck: s.deck,
+    seed: s.setup.seed,
+    ...(result.winners ? { winners: result.winners } : {}),
+    ...(s.cards ? { cards: s.cards } : {}),
+  });
 }
 
 /** Runs the ruleset's win check; ends the game and returns true when a side has won. */
@@ -444,11 +596,15 @@ function checkWin(ctx: Ctx, afterVerdict: boolean): boolean {
 
 /** The deadline of a step opening now; while paused, its clock waits for the resume. */
 function endsAt(ctx: Ctx, kind: keyof GameState['setup']['pace']): number | null {
+  return endsAfter(ctx, ctx.s.setup.pace[kind]);
+}
+
+function endsAfter(ctx: Ctx, ms: number): number | null {
   if (ctx.s.pausedRemaining !== null) {
-    ctx.s.pausedRemaining = ctx.s.setup.pace[kind];
+    ctx.s.pausedRemaining = ms;
     return null;
   }
-  return ctx.at + ctx.s.setup.pace[kind];
+  return ctx.at + ms;
 }
 
 /** Closes the current step with what it has, then runs the agenda to the next waiting step. */
@@ -471,6 +627,7 @@ function closeStep(ctx: Ctx): void {
       }
       break;
     case 'speech':
+    case 'talk':
       break;
     case 'ballot':
       if (step.turn !== undefined) {
@@ -503,6 +660,7 @@ export function teamDecision(pointers: Record<Seat, Seat | 0>, firstPointed: rea
 
 function closeCall(ctx: Ctx, step: Extract<Step, { kind: 'call' }>): void {
   const s = ctx.s;
+  if (step.slots) return closeCardCall(ctx, step, step.slots);
   const target = teamDecision(step.pointers, step.firstPointed);
   // A call that ran with nobody to answer it (D11) decides nothing and tells nobody anything.
   if (step.actors.length === 0) return;
@@ -530,6 +688,34 @@ function closeCall(ctx: Ctx, step: Extract<Step, { kind: 'call' }>): void {
       // The shot is spent whether it hits or not (RULES.md 6); declining keeps it.
       if (step.call === 'secret-police' && target !== 0) s.powers = { ...s.powers, shotRound: s.round };
       emit(ctx, step.actors, { type: 'chosen', call: step.call, target });
+  }
+}
+
+/** `dual`: each acting card's aim is kept for the dawn; each actor learns its own outcome (the police their answer). */
+function closeCardCall(ctx: Ctx, step: Extract<Step, { kind: 'call' }>, slots: CardId[]): void {
+  const s = ctx.s;
+  if (slots.length === 0) return;
+  const aims: Record<CardId, CardId | 0> = {};
+  for (const c of slots) aims[c] = step.aims?.[c] ?? 0;
+  s.night = { ...s.night, aims: { ...s.night.aims, [step.call]: aims } };
+  for (const c of slots) {
+    const seat = seatOfCard(c);
+    const hand = indexOfCard(c);
+    const aim = aims[c]!;
+    const at = aim !== 0 ? { target: seatOfCard(aim), card: indexOfCard(aim) } : { target: 0 };
+    switch (step.call) {
+      case 'killers':
+        emit(ctx, cardCallAudience(step, seat), { type: 'kill-chosen', ...at, by: seat, hand });
+        break;
+      case 'police':
+        // RULES.md 8.7: each police card checks one card alone; the undercover's card answers "killer".
+        emit(ctx, [seat], aim !== 0 ? { type: 'checked', ...at, answer: cardAnswer(faceOf(s, aim)), hand } : { type: 'checked', target: 0, hand });
+        break;
+      default:
+        // The secret police's shot is spent by pointing, hit or miss (even when the butterfly holds the card).
+        if (step.call === 'secret-police' && aim !== 0) s.powers = { ...s.powers, shots: { ...s.powers?.shots, [c]: s.round } };
+        emit(ctx, [seat], { type: 'chosen', call: step.call, ...at, hand });
+    }
   }
 }
 
@@ -570,13 +756,14 @@ function dawn(ctx: Ctx): void {
   const outcome = (ctx.rules.resolveDawn ?? killersOnlyDawn)(s);
   for (const note of outcome.notes) emit(ctx, note.to, note.event);
   if (outcome.needles) s.powers = { ...s.powers, needles: outcome.needles };
+  if (outcome.cardsDown) layDown(ctx, outcome.cardsDown, true);
   for (const seat of outcome.out) removeSeat(ctx, seat, 'killed');
   // Speeches start to the right of the killers' victim, the first one announced.
   if (outcome.out.length > 0) s.speechAnchor = outcome.out[0]!;
   emit(ctx, 'all', { type: 'dawn', out: outcome.out });
   s.muted = outcome.muted;
   for (const seat of outcome.muted) emit(ctx, 'all', { type: 'muted', seat });
-  if (outcome.out.length > 0 && checkWin(ctx, false)) return;
+  if ((outcome.out.length > 0 || (outcome.cardsDown?.length ?? 0) > 0) && checkWin(ctx, false)) return;
   const words: Seat[] = [];
   for (const seat of outcome.out) {
     if (ctx.rules.lastWords(s, seat, 'killed')) words.push(seat);
@@ -586,11 +773,11 @@ function dawn(ctx: Ctx): void {
 }
 
 /** Counts sealed ballots for the candidates: votes by seat (index 0 unused). */
-function tally(ballots: Record<Seat, Seat | 0>, candidates: readonly Seat[], seats: number): number[] {
+function tally(ballots: Record<Seat, Seat | 0>, candidates: readonly Seat[], seats: number, weight: (seat: Seat) => number): number[] {
   const counts = new Array<number>(seats + 1).fill(0);
   for (const key in ballots) {
     const target = ballots[key]!;
-    if (target !== 0 && candidates.includes(target)) counts[target]!++;
+    if (target !== 0 && candidates.includes(target)) counts[target]! += weight(Number(key));
   }
   return counts;
 }
@@ -610,9 +797,16 @@ function closeBallot(ctx: Ctx, step: Omit<Extract<Step, { kind: 'ballot' }>, 'ki
   const s = ctx.s;
   s.ballotCount++;
   // Ballots are shown in voting order, from the right of the last player out [001 3.16] (or in the turns' order).
-  const ballots = (votedInTurns ? step.voters : inOrder(s, step.voters))
-    .map((seat) => ({ seat, target: (step.ballots[seat] ?? 0) as Seat | 0, missed: !(seat in step.ballots) }));
-  const counts = tally(step.ballots, step.candidates, s.alive.length);
+  // `dual` (RULES.md 8.3): one vote per living card.
+  const weigh = ctx.rules.voteWeight;
+  const weight = (seat: Seat) => (weigh ? weigh(s, seat) : 1);
+  const ballots = (votedInTurns ? step.voters : inOrder(s, step.voters)).map((seat) => ({
+    seat,
+    target: (step.ballots[seat] ?? 0) as Seat | 0,
+    missed: !(seat in step.ballots),
+    ...(weigh ? { weight: weight(seat) } : {}),
+  }));
+  const counts = tally(step.ballots, step.candidates, s.alive.length, weight);
   const top = topOf(counts);
   emit(ctx, 'all', { type: 'ballots', purpose: step.purpose, ballots, top });
 
@@ -712,8 +906,35 @@ function verdict(ctx: Ctx, seat: Seat, how: 'voted' | 'lot'): boolean {
   return false;
 }
 
+/**
+ * `dual` (RULES.md 8.4–8.9): every living card of the called face acts alone. The killers and the
+ * undercover open eyes together in rounds 1–2 (the undercover watches, it cannot kill); the police cards
+ * and the undercover open eyes together, so the police see one "police" too many.
+ */
+function openCardCall(ctx: Ctx, call: Call): boolean {
+  const s = ctx.s;
+  const slots = actingCards(s, call);
+  const actors = [...new Set(slots.map(seatOfCard))];
+  const undercover = upCardsOf(s, 'undercover').map(seatOfCard)[0];
+  const watchers = call === 'killers' && s.round <= 2 && undercover !== undefined && !actors.includes(undercover) ? [undercover] : [];
+  emit(ctx, 'all', { type: 'call', call });
+  if (s.round === 1 && actors.length > 0 && (call === 'killers' || call === 'police')) {
+    if (call === 'killers') {
+      const seen = [...new Set([...actors, ...(undercover !== undefined ? [undercover] : [])])].sort((a, b) => a - b);
+      emit(ctx, seen, { type: 'team', team: 'killers', seats: actors, ...(undercover !== undefined ? { undercover } : {}) });
+    } else {
+      const seen = [...new Set([...actors, ...(undercover !== undefined ? [undercover] : [])])].sort((a, b) => a - b);
+      emit(ctx, seen, { type: 'team', team: 'police', seats: seen });
+    }
+  }
+  const deadline = actors.length > 0 ? endsAt(ctx, 'call') : emptyCallEnd(ctx, call);
+  s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], endsAt: deadline, slots, aims: {}, ...(watchers.length > 0 ? { watchers } : {}) };
+  return true;
+}
+
 function openCall(ctx: Ctx, call: Call): boolean {
   const s = ctx.s;
+  if (ctx.rules.twoCards) return openCardCall(ctx, call);
   const role = roleOfCall(call);
   let actors = livingSeats(s).filter((seat) => s.roles[seat - 1] === role);
   // The secret police's one shot, once fired, leaves nothing to do at their call.
@@ -773,6 +994,13 @@ function advance(ctx: Ctx): void {
         s.round++;
         startDay(ctx);
         continue;
+      case 'talk': {
+        // RULES.md 8.10 (decision): the free talk lasts as long as the speech turns it replaces.
+        const living = livingSeats(s);
+        if (living.length === 0) continue;
+        s.step = { kind: 'talk', ready: [], endsAt: endsAfter(ctx, s.setup.pace.speech * living.length) };
+        return;
+      }
       case 'last-words':
         if (skipMuted(ctx, plan.seat)) continue;
         s.step = { kind: 'last-words', seat: plan.seat, endsAt: endsAt(ctx, 'lastWords') };

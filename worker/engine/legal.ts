@@ -1,8 +1,9 @@
 // What a seat may do right now. The client draws its controls from this and bots play from it,
 // so no rule is ever re-implemented outside the engine.
-import { isDay, isTeamCall, livingSeats, maySurrender, pointRefusal, voteTargets } from './game.ts';
+import { cardRefusal, hasTeamChannel, isDay, livingSeats, maySurrender, pointRefusal, voteTargets } from './game.ts';
+import { indexOfCard, refOf, seatOfCard } from './cards.ts';
 import { RULESETS } from './rulesets.ts';
-import type { GameState, LegalAction, Seat } from './types.ts';
+import type { CardRef, GameState, LegalAction, Seat } from './types.ts';
 
 /** The actions this seat may take now, with their legal targets. */
 export function legalActions(state: GameState, seat: Seat): LegalAction[] {
@@ -11,10 +12,35 @@ export function legalActions(state: GameState, seat: Seat): LegalAction[] {
   const out: LegalAction[] = [];
   switch (step.kind) {
     case 'call':
-      if (step.actors.includes(seat)) {
+      if (step.slots) {
+        // `dual`: one pointer per acting card of this seat, each with the cards it may aim at.
+        for (const actor of step.slots.filter((c) => seatOfCard(c) === seat)) {
+          const cards: CardRef[] = [];
+          for (const t of livingSeats(state)) {
+            for (const card of [0, 1] as const) if (cardRefusal(state, step.call, actor, t, card) === null) cards.push({ seat: t, card });
+          }
+          const aim = step.aims?.[actor];
+          out.push({
+            type: 'point',
+            call: step.call,
+            targets: [...new Set(cards.map((c) => c.seat))],
+            current: aim === undefined ? null : aim === 0 ? 0 : seatOfCard(aim),
+            hand: indexOfCard(actor),
+            cards,
+            currentCard: aim === undefined ? null : aim === 0 ? 0 : refOf(aim),
+          });
+        }
+        if ((step.actors.includes(seat) || step.watchers?.includes(seat)) && hasTeamChannel(step)) out.push({ type: 'team-chat' });
+      } else if (step.actors.includes(seat)) {
         const targets = livingSeats(state).filter((t) => pointRefusal(state, step.call, seat, t) === null);
         out.push({ type: 'point', call: step.call, targets, current: seat in step.pointers ? step.pointers[seat]! : null });
-        if (isTeamCall(step.call)) out.push({ type: 'team-chat' });
+        if (hasTeamChannel(step)) out.push({ type: 'team-chat' });
+      }
+      break;
+    case 'talk':
+      if (state.alive[seat - 1]) {
+        out.push({ type: 'say' });
+        if (!step.ready.includes(seat)) out.push({ type: 'pass' });
       }
       break;
     case 'eyes':
@@ -45,7 +71,10 @@ export function pendingSeats(state: GameState): Seat[] {
   const step = state.step;
   switch (step.kind) {
     case 'call':
+      if (step.slots) return step.actors.filter((a) => step.slots!.some((c) => seatOfCard(c) === a && !(c in (step.aims ?? {}))));
       return step.actors.filter((a) => !(a in step.pointers) && !step.surrender.includes(a));
+    case 'talk':
+      return livingSeats(state).filter((seat) => !step.ready.includes(seat));
     case 'eyes':
       return livingSeats(state).filter((seat) => !(seat in step.choices));
     case 'last-words':

@@ -9,6 +9,15 @@ import type { Action, GameState, LegalAction, Seat } from './types.ts';
 export function randomMove(state: GameState, seat: Seat, random: Random, at: number): Action | null {
   const legal = legalActions(state, seat);
   const point = find(legal, 'point');
+  if (point?.cards) {
+    // `dual`: each card still to point aims uniformly among the cards it may aim at (the secret police: 1/2 to shoot).
+    const slot = legal.find((a): a is Extract<LegalAction, { type: 'point' }> => a.type === 'point' && a.currentCard === null) ?? point;
+    let cards = slot.cards!;
+    if (slot.call === 'secret-police' && random() < 0.5) cards = [];
+    if (cards.length === 0) return { type: 'point', seat, target: 0, hand: slot.hand!, at };
+    const aim = pick(random, cards);
+    return { type: 'point', seat, target: aim.seat, card: aim.card, hand: slot.hand!, at };
+  }
   if (point) {
     // Every night role points uniformly among its legal targets, with these two exceptions.
     let targets = point.targets;
@@ -24,6 +33,7 @@ export function randomMove(state: GameState, seat: Seat, random: Random, at: num
   const eyes = find(legal, 'open-eyes');
   if (eyes) return { type: 'open-eyes', seat, choice: pick(random, eyes.choices), at };
   if (find(legal, 'pass')) return { type: 'pass', seat, at };
+  if (state.step.kind === 'talk') return null;
   const vote = find(legal, 'vote');
   if (vote) {
     const targets = vote.targets.filter((t) => t !== seat);

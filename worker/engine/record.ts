@@ -20,7 +20,7 @@ export function actionOf(entry: LogEntry): Action | null {
   const at = entry.at;
   switch (e.type) {
     case 'pointed':
-      return { type: 'point', seat: e.seat, target: e.target, at };
+      return { type: 'point', seat: e.seat, target: e.target, ...(e.card !== undefined ? { card: e.card } : {}), ...(e.hand !== undefined ? { hand: e.hand } : {}), at };
     case 'team-chat':
       return { type: 'team-chat', seat: e.seat, text: e.text, at };
     case 'eyes-chosen':

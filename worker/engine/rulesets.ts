@@ -1,6 +1,7 @@
 // Each ruleset of RULES.md as data plus the few functions that really differ between them:
 // the deck, the night's calls, the dawn, the day's plan, who leaves last words, ties and the win check.
 import { butterflyDawn, doctorDawn, type DawnOutcome } from './dawn.ts';
+import { dualDawn, dualStalemate, dualWin, dualWinners, upCards } from './cards.ts';
 import { fromSeatOne, tableOrder } from './seats.ts';
 import type { Call, Camp, GameState, OptionValue, Options, Plan, Result, Role, RulesetId, Seat } from './types.ts';
 
@@ -62,6 +63,16 @@ export interface Ruleset {
   ties?: 'pk' | 'nobody';
   /** Nobody may abstain in the day ballot (4.0 "everyone must vote"). */
   mustVote?: boolean;
+  /** Seats at the table for this many players (`dual`: one more, the judge's, unless the judge is automatic). Default: players. */
+  seats?(players: number, options: Options): number;
+  /** `dual`: two cards per seat, cards as lives, night actions aimed at cards, each card acting alone. */
+  twoCards?: boolean;
+  /** A deal the ruleset voids, to be dealt again (`dual`: a player holds both J and K). */
+  voidDeal?(deck: readonly Role[]): boolean;
+  /** How many votes a voter's ballot counts for (`dual`: one per living card). Default: 1. */
+  voteWeight?(state: GameState, seat: Seat): number;
+  /** The seats that won, listed in the result (`dual`, where a seat may hold cards of both camps). */
+  winners?(state: GameState, result: Result): Seat[];
 }
 
 const CALL_ROLE: Record<Call, Role> = {
@@ -86,7 +97,7 @@ export function callOfRole(role: Role): Call | undefined {
 
 /** The camp a role plays for (RULES.md section 1). */
 export function campOf(role: Role): Camp {
-  return role === 'killer' ? 'killers' : 'good';
+  return role === 'killer' || role === 'undercover' ? 'killers' : 'good';
 }
 
 function count(state: GameState, role: Role): number {
@@ -434,7 +445,100 @@ const butterfly: Ruleset = {
   },
 };
 
-export const RULESETS: Record<RulesetId, Ruleset> = { classic, original, runoff, infernal, raw, doctor, butterfly };
+/** Participants (card holders) of a `dual` table: the players, plus the judge unless the judge is automatic. */
+function dualParticipants(players: number, options: Options): number {
+  return options.autoJudge === true ? players : players + 1;
+}
+
+/**
+ * RULES.md 8: p police = p killers = p doctors, chosen so that number cards : picture cards comes closest
+ * to 4:5 (option 5:5) over 2 cards per participant; ties go to the smaller p (a longer game).
+ */
+export function dualCounts(players: number, options: Options): { p: number; pictures: number; numbers: number; cards: number } {
+  const participants = dualParticipants(players, options);
+  const cards = 2 * participants;
+  // Jokers (the big one only with a human judge), 2 aces, then J, Q, K p times each.
+  const fixed = (options.autoJudge === true ? 1 : 2) + 2;
+  const share = options.ratio === '5:5' ? 5 / 10 : 5 / 9;
+  let p = Number(options.p);
+  if (options.p === 'auto' || options.p === undefined) {
+    p = 1;
+    for (let q = 1; fixed + 3 * q < cards; q++) {
+      if (Math.abs(fixed + 3 * q - cards * share) < Math.abs(fixed + 3 * p - cards * share)) p = q;
+    }
+  }
+  const pictures = fixed + 3 * p;
+  return { p, pictures, numbers: cards - pictures, cards };
+}
+
+const dual: Ruleset = {
+  id: 'dual',
+  title: 'Version 5.0 — two cards each, with the undercover (RULES.md 8)',
+  minPlayers: 8,
+  maxPlayers: 16,
+  options: [
+    { name: 'autoJudge', values: [false, true], default: false, about: 'leave the big joker out: the server judges and everyone plays (otherwise whoever draws it judges)' },
+    { name: 'ratio', values: ['4:5', '5:5'], default: '4:5', about: 'number cards : picture cards in the deck' },
+    { name: 'p', values: ['auto', 1, 2, 3, 4, 5, 6], default: 'auto', about: 'police = killers = doctors = p: auto brings the deck closest to the ratio' },
+    finalTie,
+    outsidePkMustVote,
+    outSeeAll,
+  ],
+  seats: dualParticipants,
+  twoCards: true,
+  deck(players, options) {
+    const c = dualCounts(players, options);
+    return cards([
+      ...(options.autoJudge === true ? [] : [['judge', 1] as [Role, number]]),
+      ['butterfly', 1],
+      ['killer', c.p],
+      ['doctor', c.p],
+      ['police', c.p],
+      ['secret-police', 2],
+      ['undercover', 1],
+      ['civilian', c.numbers - 1],
+    ]);
+  },
+  checkDeck(players, options) {
+    const c = dualCounts(players, options);
+    if (c.numbers < 2) return `dual with ${players} players has ${c.cards} cards: no room for ${c.pictures} picture cards, the 7♠ and a civilian`;
+    return null;
+  },
+  // "If a person touches J and K at the same time, then the deal is invalid and the hand starts over."
+  voidDeal(deck) {
+    for (let i = 0; i + 1 < deck.length; i += 2) {
+      const hand = [deck[i], deck[i + 1]];
+      if (hand.includes('killer') && hand.includes('police')) return true;
+    }
+    return false;
+  },
+  nightCalls: () => ['butterfly', 'killers', 'doctor', 'police', 'secret-police'],
+  teamsKnowEachOther: ['killers', 'police'],
+  emptyCallsRun: true,
+  resolveDawn: dualDawn,
+  dayPlan(state, words) {
+    // Last words, then the free talk instead of speech turns, then the sealed vote (RULES.md 8.10).
+    return [...words.map((seat): Plan => ({ kind: 'last-words', seat })), { kind: 'talk' }, { kind: 'ballot', purpose: 'day', candidates: [] }];
+  },
+  voteWeight: (state, seat) => upCards(state, seat).length,
+  winners: dualWinners,
+  selfDestruct: false,
+  selfVote: false,
+  // (decision) every player out at dawn or by the verdict leaves last words; ejection none.
+  lastWords: () => true,
+  keyRoles: ['police', 'secret-police'],
+  dayVote: 'classic',
+  finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
+  // After a day that put nobody out (`afterVerdict` with every card as it was), a dead end is a draw.
+  winCheck: (state, afterVerdict) => dualWin(state) ?? (afterVerdict ? dualStalemate(state) : null),
+};
+
+export const RULESETS: Record<RulesetId, Ruleset> = { classic, original, runoff, infernal, raw, doctor, butterfly, dual };
+
+/** How many seats a game of this ruleset has for `players` players (`dual`: the judge's seat too). */
+export function seatCount(id: RulesetId, players: number, options: Options): number {
+  return RULESETS[id].seats?.(players, options) ?? players;
+}
 
 export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
 

@@ -64,6 +64,7 @@ function sameStep(a: GameState['step'], b: GameState['step']): boolean {
   if (a === b) return true;
   if (a.kind === 'ballot' && b.kind === 'ballot') return a.voters === b.voters;
   if (a.kind === 'call' && b.kind === 'call') return a.actors === b.actors;
+  if (a.kind === 'talk' && b.kind === 'talk') return true;
   return false;
 }
 

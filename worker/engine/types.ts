@@ -4,14 +4,26 @@
 /** A seat at the round table, numbered 1..N; seat i+1 sits at the right hand of seat i. */
 export type Seat = number;
 
-export type RulesetId = 'classic' | 'original' | 'runoff' | 'infernal' | 'raw' | 'doctor' | 'butterfly';
+export type RulesetId = 'classic' | 'original' | 'runoff' | 'infernal' | 'raw' | 'doctor' | 'butterfly' | 'dual';
 
 /**
  * What a player drew. `killer` is also the bandit (匪) of `infernal`; `civilian` the good guy of `original`.
  * The power roles of `doctor` (3.0) and `butterfly` (4.0): doctor, secret police, butterfly (花蝴蝶),
  * sniper and the forest old man (森林老人).
  */
-export type Role = 'killer' | 'police' | 'civilian' | 'doctor' | 'secret-police' | 'butterfly' | 'sniper' | 'old-man';
+export type Role = 'killer' | 'police' | 'civilian' | 'doctor' | 'secret-police' | 'butterfly' | 'sniper' | 'old-man' | 'judge' | 'undercover';
+
+/**
+ * `dual` (5.0): one card of a seat's two, numbered 1..2N: seat s holds cards 2s-1 (left, index 0)
+ * and 2s (right, index 1). Players name a card by seat and index, see `CardRef`.
+ */
+export type CardId = number;
+
+/** A card as players name it: a seat and its left (0) or right (1) card. */
+export interface CardRef {
+  seat: Seat;
+  card: 0 | 1;
+}
 
 /** The two camps of RULES.md section 1: the killer camp and the good camp. */
 export type Camp = 'killers' | 'good';
@@ -70,7 +82,22 @@ export interface OutRecord {
 
 /** The step the game waits on. `endsAt` is null only while the game is paused. */
 export type Step =
-  | { kind: 'call'; call: Call; actors: Seat[]; pointers: Record<Seat, Seat | 0>; firstPointed: Seat[]; surrender: Seat[]; endsAt: number | null }
+  | {
+      kind: 'call';
+      call: Call;
+      actors: Seat[];
+      pointers: Record<Seat, Seat | 0>;
+      firstPointed: Seat[];
+      surrender: Seat[];
+      endsAt: number | null;
+      /** `dual`: the acting cards (each acts alone); `aims` holds each one's target card (0 = none). */
+      slots?: CardId[];
+      aims?: Record<CardId, CardId | 0>;
+      /** `dual`: seats that open eyes with this call without acting (the undercover with the killers, rounds 1–2). */
+      watchers?: Seat[];
+    }
+  /** `dual`: the day's free talk; any living player may speak until all are ready or the deadline. */
+  | { kind: 'talk'; ready: Seat[]; endsAt: number | null }
   | { kind: 'eyes'; choices: Record<Seat, EyesChoice>; endsAt: number | null }
   | { kind: 'last-words'; seat: Seat; endsAt: number | null }
   | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; endsAt: number | null }
@@ -104,6 +131,7 @@ export type Plan =
   | { kind: 'eyes' }
   | { kind: 'dawn' }
   | { kind: 'day' }
+  | { kind: 'talk' }
   | { kind: 'last-words'; seat: Seat }
   | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat }
   | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[] }
@@ -115,6 +143,8 @@ export type Plan =
 export interface Result {
   winner: Winner;
   reason: string;
+  /** `dual`: the seats that won (a seat holding cards of both camps wins with one of them); the judge never. */
+  winners?: Seat[];
 }
 
 export interface GameState {
@@ -131,12 +161,28 @@ export interface GameState {
   step: Step;
   agenda: Plan[];
   /** Outcomes of this night's calls, resolved at dawn; `picks` holds every call's decision (power roles). */
-  night: { kill: Seat | 0; check?: { target: Seat; answer: Camp }; picks?: Partial<Record<Call, Seat | 0>> };
+  night: {
+    kill: Seat | 0;
+    check?: { target: Seat; answer: Camp };
+    picks?: Partial<Record<Call, Seat | 0>>;
+    /** `dual`: every acting card's target card this night (0 = none), by call. */
+    aims?: Partial<Record<Call, Record<CardId, CardId | 0>>>;
+  };
   /**
    * What power roles carry from night to night: the round the secret police fired their one shot
    * (`doctor`), and each seat's empty needles so far (`butterfly`, index seat - 1).
    */
-  powers?: { shotRound?: number; needles?: number[] };
+  powers?: { shotRound?: number; needles?: number[]; shots?: Record<CardId, number> };
+  /**
+   * `dual`: every seat's two cards by card id - 1, and when each went down: 0 while up, else the
+   * number of the resolution that laid it down (the order matters for a seat of both camps); -1 is
+   * out of play (the judge's two cards). `roles` then holds each seat's left card ('judge' for the judge).
+   */
+  cards?: Role[];
+  cardDown?: number[];
+  /** `dual`: how many resolutions have laid cards down so far, and the round of the last one. */
+  downCount?: number;
+  lastDownRound?: number;
   /** Living seats the forest old man muted for this day (`butterfly`): their speaking turns are skipped. */
   muted?: Seat[];
   /** A ballot cast one voter at a time, each after their own defence (`butterfly`); revealed at once. */
@@ -170,17 +216,29 @@ export interface LogEntry {
 
 export type GameEvent =
   | { type: 'dealt'; players: number; commitment: string }
-  | { type: 'card'; seat: Seat; role: Role }
-  | { type: 'team'; team: Team; seats: Seat[] }
+  /** `dual`: a deal was void because a player held both J and K; the whole deck was dealt again (public). */
+  | { type: 'redealt'; attempt: number; reason: 'killer-and-police' }
+  /** `dual`, to the judge: the big joker's partner card, out of play for the whole game. */
+  | { type: 'void-card'; seat: Seat; card: 0 | 1; role: Role }
+  /** `dual`, public at dawn: seat lost a card (which index, never which face). */
+  | { type: 'card-down'; seat: Seat; card: 0 | 1 }
+  /** `dual`, to the judge only: how the night resolved, card by card. */
+  | { type: 'night-cards'; taken: CardRef | null; killed: CardRef[]; voided: CardRef[]; saved: CardRef[]; shot: CardRef[]; down: CardRef[] }
+  /** A seat's card, to that seat; `hand` (`dual`): its left (0) or right (1) card. */
+  | { type: 'card'; seat: Seat; role: Role; hand?: 0 | 1 }
+  /** A team opening eyes together; `undercover` (`dual`): the killers and the undercover know which seat that is. */
+  | { type: 'team'; team: Team; seats: Seat[]; undercover?: Seat }
   | { type: 'nightfall' }
   | { type: 'call'; call: Call }
-  | { type: 'pointed'; seat: Seat; target: Seat | 0 }
+  /** `card` (`dual`): which card of the target; `hand`: which of the actor's own cards acts. */
+  | { type: 'pointed'; seat: Seat; target: Seat | 0; card?: 0 | 1; hand?: 0 | 1 }
   | { type: 'team-chat'; seat: Seat; text: string }
-  | { type: 'kill-chosen'; target: Seat | 0 }
+  /** `dual`: one per killer card, `by` its seat and `hand` its index, `card` the target's card. */
+  | { type: 'kill-chosen'; target: Seat | 0; card?: 0 | 1; by?: Seat; hand?: 0 | 1 }
   /** The police's check; no `answer` with a target means no answer (4.0: the butterfly hugged that player). */
-  | { type: 'checked'; target: Seat | 0; answer?: Camp }
+  | { type: 'checked'; target: Seat | 0; answer?: Camp; card?: 0 | 1; hand?: 0 | 1 }
   /** A power role's decision, to that role alone: doctor's save or injection, the secret police's shot (0 = declined), hug, snipe, mute. */
-  | { type: 'chosen'; call: Exclude<Call, 'killers' | 'police'>; target: Seat | 0 }
+  | { type: 'chosen'; call: Exclude<Call, 'killers' | 'police'>; target: Seat | 0; card?: 0 | 1; hand?: 0 | 1 }
   /** To the doctor: the player they injected got an empty needle (`count` so far). */
   | { type: 'empty-needle'; seat: Seat; count: number }
   /** To the judge only: how the night resolved, rule by rule. */
@@ -197,7 +255,8 @@ export type GameEvent =
   | { type: 'passed'; seat: Seat; missed: boolean }
   | { type: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean }
   | { type: 'voted'; seat: Seat; target: Seat | 0 }
-  | { type: 'ballots'; purpose: BallotPurpose; ballots: { seat: Seat; target: Seat | 0; missed: boolean }[]; top: Seat[] }
+  /** `weight` (`dual`): the voter's living cards, the votes the ballot counts for. */
+  | { type: 'ballots'; purpose: BallotPurpose; ballots: { seat: Seat; target: Seat | 0; missed: boolean; weight?: number }[]; top: Seat[] }
   | { type: 'lot'; among: Seat[]; drawn: Seat }
   | { type: 'out'; seat: Seat; how: OutHow; camp?: Camp }
   | { type: 'peaceful-night' }
@@ -209,11 +268,12 @@ export type GameEvent =
   | { type: 'resumed' }
   | { type: 'extended'; ms: number }
   | { type: 'narration'; text: string }
-  | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string };
+  | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string; winners?: Seat[]; cards?: Role[] };
 
 /** A player's move; `seat` is set by the server from the socket, never taken from the client. */
 export type SeatAction =
-  | { type: 'point'; seat: Seat; target: Seat | 0 }
+  /** `dual`: `card` names the target's card, `hand` which of the actor's own cards acts (default: the first still to point). */
+  | { type: 'point'; seat: Seat; target: Seat | 0; card?: 0 | 1; hand?: 0 | 1 }
   | { type: 'team-chat'; seat: Seat; text: string }
   | { type: 'open-eyes'; seat: Seat; choice: EyesChoice }
   | { type: 'say'; seat: Seat; text: string }
@@ -268,7 +328,8 @@ export type Viewer = { kind: 'seat'; seat: Seat } | { kind: 'judge' } | { kind: 
 
 /** A control the viewer may use now, built from the rules; the client draws exactly these. */
 export type LegalAction =
-  | { type: 'point'; call: Call; targets: Seat[]; current: Seat | 0 | null }
+  /** `dual`: one per acting card of the viewer (`hand`), with the cards it may aim at. */
+  | { type: 'point'; call: Call; targets: Seat[]; current: Seat | 0 | null; hand?: 0 | 1; cards?: CardRef[]; currentCard?: CardRef | 0 | null }
   | { type: 'team-chat' }
   | { type: 'open-eyes'; choices: EyesChoice[] }
   | { type: 'say' }
@@ -290,6 +351,12 @@ export interface SeatView {
   pointer?: Seat | 0;
   /** Whether this seat has cast its sealed ballot (never what it voted). */
   voted?: boolean;
+  /** `dual`: the seat's two cards, which are down (public) and their faces where the viewer knows them. */
+  cards?: { down: boolean; role?: Role }[];
+  /** `dual`: what the viewer's team knowledge says: a killer card, the undercover, or a seat that opened eyes at the police call. */
+  known?: 'killer' | 'undercover' | 'police';
+  /** `dual`: the participant who drew the big joker and judges. */
+  judge?: boolean;
 }
 
 /** The public face of the current step. */
@@ -297,6 +364,7 @@ export type StepView =
   | { kind: 'call'; call: Call; endsAt: number | null }
   | { kind: 'eyes'; endsAt: number | null }
   | { kind: 'last-words'; seat: Seat; endsAt: number | null }
+  | { kind: 'talk'; ready: Seat[]; endsAt: number | null }
   | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; queue: Seat[]; endsAt: number | null }
   | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean; ballotsIn: number; voters: number; turn?: Seat; endsAt: number | null }
   | { kind: 'over' };
@@ -312,10 +380,10 @@ export interface View {
   viewer: Viewer;
   /** The viewer sees everything: the judge, raw's first victim, or everyone at game over. */
   god: boolean;
-  me?: { seat: Seat; role: Role; alive: boolean; ballot?: Seat | 0 };
+  me?: { seat: Seat; role: Role; alive: boolean; ballot?: Seat | 0; cards?: { role: Role; down: boolean }[] };
   seats: SeatView[];
   step: StepView;
   legal: LegalAction[];
   log: LogEntry[];
-  result: (Result & { seed: string; roles: Role[]; deck: Role[] }) | null;
+  result: (Result & { seed: string; roles: Role[]; deck: Role[]; cards?: Role[] }) | null;
 }

@@ -1,6 +1,7 @@
 // The one choke point for secrets: the only code that turns the state into what a viewer may know.
 // Knowledge comes from the log entries addressed to the viewer, so the view and the log never disagree.
 import { legalActions } from './legal.ts';
+import { cardId } from './cards.ts';
 import type { GameState, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 
 /** Whether this viewer sees everything: the judge, raw's judge seat, an out player when the room allows it, or anyone once the game is over. */
@@ -27,14 +28,27 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   const log = god ? all : all.filter((e) => (me ? addressedTo(e, me) : e.to === 'all'));
 
   const mates = new Set<Seat>();
-  if (me && !god) {
+  // `dual`: what team knowledge says of a seat; never its card faces (the police take the undercover for one of them).
+  const known = new Map<Seat, 'killer' | 'undercover' | 'police'>();
+  const twoCards = state.cards !== undefined;
+  if (me && !god && twoCards) {
+    for (const e of state.log) {
+      if (e.event.type !== 'team' || !addressedTo(e, me)) continue;
+      const ev = e.event;
+      if (ev.team === 'police') for (const s of ev.seats) if (s !== me && !known.has(s)) known.set(s, 'police');
+      if (ev.team === 'killers') {
+        for (const s of ev.seats) if (s !== me) known.set(s, 'killer');
+        if (ev.undercover !== undefined && ev.undercover !== me && !known.has(ev.undercover)) known.set(ev.undercover, 'undercover');
+      }
+    }
+  } else if (me && !god) {
     // Team introductions are few and early; scan the whole log so a partial update still knows them.
     for (const e of state.log) {
       if (e.event.type === 'team' && addressedTo(e, me) && e.event.seats.includes(me)) for (const s of e.event.seats) mates.add(s);
     }
   }
   const step = state.step;
-  const inCall = step.kind === 'call' && (god || step.actors.includes(me));
+  const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
 
   const seats: SeatView[] = state.roles.map((role, i) => {
     const seat = i + 1;
@@ -46,6 +60,21 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
     }
     if (god || seat === me || mates.has(seat)) view.role = role;
     if (mates.has(seat) && seat !== me) view.mate = true;
+    if (twoCards) {
+      if (state.judgeSeat === seat) view.judge = true;
+      // Which cards are down is public (laid down at dawn, or both with the verdict); faces only for the holder and the judge.
+      if (state.judgeSeat !== seat || god) {
+        view.cards = ([0, 1] as const).map((i) => {
+          const c = cardId(seat, i);
+          return { down: state.cardDown![c - 1] !== 0, ...(god || seat === me ? { role: state.cards![c - 1]! } : {}) };
+        });
+      }
+      const k = known.get(seat);
+      if (k) {
+        view.known = k;
+        view.mate = true;
+      }
+    }
     if (inCall && step.kind === 'call' && seat in step.pointers) view.pointer = step.pointers[seat];
     if (step.kind === 'ballot' && step.voters.includes(seat)) view.voted = seat in step.ballots;
     return view;
@@ -67,6 +96,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
             seat: me,
             role: state.roles[me - 1]!,
             alive: state.alive[me - 1]!,
+            ...(twoCards ? { cards: ([0, 1] as const).map((i) => ({ role: state.cards![cardId(me, i) - 1]!, down: state.cardDown![cardId(me, i) - 1] !== 0 })) } : {}),
             ...(step.kind === 'ballot' && me in step.ballots ? { ballot: step.ballots[me] } : {}),
           },
         }
@@ -75,7 +105,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
     step: stepView(state),
     legal: me ? legalActions(state, me) : [],
     log,
-    result: state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck } : null,
+    result: state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(state.cards ? { cards: state.cards } : {}) } : null,
   };
 }
 
@@ -88,6 +118,8 @@ function stepView(state: GameState): StepView {
       return { kind: 'eyes', endsAt: step.endsAt };
     case 'last-words':
       return { kind: 'last-words', seat: step.seat, endsAt: step.endsAt };
+    case 'talk':
+      return { kind: 'talk', ready: step.ready, endsAt: step.endsAt };
     case 'speech': {
       const queue: Seat[] = [];
       for (const plan of state.agenda) {
