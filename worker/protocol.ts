@@ -91,7 +91,8 @@ const ActionId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 /** A seat's move; the seat itself comes from the socket, never from the frame. */
 export const SeatMoveSchema = v.variant('type', [
-  v.object({ type: v.literal('point'), target: Target }),
+  /** In `dual`, `card` picks the target's left (0) or right (1) card, and `hand` which of your own cards acts. */
+  v.object({ type: v.literal('point'), target: Target, card: v.optional(v.picklist([0, 1])), hand: v.optional(v.picklist([0, 1])) }),
   v.object({ type: v.literal('team-chat'), text: Text }),
   v.object({ type: v.literal('open-eyes'), choice: v.picklist(['bandits', 'police', 'none'] satisfies EyesChoice[]) }),
   v.object({ type: v.literal('say'), text: Text }),

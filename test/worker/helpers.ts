@@ -243,6 +243,12 @@ export class Bot {
   private choose(legal: LegalAction[]): Extract<ClientFrame, { type: 'act' }>['move'] | null {
     const view = this.view!;
     for (const a of legal) {
+      if (a.type === 'point' && a.cards) {
+        // dual: aim one of your cards at a card.
+        if (a.currentCard !== null) continue;
+        const c = a.cards.length > 0 ? this.pick(a.cards) : null;
+        return c ? { type: 'point', target: c.seat, card: c.card, hand: a.hand } : { type: 'point', target: 0, hand: a.hand };
+      }
       if (a.type === 'point') {
         if (a.current !== null) continue; // already pointed this call
         let targets = a.targets;

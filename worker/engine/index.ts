@@ -9,7 +9,7 @@ export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, hasGodView } from './view.ts';
 export { exportRecord, replay, type GameRecord } from './record.ts';
 export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
-export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts } from './rulesets.ts';
+export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';
 export { cardId, seatOfCard, indexOfCard, seatCamp } from './cards.ts';
 export { dealWithRedeals } from './deal.ts';
 export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';

@@ -540,6 +540,19 @@ export function seatCount(id: RulesetId, players: number, options: Options): num
   return RULESETS[id].seats?.(players, options) ?? players;
 }
 
+/** How many seats beyond the players a table needs (dual: the big joker's holder, who becomes the judge). */
+export function extraSeats(id: RulesetId, options: Options): number {
+  return seatCount(id, 0, options);
+}
+
+/** The seats on the winning side of a finished game (none for a draw or a running game). */
+export function winningSeats(state: GameState): Seat[] {
+  const result = state.result;
+  if (!result || result.winner === 'draw') return [];
+  if (result.winners) return result.winners;
+  return state.roles.flatMap((role, i) => (campOf(role) === result.winner ? [i + 1] : []));
+}
+
 export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
 
 /** Whether a string names a ruleset this engine plays. */

@@ -5,8 +5,10 @@ import { DurableObject } from 'cloudflare:workers';
 import {
   RULESETS,
   apply,
-  campOf,
   checkPlayers,
+  extraSeats,
+  seatCount,
+  winningSeats,
   createGame,
   hasGodView,
   isRulesetId,
@@ -135,8 +137,8 @@ export class Room extends DurableObject<Env> {
     if (as === 'judge') return this.joinAsJudge(room, name, tokenHash, hostHash !== null, token);
     if (room.status !== 'lobby') return refuse(409, 'room/started', 'the game has started; new players can join only in the lobby');
     const seats = this.store.seats();
-    const max = RULESETS[room.ruleset].maxPlayers;
-    if (seats.length >= max) return refuse(409, 'room/full', `the room is full (${max} players)`);
+    const max = seatCount(room.ruleset, RULESETS[room.ruleset].maxPlayers, room.options);
+    if (seats.length >= max) return refuse(409, 'room/full', `the room is full (${max} seats)`);
     if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
     const seat = seats.length + 1;
     room.lastActivity = this.now();
@@ -311,8 +313,7 @@ export class Room extends DurableObject<Env> {
       if (ended) {
         room.status = 'over';
         room.previousFirstVictim = next.firstVictim;
-        const winner = next.result!.winner;
-        if (winner !== 'draw') this.store.addScore(next.roles.flatMap((role, i) => (campOf(role) === winner ? [i + 1] : [])));
+        this.store.addScore(winningSeats(next));
       }
       this.store.saveRoom(room);
       if (dedupe) this.store.recordApplied(dedupe.seat, dedupe.id);
@@ -345,7 +346,7 @@ export class Room extends DurableObject<Env> {
         if (!isRulesetId(move.ruleset)) return refuse(400, 'room/bad-ruleset', `unknown ruleset "${move.ruleset}"`);
         const options = resolveOptions(move.ruleset, move.options);
         if (!options.ok) return refuse(400, 'room/bad-options', options.message);
-        const max = RULESETS[move.ruleset].maxPlayers;
+        const max = seatCount(move.ruleset, RULESETS[move.ruleset].maxPlayers, options.options);
         if (seats.length > max) return refuse(409, 'room/too-many-seats', `${move.ruleset} seats at most ${max}; remove seats first`);
         room.ruleset = move.ruleset;
         room.options = options.options;
@@ -372,13 +373,15 @@ export class Room extends DurableObject<Env> {
       case 'play-again': {
         if (move.type === 'start' && room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'the game has already started');
         if (move.type === 'play-again' && room.status !== 'over') return refuse(409, 'room/not-over', 'play again once the game is over');
-        const bad = checkPlayers(room.ruleset, seats.length, room.options);
+        // Dual deals one seat more than it has players: the big joker's holder becomes the judge.
+        const players = seats.length - extraSeats(room.ruleset, room.options);
+        const bad = checkPlayers(room.ruleset, players, room.options);
         if (bad) return refuse(409, 'room/players', bad);
         if (room.humanJudge && !this.store.judge()) return refuse(409, 'room/judge-missing', 'the judge’s place is empty: someone joins as judge, or the host turns the human judge off');
         const prevGame = move.type === 'play-again' ? this.loadGame() : null;
         const created = createGame({
           ruleset: room.ruleset,
-          players: seats.length,
+          players,
           options: room.options,
           pace: deadlinesOf(room.pace),
           seed: newSeed(),
@@ -441,7 +444,7 @@ export class Room extends DurableObject<Env> {
 
   private sendGameTo(ws: WebSocket, who: Attachment, game: GameState, logFrom: number): void {
     // A seat outside this game (cannot happen: seats only join in the lobby) gets nothing.
-    if (who.seat !== null && who.seat > game.setup.players) return;
+    if (who.seat !== null && who.seat > game.alive.length) return;
     if (who.seat === null && !who.spectator && !who.judge) return;
     const frame: ServerFrame = { type: 'game', view: viewFor(game, viewerOf(who), logFrom), logFrom };
     send(ws, frame);

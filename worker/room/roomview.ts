@@ -1,5 +1,5 @@
 // The public face of the room around the game: names, seats, connections, settings. No roles.
-import { PACE_PRESETS, RULESETS, type Pace } from '../engine/index.ts';
+import { PACE_PRESETS, RULESETS, seatCount, type Pace } from '../engine/index.ts';
 import { ROOM_TTL_MS, type PaceSetting, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
 import type { JudgeRow, RoomRow, SeatRow } from './storage.ts';
@@ -29,8 +29,9 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     spectators: room.spectators,
     status: room.status,
     gameNo: room.gameNo,
-    minPlayers: rules.minPlayers,
-    maxPlayers: rules.maxPlayers,
+    // Counted in seats: dual seats one more than its players (the big joker's holder judges).
+    minPlayers: seatCount(room.ruleset, rules.minPlayers, room.options),
+    maxPlayers: seatCount(room.ruleset, rules.maxPlayers, room.options),
     seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score })),
     spectatorsWatching,
     humanJudge: room.humanJudge,
@@ -46,8 +47,8 @@ export function roomSummary(room: RoomRow, seats: number, judgeTaken: boolean): 
     ruleset: room.ruleset,
     status: room.status,
     seats,
-    minPlayers: rules.minPlayers,
-    maxPlayers: rules.maxPlayers,
+    minPlayers: seatCount(room.ruleset, rules.minPlayers, room.options),
+    maxPlayers: seatCount(room.ruleset, rules.maxPlayers, room.options),
     spectators: room.spectators,
     humanJudge: room.humanJudge,
     judgeTaken,
