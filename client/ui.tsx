@@ -1,7 +1,7 @@
 // Pieces every screen shares: header, error bar, rules sheet, countdown and the room settings form.
 import { signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
-import { RULESETS, RULESET_IDS } from '../worker/engine/rulesets.ts';
+import { CATALOG as RULESETS, RULESET_IDS } from '../worker/engine/catalog.ts';
 import type { OptionValue, RulesetId } from '../worker/engine/types.ts';
 import type { PaceSetting } from '../worker/protocol.ts';
 import { LANGS, LANG_NAMES, has, lang, rulesText, setLang, t } from './i18n.ts';

@@ -2,7 +2,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { makeRandom, shuffle } from './random.ts';
-import { RULESETS } from './rulesets.ts';
+import { CATALOG } from './catalog.ts';
 import type { GameSetup, Role } from './types.ts';
 
 /** A redeal cannot loop forever: after this many void deals the last one stands (never reached with a legal deck). */
@@ -14,7 +14,7 @@ const MAX_REDEALS = 1000;
  * same seed always gives the same deals. `redeals` is how many deals were void before this one.
  */
 export function dealWithRedeals(setup: Pick<GameSetup, 'ruleset' | 'players' | 'options' | 'seed'>): { deck: Role[]; redeals: number } {
-  const rules = RULESETS[setup.ruleset];
+  const rules = CATALOG[setup.ruleset];
   const cards = rules.deck(setup.players, setup.options);
   for (let attempt = 0; ; attempt++) {
     const deck = shuffle(makeRandom(attempt === 0 ? `${setup.seed}:deal` : `${setup.seed}:deal:${attempt}`), cards);
