@@ -30,6 +30,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/browser/global-setup.ts'],
+          // The game tests share one `wrangler dev` (each plays in its own room, so its own Durable
+          // Object) but not the two cores: one file at a time keeps their deadlines safe.
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },
