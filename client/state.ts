@@ -114,6 +114,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 /** Opens (or re-targets) the room socket; the token travels as a subprotocol, never in the URL. */
 export function connect(code: string, token: string | null): void {
   disconnect();
+  // Unanswered moves belong to the seat they were made from.
+  unanswered.clear();
   target = { code, token };
   attempt = 0;
   seatLost.value = false;
@@ -146,6 +148,7 @@ function open(): void {
     // After a gap we may have missed frames: ask for a full view.
     if (attempt > 0) send({ type: 'sync' });
     attempt = 0;
+    resendUnanswered();
   };
   sock.onmessage = (e) => {
     let frame: ServerFrame;
@@ -214,10 +217,15 @@ function receive(frame: ServerFrame): void {
       break;
     }
     case 'ack':
+      if (frame.id) unanswered.delete(frame.id);
       break;
-    case 'error':
-      showError(frame.code, frame.message);
+    case 'error': {
+      const retried = frame.id !== undefined && unanswered.get(frame.id)?.retried;
+      if (frame.id) unanswered.delete(frame.id);
+      // A move retried after a reconnect may simply be too late now: the fresh view says so.
+      if (!retried) showError(frame.code, frame.message);
       break;
+    }
     case 'expired':
       conn.value = 'expired';
       ws?.close();
@@ -234,14 +242,39 @@ function send(frame: ClientFrame): boolean {
   return true;
 }
 
+/**
+ * Moves sent but not yet answered. A phone that loses its connection resends them, with the same
+ * ids, as soon as it is back: the room applies each id once and acks a repeat (docs/protocol.md).
+ */
+const unanswered = new Map<string, { frame: ClientFrame; at: number; retried: boolean }>();
+const RETRY_WINDOW_MS = 60_000;
+
+function sendMove(frame: Extract<ClientFrame, { id: string }>): boolean {
+  unanswered.set(frame.id, { frame, at: Date.now(), retried: false });
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+  else if (conn.value !== 'reconnecting' && conn.value !== 'connecting') showError('notConnected');
+  return true;
+}
+
+function resendUnanswered(): void {
+  const now = Date.now();
+  for (const [id, entry] of unanswered) {
+    if (now - entry.at > RETRY_WINDOW_MS) unanswered.delete(id);
+    else {
+      entry.retried = true;
+      ws?.send(JSON.stringify(entry.frame));
+    }
+  }
+}
+
 const newId = () => Math.random().toString(36).slice(2, 12);
 
 /** Sends a seat's move; the server answers with `ack` or an `error` naming the same id. */
 export function act(move: SeatMove): boolean {
-  return send({ type: 'act', id: newId(), move });
+  return sendMove({ type: 'act', id: newId(), move });
 }
 
 /** Sends a host move. */
 export function hostMove(move: HostMove): boolean {
-  return send({ type: 'host', id: newId(), move });
+  return sendMove({ type: 'host', id: newId(), move });
 }
