@@ -2,7 +2,8 @@
 import { verifyDeal } from '../worker/engine/deal.ts';
 import { t } from './i18n.ts';
 import { hostMove, room, view } from './state.ts';
-import { entryText, reasonText, roleName, who } from './log-text.ts';
+import type { View } from '../worker/engine/types.ts';
+import { entryText, reasonText, roleName, who, whoList } from './log-text.ts';
 import { RoundTable } from './round-table.tsx';
 
 /** The end screen; the deal check runs here, in the browser, from what the server revealed. */
@@ -15,7 +16,8 @@ export function GameOver() {
       <section class="step">
         <h2>{t('gameOver')}</h2>
         <p class={`winner ${res.winner}`} data-testid="winner" data-winner={res.winner}>{t(`w_${res.winner}`)}</p>
-        <p>{reasonText(res.reason)}</p>
+        <p>{reasonText(res.reason, v.ruleset)}</p>
+        {res.winners && <p data-testid="winners">{t('winners', whoList(res.winners))}</p>}
         {room.value?.you.host && (
           <button type="button" class="primary wide" onClick={() => hostMove({ type: 'play-again' })}>
             {t('playAgain')}
@@ -27,20 +29,25 @@ export function GameOver() {
           seat: s.seat,
           name: room.value?.seats.find((x) => x.seat === s.seat)?.name ?? '',
           alive: s.alive,
-          role: res.roles[s.seat - 1]!,
+          // `dual`: both faces on the cards (the seat's role is only its left card).
+          ...(s.cards ? { cards: s.cards, judge: !!s.judge } : { role: res.roles[s.seat - 1]! }),
           me: s.seat === v.me?.seat,
         }))}
         center={t(`w_${res.winner}`)}
       />
       <div class="card">
         <h3>{t('allCards')}</h3>
-        <ul class="roles">
-          {res.roles.map((r, i) => (
-            <li class={r} data-testid="role" data-role={r}>
-              {who(i + 1)}: <b>{roleName(r, v.ruleset)}</b>
-            </li>
-          ))}
-        </ul>
+        {res.cards ? (
+          <CardList v={v} />
+        ) : (
+          <ul class="roles">
+            {res.roles.map((r, i) => (
+              <li class={r} data-testid="role" data-role={r}>
+                {who(i + 1)}: <b>{roleName(r, v.ruleset)}</b>
+              </li>
+            ))}
+          </ul>
+        )}
         <p class={ok ? 'ok' : 'error'} data-testid="deal-check" data-ok={String(ok)}>{t(ok ? 'verified' : 'mismatch')}</p>
         <p class="mono">
           {t('seed')}: {res.seed}
@@ -59,5 +66,29 @@ export function GameOver() {
         </ul>
       </div>
     </div>
+  );
+}
+
+/** `dual`: every seat's two cards as far as the view shows them (the god view: all faces), those laid down struck through; ★ marks a winner. */
+export function CardList({ v }: { v: View }) {
+  return (
+    <ul class="roles" data-testid="card-list">
+      {v.seats.map((s) => (
+        <li data-testid="role" data-role={s.role}>
+          {who(s.seat)}:{' '}
+          {s.cards?.map((c, k) => (
+            <>
+              {k ? ' · ' : ''}
+              <span class={c.role}>
+                <b class={c.down && c.role !== 'judge' ? 'down' : ''} data-testid="card-face">
+                  {c.role ? roleName(c.role) : '?'}
+                </b>
+              </span>
+            </>
+          ))}
+          {v.result?.winners?.includes(s.seat) && ' ★'}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,10 +4,10 @@ import { useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act, hostMove, room, view } from './state.ts';
-import { callKey, entryText, roleName, who, whoList } from './log-text.ts';
+import { callKey, cardWho, entryText, roleName, votes, who, whoList } from './log-text.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { ConfirmButton, Countdown } from './ui.tsx';
-import { GameOver } from './game-over.tsx';
+import { CardList, GameOver } from './game-over.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -44,19 +44,22 @@ export function GameScreen() {
     seat: s.seat,
     name: room.value?.seats.find((x) => x.seat === s.seat)?.name ?? '',
     alive: s.alive,
-    ...(showRoles && s.role ? { role: s.role } : {}),
+    // `dual`: the cards carry the faces (the seat's role is only its left card).
+    ...(showRoles && s.role && !s.cards ? { role: s.role } : {}),
+    ...(s.cards ? { cards: s.cards.map((c) => (showRoles ? c : { down: c.down })) } : {}),
+    judge: !!s.judge,
     mate: showRoles && !!s.mate,
     pointer: s.pointer ?? 0,
     voted: !!s.voted,
     muted: muted.includes(s.seat),
     me: s.seat === me?.seat,
     active: s.seat === activeSeat,
-    selectable: !!(point?.targets.includes(s.seat) || vote?.targets.includes(s.seat)),
+    selectable: !!((!point?.cards && point?.targets.includes(s.seat)) || vote?.targets.includes(s.seat)),
     selected: point ? point.current === s.seat : !!vote && s.seat === pick,
   }));
 
   function onPick(seat: Seat) {
-    if (point) act({ type: 'point', target: seat });
+    if (point && !point.cards) act({ type: 'point', target: seat });
     else setPick(seat === pick ? 0 : seat);
   }
 
@@ -68,16 +71,26 @@ export function GameScreen() {
         <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
           {peek ? (
             <>
-              <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
+              {me.cards ? (
+                me.cards.map((c, i) => (
+                  <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
+                    {t('myCard', t(i ? 'right' : 'left'), roleName(c.role))}
+                    {c.down && ` (${t('lost')})`}
+                  </b>
+                ))
+              ) : (
+                <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
+              )}
               {v.seats.some((s) => s.mate) && (
-                <small>
-                  {t('yourTeam')}: {whoList(v.seats.filter((s) => s.mate).map((s) => s.seat))}
+                <small data-testid="my-team">
+                  {/* `dual`: what the team calls told (a killer, the undercover, or one of the "police"). */}
+                  {t('yourTeam')}: {v.seats.filter((s) => s.mate).map((s) => who(s.seat) + known(v, s.seat)).join(', ')}
                 </small>
               )}
               <small>{t('tapHide')}</small>
             </>
           ) : (
-            t('tapCard')
+            t(me.cards ? 'tapCards' : 'tapCard')
           )}
         </button>
       )}
@@ -87,6 +100,12 @@ export function GameScreen() {
         <StepPanel v={v} pick={pick} setPick={setPick} />
       </section>
       <RoundTable seats={seats} center={title} onPick={onPick} />
+      {v.god && v.seats.some((s) => s.cards) && (
+        <details class="card" open>
+          <summary>{t('allCards')}</summary>
+          <CardList v={v} />
+        </details>
+      )}
       {(night || point || peek) && <TeamPanel v={v} />}
       {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
       {peek && <Specials v={v} />}
@@ -104,7 +123,7 @@ function Banners({ v, muted }: { v: View; muted: Seat[] }) {
     <>
       {v.paused && <p class="banner warn">{t('paused')}</p>}
       {me && muted.includes(me.seat) && <p class="banner mute" data-testid="you-muted">{t('youMuted')}</p>}
-      {me && !me.alive && <p class="banner out">{t('youOut', out ? t(`h_${out.how}`) : '')} — {t('outNote')}</p>}
+      {me && !me.alive && !v.seats[me.seat - 1]?.judge && <p class="banner out">{t('youOut', out ? t(`h_${out.how}`) : '')} — {t('outNote')}</p>}
       {v.god && me && <p class="banner">{t('youJudge')}</p>}
       {v.viewer.kind === 'judge' && <p class="banner">{t('youAreJudge')}</p>}
       {v.viewer.kind === 'spectator' && <p class="banner">{t('spectating')}</p>}
@@ -119,10 +138,37 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
       const point = legal(v, 'point');
       if (!point) {
         // The secret police's call after the shot: it still opens (D11), with nothing left to do.
-        const spent = step.call === 'secret-police' && v.me?.alive && v.me.role === 'secret-police';
+        const spent = step.call === 'secret-police' && v.me?.alive && (v.me.cards?.some((c) => !c.down && c.role === 'secret-police') ?? v.me.role === 'secret-police');
         return <NightWait text={t('judgeCalls', t(`call_${step.call}`))} note={spent ? t('game/shot-spent') : ''} />;
       }
-      return <PointPanel v={v} point={point} />;
+      if (!point.cards) return <PointPanel v={v} point={point} />;
+      return (
+        <>
+          <p class="muted">{t('judgeCalls', t(`call_${step.call}`))}</p>
+          {v.legal.map((a) => a.type === 'point' && <CardPoint v={v} point={a} />)}
+        </>
+      );
+    }
+    case 'talk': {
+      const pass = legal(v, 'pass');
+      return (
+        <div class="act" data-testid="talk">
+          <Dawn v={v} />
+          <p class="big">{t('talkHead')}</p>
+          <p class="muted">{t('talkNote')}</p>
+          <p>
+            <b data-testid="ready-count">{t('readyN', step.ready.length, v.seats.filter((s) => s.alive).length)}</b>
+          </p>
+          {legal(v, 'say') && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />}
+          {pass ? (
+            <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="pass">
+              {t('ready')}
+            </button>
+          ) : (
+            v.me && step.ready.includes(v.me.seat) && <p class="ok">{t('youReady')}</p>
+          )}
+        </div>
+      );
     }
     case 'eyes': {
       const eyes = legal(v, 'open-eyes');
@@ -199,14 +245,54 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
   );
 }
 
+/** `dual`: what the viewer's team calls say about a seat, as " (killer)"; empty when nothing. */
+function known(v: View, seat: Seat): string {
+  const k = v.seats[seat - 1]?.known;
+  return k ? ` (${t(k)})` : '';
+}
+
+/** `dual`: one acting card's choice of a target card ("#3, left card"); a seat with two acting cards gets two. */
+function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 'point' }> }) {
+  const call = point.call;
+  const hand = point.hand ?? 0;
+  const cur = point.currentCard;
+  const me = v.me?.seat ?? 0;
+  const role = v.me?.cards?.[hand]?.role;
+  if (call === 'sniper' || call === 'old-man') return null;
+  return (
+    <div class="act" data-testid="point-panel" data-call={call} data-hand={hand}>
+      {role && <p class="big">{t('myCard', t(hand ? 'right' : 'left'), roleName(role))}</p>}
+      <p class="big">{t(`pc_${call}`)}</p>
+      <p class="note">{t(`ac_${call}`)}</p>
+      {cur ? <p>{t('youPoint', cardWho(cur.seat, cur.card))}</p> : null}
+      <div class="targets">
+        {(point.cards ?? []).map((c) => (
+          <button type="button" class={cur && cur.seat === c.seat && cur.card === c.card ? 'on' : ''} onClick={() => act({ type: 'point', target: c.seat, card: c.card, hand })} data-testid="point-target" data-seat={c.seat} data-card={c.card}>
+            {cardWho(c.seat, c.card)}
+            {c.seat === me ? ` (${t('you')})` : known(v, c.seat)}
+          </button>
+        ))}
+        <button type="button" class={cur === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0, hand })} data-testid="point-nobody">
+          {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function Dawn({ v }: { v: View }) {
   const dawn = last(v, 'dawn');
   if (!dawn || dawn.round !== v.round) return null;
+  // `dual`: the cards laid down this dawn, by seat and position, never by face.
+  const downs = v.log.filter((e) => e.event.type === 'card-down' && e.round === dawn.round && e.seq < dawn.seq);
   return (
     <div class="dawn" data-testid="dawn" data-out={dawn.event.out.join(',')}>
       <p class="big">☀ {t('dayBreaks')}</p>
+      {downs.map((e) => (
+        <p data-testid="card-down">{entryText(e)}</p>
+      ))}
       <p>
-        <b>{entryText(dawn)}</b>
+        <b>{entryText(dawn, v.ruleset)}</b>
       </p>
       <Muted v={v} />
     </div>
@@ -252,7 +338,7 @@ function SpeechPanel({ v }: { v: View }) {
   const mine = !!legal(v, 'say');
   const heading = step.kind === 'last-words' ? (mine ? t('yourLastWords') : t('lastWordsOf', who(step.seat))) : t(`sp_${step.purpose}`);
   return (
-    <div class="act">
+    <div class="act" data-testid="speech" data-purpose={step.kind === 'speech' ? step.purpose : 'last-words'}>
       <Dawn v={v} />
       <p class="big">{heading}</p>
       {step.kind === 'speech' && <p>{mine ? t('yourTurn') : t('speaking', who(step.seat))}</p>}
@@ -294,6 +380,7 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
       <p class="muted">{t('sealed')}</p>
       {step.mustVote && <p class="muted">{t(v.ruleset === 'butterfly' ? 'selfVoteOk' : 'mustVote')}</p>}
       {v.ruleset === 'butterfly' && <p class="muted">{t('anyTie')}</p>}
+      {v.me?.alive && v.me.cards && <p class="muted">{t('weighted', v.me.cards.filter((c) => !c.down).length)}</p>}
       <p>
         <b>{t('ballotsIn', step.ballotsIn, step.voters)}</b>
       </p>
@@ -324,7 +411,7 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
 }
 
 // What the viewer's own night calls told them (and the judge's record, for a god view).
-const SEEN = new Set(['eyes-seen', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects']);
+const SEEN = new Set(['eyes-seen', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'night-cards', 'void-card']);
 
 function TeamPanel({ v }: { v: View }) {
   const chat = v.log.filter((e) => e.event.type === 'team-chat');
@@ -394,6 +481,7 @@ function Ballots({ e }: { e: LogEntry & { event: { type: 'ballots' } } }) {
         {e.event.ballots.map((b) => (
           <tr>
             <td>{who(b.seat)}</td>
+            {b.weight !== undefined && <td data-testid="weight">{votes(b.weight)}</td>}
             <td>→</td>
             <td>{b.target ? who(b.target) : <i>{t('abstain')}</i>}</td>
           </tr>
@@ -407,7 +495,7 @@ function Ballots({ e }: { e: LogEntry & { event: { type: 'ballots' } } }) {
 }
 
 // Private entries stay out of the round's feed, which is on screen all day for anyone nearby to read.
-const QUIET = new Set(['team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
+const QUIET = new Set(['team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'night-cards', 'void-card', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
 
 /** This round's public happenings, newest first: speeches, ballots, verdicts. */
 function Feed({ v }: { v: View }) {

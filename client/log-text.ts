@@ -1,5 +1,5 @@
 // Log entries as sentences in the chosen language: the feed, the dawn banner and the game record.
-import type { Call, GameEvent, LogEntry, Role, RulesetId, Seat } from '../worker/engine/types.ts';
+import type { Call, CardRef, GameEvent, LogEntry, Role, RulesetId, Seat } from '../worker/engine/types.ts';
 import { room, view } from './state.ts';
 import { t, type Key } from './i18n.ts';
 
@@ -8,6 +8,16 @@ export function who(seat: Seat | 0): string {
   if (!seat) return t('nobody');
   const name = room.value?.seats.find((s) => s.seat === seat)?.name;
   return name ? t('seatName', seat, name) : t('seat', seat);
+}
+
+/** `dual`: "#3 Alice, left card"; a plain seat when no card is named. */
+export function cardWho(seat: Seat | 0, card?: 0 | 1): string {
+  return seat && card !== undefined ? t('cardAt', who(seat), t(card ? 'right' : 'left')) : who(seat);
+}
+
+/** Several cards, comma-separated, or "nobody". */
+function cardList(cards: CardRef[]): string {
+  return cards.length ? cards.map((c) => cardWho(c.seat, c.card)).join(', ') : t('nobody');
 }
 
 /** Several seats, comma-separated, or "nobody". */
@@ -20,19 +30,24 @@ export function roleName(role: Role, ruleset?: RulesetId): string {
   return t(role === 'killer' && ruleset === 'infernal' ? 'bandit' : role);
 }
 
-/** What a called player is asked to do; the doctor of 3.0 saves, the doctor of 4.0 injects. */
+/** What a called player is asked to do; the doctor of 3.0 and 5.0 saves, the doctor of 4.0 injects. */
 export function callKey<C extends Call>(call: C, ruleset?: RulesetId): 'save' | C {
-  return call === 'doctor' && ruleset === 'doctor' ? 'save' : call;
+  return call === 'doctor' && (ruleset === 'doctor' || ruleset === 'dual') ? 'save' : call;
 }
 
 /** Why the game ended, in words (the engine's reason codes). */
-export function reasonText(reason: string): string {
-  const k = `r_${reason.replace(/-/g, '_')}`;
+export function reasonText(reason: string, ruleset?: RulesetId): string {
+  const k = `r_${ruleset === 'dual' && reason === 'both-sides-out' ? 'both_cards_out' : reason.replace(/-/g, '_')}`;
   return k in REASONS ? t(k as Key) : reason;
 }
 const REASONS = Object.fromEntries(
-  ['all_killers_out', 'all_police_out', 'massacre', 'all_good_out', 'killer_parity', 'three_left', 'side_out', 'killer_voted_out', 'all_civilians_out', 'two_civilians_left', 'surrender', 'final_tie', 'no_verdict', 'all_specials_out', 'both_sides_out'].map((r) => [`r_${r}`, 1]),
+  ['all_killers_out', 'all_police_out', 'massacre', 'all_good_out', 'killer_parity', 'three_left', 'side_out', 'killer_voted_out', 'all_civilians_out', 'two_civilians_left', 'surrender', 'final_tie', 'no_verdict', 'all_specials_out', 'both_sides_out', 'both_cards_out', 'all_killer_cards_down', 'all_police_cards_down', 'stalemate'].map((r) => [`r_${r}`, 1]),
 );
+
+/** A voter's weight (`dual`): "2 votes". */
+export function votes(n: number): string {
+  return n === 1 ? t('oneVote') : t('nVotes', n);
+}
 
 function mmss(ms: number): string {
   const m = Math.round(ms / 60_000);
@@ -62,25 +77,42 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'dealt':
       return t('e_dealt', ev.players, ev.commitment.slice(0, 12) + '…');
     case 'card':
-      return t('e_card', who(ev.seat), roleName(ev.role, ruleset));
+      return t('e_card', who(ev.seat), roleName(ev.role, ruleset)) + (ev.hand === undefined ? '' : ` (${t(ev.hand ? 'right' : 'left')})`);
     case 'team':
-      return t('e_team', t(ev.team === 'killers' ? 'campKillers' : 'police'), whoList(ev.seats));
+      return t('e_team', t(ev.team === 'killers' ? 'campKillers' : 'police'), whoList(ev.seats)) + (ev.undercover ? `; ${t('undercover')}: ${who(ev.undercover)}` : '');
+    case 'redealt':
+      return t('e_redealt', ev.attempt);
+    case 'void-card':
+      return t('e_voidCard', who(ev.seat), t(ev.card ? 'right' : 'left'), roleName(ev.role));
+    case 'card-down':
+      return t('e_cardDown', who(ev.seat), t(ev.card ? 'right' : 'left'));
+    case 'night-cards': {
+      const parts: [Key, CardRef[]][] = [
+        ['nc_taken', ev.taken ? [ev.taken] : []],
+        ['ne_killed', ev.killed],
+        ['nc_voided', ev.voided],
+        ['ne_saved', ev.saved],
+        ['ne_shot', ev.shot],
+      ];
+      const said = parts.filter(([, c]) => c.length).map(([k, c]) => `${t(k)}: ${cardList(c)}`);
+      return `${t('ne_head')} — ${[...said, `${t('nc_down')}: ${cardList(ev.down)}`].join('; ')}`;
+    }
     case 'nightfall':
       return `${t('nightN', e.round)} · ${t('nightFalls')}`;
     case 'call':
       return t(`call_${ev.call}`);
     case 'pointed':
-      return t('e_pointed', who(ev.seat), who(ev.target));
+      return t('e_pointed', who(ev.seat), cardWho(ev.target, ev.card));
     case 'team-chat':
     case 'said':
       return `${who(ev.seat)}: ${ev.text}`;
     case 'kill-chosen':
-      return t('e_kill', who(ev.target));
+      return ev.by ? t('e_killBy', who(ev.by), cardWho(ev.target, ev.card)) : t('e_kill', cardWho(ev.target, ev.card));
     case 'checked':
       if (!ev.target) return t('e_checkedNone');
-      return t('e_checked', who(ev.target), ev.answer ? t(ev.answer === 'killers' ? 'thumbUp' : 'thumbDown') : t('noAnswer'));
+      return t('e_checked', cardWho(ev.target, ev.card), ev.answer ? t(ev.answer === 'killers' ? 'thumbUp' : 'thumbDown') : t('noAnswer'));
     case 'chosen':
-      if (ev.target) return t(`e_chosen_${callKey(ev.call, ruleset)}`, who(ev.target));
+      if (ev.target) return ruleset === 'dual' && ev.call === 'butterfly' ? t('e_taken', cardWho(ev.target, ev.card)) : t(`e_chosen_${callKey(ev.call, ruleset)}`, cardWho(ev.target, ev.card));
       return ev.call === 'secret-police' ? t('e_keptShot') : t('e_chosenNone', roleName(ev.call));
     case 'empty-needle':
       return t('e_emptyNeedle', who(ev.seat), ev.count);
@@ -96,7 +128,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t('e_eyesSeen', t(`eyes_${ev.call}`), whoList(ev.seats));
     case 'dawn':
       if (ev.out.length > 1) return t('e_dawnOutN', ev.out.length, whoList(ev.out));
-      return ev.out.length ? t('e_dawnOut', who(ev.out[0]!)) : t('e_dawnNone');
+      return ev.out.length ? t('e_dawnOut', who(ev.out[0]!)) : t(ruleset === 'dual' ? 'e_dawnNoOut' : 'e_dawnNone');
     case 'day':
       return t('dayN', e.round);
     case 'passed':
@@ -108,7 +140,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       if (ev.seat !== view.value?.me?.seat) return `${who(ev.seat)} → ${ev.target ? who(ev.target) : t('abstain')}`;
       return ev.target ? t('e_voted', who(ev.target)) : t('abstain');
     case 'ballots':
-      return `${t('ballots')}: ${ev.ballots.map((b) => `${who(b.seat)} → ${b.target ? who(b.target) : t('abstain')}`).join('; ')}. ${t('top', whoList(ev.top))}`;
+      return `${t('ballots')}: ${ev.ballots.map((b) => `${who(b.seat)}${b.weight === undefined ? '' : ` (${votes(b.weight)})`} → ${b.target ? who(b.target) : t('abstain')}`).join('; ')}. ${t('top', whoList(ev.top))}`;
     case 'lot':
       return t('e_lot', whoList(ev.among), who(ev.drawn));
     case 'out':
@@ -120,7 +152,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'surrendered':
       return t('e_surrendered', t(ev.side === 'killers' ? 'campKillers' : 'campGood'));
     case 'judge':
-      return t('e_judge', who(ev.seat));
+      return t(ruleset === 'dual' ? 'e_jokerJudge' : 'e_judge', who(ev.seat));
     case 'deadline':
       return t('e_deadline');
     case 'paused':
@@ -132,6 +164,6 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'narration':
       return t('judgeCalls', ev.text);
     case 'game-over':
-      return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason));
+      return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason, ruleset)) + (ev.winners ? `. ${t('winners', whoList(ev.winners))}` : '');
   }
 }

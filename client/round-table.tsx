@@ -21,6 +21,10 @@ export interface TableSeat {
   active?: boolean;
   selectable?: boolean;
   selected?: boolean;
+  /** `dual`: the seat's two cards, laid down or up, with faces only where the viewer knows them. */
+  cards?: { down: boolean; role?: Role }[];
+  /** `dual`: the big joker's holder, who judges. */
+  judge?: boolean;
 }
 
 const ROLE_FILL: Record<Role, string> = {
@@ -32,6 +36,8 @@ const ROLE_FILL: Record<Role, string> = {
   butterfly: '#c2408c',
   sniper: '#6a3fa3',
   'old-man': '#8a6a1c',
+  judge: '#d4a017',
+  undercover: '#6e1f3a',
 };
 
 function place(i: number, n: number, radius: number): [number, number] {
@@ -71,8 +77,12 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
       {seats.map((s, i) => {
         const [x, y] = pos.get(s.seat)!;
         const [nx, ny] = place(i, n, R - r - 20);
-        const out = s.alive === false;
-        const cls = ['seat', out && 'out', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
+        const out = s.alive === false && !s.judge;
+        // Two cards at the foot of the seat; a card laid down lies sideways ([004]: turned horizontally).
+        const cy = y + r * 0.78;
+        const w = r * 0.5;
+        const h = r * 0.72;
+        const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
         return (
           <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}`} data-seat={s.seat}>
             <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
@@ -91,6 +101,17 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
             {s.voted && (
               <text x={x + r * 0.8} y={y + r * 0.95} class="badge ok">
                 ✓
+              </text>
+            )}
+            {s.cards?.map((c, k) => {
+              const [cw, ch] = c.down ? [h, w] : [w, h];
+              return (
+                <rect class={c.down ? 'card down' : 'card'} x={x + (k ? 1 : -1 - cw)} y={cy - ch / 2} width={cw} height={ch} rx="2" style={c.role ? { fill: ROLE_FILL[c.role] } : undefined} data-card={k} data-down={String(c.down)} data-role={c.role} />
+              );
+            })}
+            {s.judge && (
+              <text x={x + r * 0.75} y={y - r * 0.5} class="badge">
+                ⚖
               </text>
             )}
             <text x={nx} y={ny + 4} class="name">
