@@ -132,7 +132,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'day':
       return t('dayN', e.round);
     case 'passed':
-      return t(ev.missed ? 'e_missed' : 'e_passed', who(ev.seat));
+      return t(ev.ready ? 'e_ready' : ev.missed ? 'e_missed' : 'e_passed', who(ev.seat));
     case 'ballot':
       return t('e_ballot', t(`bp_${ev.purpose}`), whoList(ev.candidates));
     case 'voted':

@@ -256,6 +256,7 @@ export const T = {
   ne_out: ['出局', 'out', 'eliminado', '탈락'],
   e_dawnNone: ['天亮了。昨晚没有人死。', 'Day breaks. Nobody was killed last night.', 'Amanece. Nadie murió anoche.', '날이 밝았습니다. 지난밤 아무도 죽지 않았습니다.'],
   e_passed: ['{0}：过', '{0}: Pass', '{0}: Paso', '{0}: 패스'],
+  e_ready: ['{0} 准备投票', '{0} is ready to vote', '{0} está listo para votar', '{0} 투표 준비 완료'],
   e_missed: ['{0} 超时，视为过', '{0} ran out of time (Pass)', '{0} agotó su tiempo (Paso)', '{0} 시간 초과 (패스)'],
   e_ballot: ['{0}。候选：{1}', '{0}. Candidates: {1}', '{0}. Candidatos: {1}', '{0}. 후보: {1}'],
   e_voted: ['你投给了 {0}', 'You voted for {0}', 'Votaste a {0}', '{0}에게 투표함'],

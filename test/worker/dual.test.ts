@@ -13,7 +13,20 @@ describe('a dual room', () => {
     // Counted in seats: 8–16 players plus the big joker's holder.
     expect([lobby.room.minPlayers, lobby.room.maxPlayers]).toEqual([9, 17]);
     const bots = clients.map((c, i) => new Bot(c, seats[i]!.seat));
+    for (const b of bots) b.enabled = false;
     expect(await host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
+    // The big joker's holder is the room's judge for this game: they narrate, nobody else does.
+    await until('first views', () => bots.every((b) => b.view !== null));
+    const judging = bots.find((b) => b.view!.god)!;
+    const judgeRoom = await judging.client.waitFor('room', (f) => f.room.status === 'playing');
+    expect(judgeRoom.room.you.judge).toBe(true);
+    expect(await judging.client.request({ type: 'host', id: 'n', move: { type: 'narrate', text: 'Cards down, eyes closed' } })).toEqual({ type: 'ack', id: 'n' });
+    const other = bots.find((b) => !b.view!.god && b.seat !== 1)!;
+    expect(await other.client.request({ type: 'host', id: 'n2', move: { type: 'narrate', text: 'hi' } })).toMatchObject({ type: 'error', code: 'room/not-judge' });
+    for (const b of bots) {
+      b.enabled = true;
+      b.maybeAct();
+    }
     // Calls of cards that are down still open and close at their deadline (no timing leak): when the
     // bots have nothing to do, move the room's clock to the step's deadline and run its alarm.
     for (let i = 0; i < 400 && !bots.every((b) => b.view?.result != null); i++) {

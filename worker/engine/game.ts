@@ -364,7 +364,7 @@ function pass(ctx: Ctx, seat: Seat): Refusal {
     if (step.ready.includes(seat)) return ['game/not-allowed', 'you are already ready to vote'];
     const ready = [...step.ready, seat];
     ctx.s.step = { ...step, ready };
-    emit(ctx, 'all', { type: 'passed', seat, missed: false });
+    emit(ctx, 'all', { type: 'passed', seat, missed: false, ready: true });
     if (livingSeats(ctx.s).every((a) => ready.includes(a))) closeStep(ctx);
     return null;
   }

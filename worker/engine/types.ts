@@ -252,7 +252,8 @@ export type GameEvent =
   | { type: 'dawn'; out: Seat[] }
   | { type: 'day' }
   | { type: 'said'; seat: Seat; text: string }
-  | { type: 'passed'; seat: Seat; missed: boolean }
+  /** A speech or last words ended; in `dual`'s free talk, `ready` marks a player ready to vote. */
+  | { type: 'passed'; seat: Seat; missed: boolean; ready?: true }
   | { type: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean }
   | { type: 'voted'; seat: Seat; target: Seat | 0 }
   /** `weight` (`dual`): the voter's living cards, the votes the ballot counts for. */

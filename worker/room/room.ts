@@ -327,9 +327,10 @@ export class Room extends DurableObject<Env> {
     const seats = this.store.seats();
     const judge = who.judge ? this.store.judge() : null;
     const host = who.judge ? judge?.host === true : seats.some((s) => s.seat === who.seat && s.host);
-    // RULES.md 11: the human judge narrates, pauses, extends and ejects; the host does the rest.
-    if (move.type === 'narrate' && !who.judge) return refuse(403, 'room/not-judge', 'only the human judge narrates');
-    if (!host && !(who.judge && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
+    // RULES.md 11: the human judge (or dual's big joker) narrates, pauses, extends and ejects; the host does the rest.
+    const judging = who.judge === true || (who.seat !== null && this.bigJokerSeat(room) === who.seat);
+    if (move.type === 'narrate' && !judging) return refuse(403, 'room/not-judge', 'only the judge narrates');
+    if (!host && !(judging && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
     const seat = who.seat ?? 0;
     const now = this.now();
     room.lastActivity = now;
@@ -452,7 +453,7 @@ export class Room extends DurableObject<Env> {
 
   private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
     const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments());
-    send(ws, { type: 'room', room: { ...base, you: youOf(base, who) } });
+    send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.bigJokerSeat(room)) } });
   }
 
   /** Sends every socket the room, with its own `you`; `leaving` is a socket that is closing. */
@@ -461,9 +462,10 @@ export class Room extends DurableObject<Env> {
     if (!room) return;
     const sockets = this.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
     const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving));
+    const bigJoker = this.bigJokerSeat(room);
     for (const ws of sockets) {
       const who = attachmentOf(ws);
-      if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who) } });
+      if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
     }
   }
 
@@ -487,6 +489,13 @@ export class Room extends DurableObject<Env> {
     return this.store.room() ?? refuse(404, 'room/not-found', 'no room has this code');
   }
 
+  /** In `dual`, the seat that drew the big joker is the room's judge for this game (RULES.md 8.2, 11). */
+  private bigJokerSeat(room: RoomRow): Seat | 0 {
+    if (room.status !== 'playing') return 0;
+    const game = this.loadGame();
+    return game && game.setup.ruleset === 'dual' ? game.judgeSeat : 0;
+  }
+
   /** The game with its full log, rebuilt from storage after a wake. */
   private loadGame(): GameState | null {
     if (this.game === undefined) this.game = this.store.loadGame();
@@ -495,9 +504,10 @@ export class Room extends DurableObject<Env> {
 }
 
 /** The per-socket part of the room frame. */
-function youOf(base: Omit<RoomView, 'you'>, who: Attachment): RoomView['you'] {
+function youOf(base: Omit<RoomView, 'you'>, who: Attachment, bigJokerSeat: Seat | 0): RoomView['you'] {
   if (who.judge) return { seat: null, host: base.judge?.host === true, judge: true };
-  return { seat: who.seat, host: who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host), judge: false };
+  const host = who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host);
+  return { seat: who.seat, host, judge: who.seat !== null && who.seat === bigJokerSeat };
 }
 
 function closeWith(ws: WebSocket, code: number, errorCode: string, message: string): void {
