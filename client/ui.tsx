@@ -2,7 +2,8 @@
 import { signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { CATALOG as RULESETS, RULESET_IDS } from '../worker/engine/catalog.ts';
-import type { OptionValue, RulesetId } from '../worker/engine/types.ts';
+import { PACE_LIMITS, PACE_PRESETS } from '../worker/engine/pace.ts';
+import type { OptionValue, Pace, RulesetId } from '../worker/engine/types.ts';
 import type { PaceSetting } from '../worker/protocol.ts';
 import { LANGS, LANG_NAMES, has, lang, rulesText, setLang, t } from './i18n.ts';
 import { conn, dismiss, errors, go, now } from './state.ts';
@@ -131,6 +132,7 @@ export function SettingsSummary({ s }: { s: Settings }) {
       ))}
       <li>
         {t('pace')}: {t(s.pace.preset)}
+        {STEP_KINDS.filter((k) => s.pace.custom?.[k] !== undefined).map((k) => ` · ${t(`dl_${k}`)} ${duration(s.pace.custom![k]!)}`)}
       </li>
     </ul>
   );
@@ -179,6 +181,7 @@ export function SettingsForm({ s, onChange }: { s: Settings; onChange: (s: Setti
             <option value="async">{t('async')}</option>
           </select>
         </label>
+        <Deadlines pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
         <label class="row">
           <span>{t('spectators')}</span>
           <input type="checkbox" checked={s.spectators} onChange={(e) => onChange({ ...s, spectators: e.currentTarget.checked })} />
@@ -189,6 +192,45 @@ export function SettingsForm({ s, onChange }: { s: Settings; onChange: (s: Setti
         </label>
       </fieldset>
     </div>
+  );
+}
+
+const STEP_KINDS: (keyof Pace)[] = ['call', 'eyes', 'lastWords', 'speech', 'ballot'];
+
+/** A duration in words: "90 s", "4 min", "12 h". */
+function duration(ms: number): string {
+  if (ms >= 3_600_000) return `${Math.round((ms / 3_600_000) * 10) / 10} h`;
+  if (ms >= 120_000) return `${Math.round((ms / 60_000) * 10) / 10} min`;
+  return `${Math.round(ms / 1000)} s`;
+}
+
+/** A custom deadline for each kind of step, in seconds (whole, so the field never rewrites itself), over the preset's (RULES.md 11). */
+function Deadlines({ pace, onChange }: { pace: PaceSetting; onChange: (p: PaceSetting) => void }) {
+  const preset = PACE_PRESETS[pace.preset];
+  return (
+    <details class="deadlines">
+      <summary>{t('customDeadlines')}</summary>
+      {STEP_KINDS.map((kind) => (
+        <label class="row">
+          <span>{t(`dl_${kind}`)}</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={PACE_LIMITS.min / 1000}
+            max={PACE_LIMITS.max / 1000}
+            value={String(Math.round((pace.custom?.[kind] ?? preset[kind]) / 1000))}
+            data-testid={`deadline-${kind}`}
+            onChange={(e) => {
+              const ms = Math.round(Number(e.currentTarget.value)) * 1000;
+              if (!(ms >= PACE_LIMITS.min && ms <= PACE_LIMITS.max)) return;
+              onChange({ ...pace, custom: { ...pace.custom, [kind]: ms } });
+            }}
+          />
+          <small>{t('seconds')} = {duration(pace.custom?.[kind] ?? preset[kind])}</small>
+        </label>
+      ))}
+    </details>
   );
 }
 

@@ -8,8 +8,7 @@
 // On failure every page is saved to test-results/screenshots/.
 //
 // Pace: the room is `live`, except that the call deadline is 10 s (the shortest allowed) instead
-// of 60 s. The form has no field for it, so the test adds `pace.custom.call` to the form's own
-// POST /api/rooms. The reason: a call nobody can answer (the role is out) lasts a seeded 10–50 %
+// of 60 s, set in the form's custom deadlines. The reason: a call nobody can answer (the role is out) lasts a seeded 10–50 %
 // of the call deadline (D11), and with 60 s those calls alone wait about 70 s in a typical game
 // and over 200 s in a long one; with 10 s they wait 1–5 s each.
 import { mkdirSync } from 'node:fs';
@@ -297,17 +296,12 @@ it('four browsers and seven bots play a butterfly game from creating the room to
     // ------------------------------------------------------------ room and seats
     players.push(...(await Promise.all(PAGES.map(newPlayer))));
     const host = players[0]!;
-    // The form's own request, with the short call deadline added (see the top of the file).
-    await host.page.route(
-      (url) => url.pathname === '/api/rooms',
-      async (route) => {
-        const body = route.request().postDataJSON() as { pace?: { preset: string } };
-        expect(body.pace?.preset).toBe('live');
-        await route.continue({ postData: JSON.stringify({ ...body, pace: { preset: 'live', custom: { call: CALL_MS } } }) });
-      },
-    );
     await host.page.goto('/');
     await host.page.locator('[data-testid=ruleset-butterfly]').check();
+    // The short call deadline, through the form's custom deadlines (see the top of the file).
+    await host.page.locator('details.deadlines summary').click();
+    await host.page.locator('[data-testid=deadline-call]').fill(String(CALL_MS / 1000));
+    await host.page.locator('[data-testid=deadline-call]').dispatchEvent('change');
     await host.page.locator('[data-testid=create-form] [data-testid=name-input]').fill(host.name);
     await press(host, '[data-testid=create]');
     const link = await host.page.locator('[data-testid=invite-link]').inputValue();
