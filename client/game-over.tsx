@@ -57,6 +57,13 @@ export function GameOver() {
       </div>
       <div class="card record">
         <h3>{t('record')}</h3>
+        {room.value && (
+          <p>
+            <a href={`/api/rooms/${room.value.code}/record`} download data-testid="record-download">
+              {t('downloadRecord')}
+            </a>
+          </p>
+        )}
         <ul class="timeline">
           {v.log.map((e) => {
             const text = entryText(e, v.ruleset);

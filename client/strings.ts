@@ -24,6 +24,7 @@ export const T = {
   dl_speech: ['每人发言', 'Each speech', 'Cada turno de palabra', '각 발언'],
   dl_ballot: ['投票', 'Ballot', 'Votación', '투표'],
   seconds: ['秒', 'seconds', 'segundos', '초'],
+  downloadRecord: ['下载完整对局记录（JSON，可重放）', 'Download the whole game record (JSON, replayable)', 'Descargar el registro completo (JSON, reproducible)', '전체 게임 기록 내려받기 (JSON, 재생 가능)'],
   live: ['现场：每步几分钟', 'Live: minutes per step', 'En vivo: minutos por paso', '실시간: 단계마다 몇 분'],
   async: ['异步：每步几小时', 'Async: hours per step', 'Asíncrono: horas por paso', '비동기: 단계마다 몇 시간'],
   spectators: ['允许观战', 'Allow spectators', 'Permitir espectadores', '관전 허용'],

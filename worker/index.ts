@@ -96,6 +96,15 @@ app.post('/api/rooms/:code/join', async (c) => {
   return c.json(response, 200);
 });
 
+app.get('/api/rooms/:code/record', async (c) => {
+  const room = roomStub(c);
+  if (!room) return notFound(c);
+  const result = await room.stub.record();
+  if (!result.ok) return refused(c, result);
+  c.header('Content-Disposition', `attachment; filename="tianhei-${room.code}.json"`);
+  return c.json(result.record, 200);
+});
+
 app.get('/api/rooms/:code', async (c) => {
   const room = roomStub(c);
   if (!room) return notFound(c);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { viewFor, type View } from '../../worker/engine/index.ts';
-import { Bot, Client, storedGame, seatedRoom, until } from './helpers.ts';
+import { replay, viewFor, type GameRecord, type View } from '../../worker/engine/index.ts';
+import { Bot, Client, api, storedGame, seatedRoom, until } from './helpers.ts';
 
 const TEAM_SECRETS = new Set(['pointed', 'checked', 'kill-chosen', 'team', 'team-chat', 'surrender-wish']);
 
@@ -72,6 +72,13 @@ describe('a whole classic game over WebSockets', () => {
     const expected = state!.roles.map((r) => (winner !== 'draw' && (r === 'killer' ? 'killers' : 'good') === winner ? 1 : 0));
     expect(roomFrame.room.seats.map((s) => s.score)).toEqual(expected);
 
+    // The finished game's record is everyone's, as JSON, and replays to the same log.
+    const recordRes = await api(`/api/rooms/${room.code}/record`);
+    expect(recordRes.status).toBe(200);
+    const record = (await recordRes.json()) as GameRecord;
+    const replayed = replay(record);
+    expect(replayed.ok && replayed.state.log).toEqual(state!.log);
+
     // Play again: same seats, a new game, scores kept.
     for (const bot of bots) bot.enabled = false;
     const from = host.frames.length;
@@ -81,6 +88,8 @@ describe('a whole classic game over WebSockets', () => {
     expect(again.room.seats.map((s) => s.score)).toEqual(expected);
     const fresh = await host.waitFor('game', (f) => f.view.phase !== 'over', from);
     expect(fresh.logFrom).toBe(0);
+    // While a game runs its record stays secret.
+    expect(((await (await api(`/api/rooms/${room.code}/record`)).json()) as { error: { code: string } }).error.code).toBe('room/game-running');
     const next = await storedGame(room.code);
     expect(next.state!.setup.previousFirstVictim ?? 0).toBe(state!.firstVictim);
     for (const c of [...clients, spectator]) c.close();

@@ -6,6 +6,7 @@ import {
   RULESETS,
   apply,
   checkPlayers,
+  exportRecord,
   extraSeats,
   seatCount,
   winningSeats,
@@ -15,6 +16,7 @@ import {
   resolveOptions,
   viewFor,
   type Action,
+  type GameRecord,
   type GameState,
   type Seat,
 } from '../engine/index.ts';
@@ -120,6 +122,15 @@ export class Room extends DurableObject<Env> {
     const room = this.roomOrRefusal();
     if ('ok' in room) return room;
     return { ok: true, summary: roomSummary(room, this.store.seats().length, this.store.judge() !== null) };
+  }
+
+  /** The finished game's record (RULES.md 2.10: the full log is everyone's once the game ends, never before). */
+  async record(): Promise<{ ok: true; record: GameRecord } | Refusal> {
+    const room = this.roomOrRefusal();
+    if ('ok' in room) return room;
+    const game = this.loadGame();
+    if (!game?.result) return refuse(409, 'room/game-running', 'the record is shown when the game is over');
+    return { ok: true, record: exportRecord(game) };
   }
 
   /** Takes a seat, or the human judge's place; `name` is already trimmed and checked for length by the Worker. */
