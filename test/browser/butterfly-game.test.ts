@@ -13,11 +13,12 @@
 // and over 200 s in a long one; with 10 s they wait 1–5 s each.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { launch } from './browser.ts';
+import { DESKTOP, PHONE, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
@@ -25,19 +26,11 @@ const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
 const PLAY_CAP_MS = 120_000;
 /** The call deadline this room plays with (see the top of the file). */
 const CALL_MS = 10_000;
-const CLICK_MS = 3_000;
 /** The same decision is not taken twice within this time (the server's answer may be on its way). */
 const SAME_DECISION_MS = 4_000;
 const PLAYERS_N = 11;
 
-const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
-interface Player {
-  name: string;
-  phone: boolean;
-  locale: string;
-}
 // Seats 1..4, in this order (the first creates the room and hosts); bots take seats 5..11.
 const PAGES: Player[] = [
   { name: 'Ann', phone: false, locale: 'en-US' },
@@ -59,53 +52,7 @@ interface Seated extends Player {
   pageErrors: string[];
 }
 
-/** What one page shows now, read in a single round trip. */
-interface Screen {
-  kind: 'none' | 'game' | 'over';
-  phase?: string;
-  step?: string;
-  me?: number;
-  heading?: string;
-  call?: string;
-  purpose?: string;
-  points?: { seat: number; on: boolean }[];
-  mates?: number[];
-  votes?: number[];
-  pass?: boolean;
-  say?: boolean;
-  muted?: boolean;
-  /** This day's dawn: who went out, and who may not speak. */
-  dawn?: string;
-  errors?: string[];
-}
 
-function readScreen(): Screen {
-  const q = (s: string) => document.querySelector(s);
-  const all = (s: string) => Array.from(document.querySelectorAll(s));
-  const seatOf = (e: Element) => Number(e.getAttribute('data-seat'));
-  const errors = all('.errors button').map((b) => b.textContent ?? '');
-  if (q('[data-testid=game-over]')) return { kind: 'over', errors };
-  const game = q('[data-testid=game]');
-  if (!game) return { kind: 'none', errors };
-  const me = q('svg.table g.me');
-  return {
-    kind: 'game',
-    phase: game.getAttribute('data-phase') ?? '',
-    step: game.getAttribute('data-step') ?? '',
-    me: me ? seatOf(me) : 0,
-    heading: `${q('[data-testid=step] h2')?.textContent}|${q('[data-testid=step] .act .big')?.textContent}|${q('[data-testid=vote-turn]')?.textContent}`,
-    call: q('[data-testid=point-panel]')?.getAttribute('data-call') ?? '',
-    purpose: q('[data-testid=speech]')?.getAttribute('data-purpose') ?? '',
-    points: all('[data-testid=point-target]').map((b) => ({ seat: seatOf(b), on: b.classList.contains('on') })),
-    mates: all('svg.table g.mate').map(seatOf),
-    votes: all('[data-testid=vote-target]').map(seatOf),
-    pass: !!q('[data-testid=pass]'),
-    say: !!q('[data-testid=step] textarea'),
-    muted: !!q('[data-testid=you-muted]'),
-    dawn: q('[data-testid=dawn]') ? `${q('h2')?.textContent}|${q('[data-testid=dawn]')!.getAttribute('data-out')}|${q('[data-testid=muted-today]')?.textContent ?? ''}` : '',
-    errors,
-  };
-}
 
 // ------------------------------------------------------------------ the WebSocket bots
 
@@ -205,13 +152,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Clicks on a desktop, taps on a phone. */
-async function press(p: Seated, selector: string): Promise<void> {
-  const target = p.page.locator(selector).first();
-  if (p.phone) await target.tap({ timeout: CLICK_MS });
-  else await target.click({ timeout: CLICK_MS });
-}
-
 async function newPlayer(pl: Player): Promise<Seated> {
   const context = await browser.newContext({ ...(pl.phone ? PHONE : DESKTOP), locale: pl.locale, baseURL: inject('baseURL') });
   const page = await context.newPage();
@@ -220,14 +160,6 @@ async function newPlayer(pl: Player): Promise<Seated> {
   page.on('pageerror', (e) => p.pageErrors.push(e.message));
   page.on('dialog', (d) => void d.dismiss());
   return p;
-}
-
-/** Turns the card up, reads the role on it, turns it down again. */
-async function peekRole(p: Seated): Promise<string> {
-  await press(p, '[data-testid=my-card]');
-  const role = (await p.page.locator('[data-testid=my-role]').getAttribute('data-role')) ?? '';
-  await press(p, '[data-testid=my-card]');
-  return role;
 }
 
 /** One look at one page; does at most one thing its player may do. Returns whether it acted. */

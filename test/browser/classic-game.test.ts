@@ -6,9 +6,10 @@
 // run also saves a few screenshots there (a killer's night and a ballot on a phone, game over).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch } from './browser.ts';
+import { DESKTOP, PHONE, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
@@ -16,19 +17,10 @@ const SHOTS = process.env.E2E_SHOTS || '';
 /** The whole game (after everyone sits down) must end within this; live deadlines are 45–90 s, so
  *  a game that ends in time was played by the clicks, not by deadlines. */
 const PLAY_CAP_MS = 150_000;
-/** A click that cannot happen in this time means the screen moved on: look again. */
-const CLICK_MS = 3_000;
 /** The same decision is not taken twice within this time (the server's answer may be on its way). */
 const SAME_DECISION_MS = 4_000;
 
-const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
-interface Player {
-  name: string;
-  phone: boolean;
-  locale: string;
-}
 // The first creates the room (seat 1, host); the others join in this order (seats 2..8).
 const PLAYERS: Player[] = [
   { name: 'Ann', phone: false, locale: 'en-US' },
@@ -53,46 +45,7 @@ interface Seated extends Player {
   pageErrors: string[];
 }
 
-/** What one page shows now, read in a single round trip. */
-interface Screen {
-  kind: 'none' | 'game' | 'over';
-  phase?: string;
-  step?: string;
-  me?: number;
-  heading?: string;
-  points?: { seat: number; on: boolean }[];
-  mates?: number[];
-  votes?: number[];
-  canAbstain?: boolean;
-  pass?: boolean;
-  say?: boolean;
-  errors?: string[];
-}
 
-function readScreen(): Screen {
-  const q = (s: string) => document.querySelector(s);
-  const all = (s: string) => Array.from(document.querySelectorAll(s));
-  const seatOf = (e: Element) => Number(e.getAttribute('data-seat'));
-  const errors = all('.errors button').map((b) => b.textContent ?? '');
-  if (q('[data-testid=game-over]')) return { kind: 'over', errors };
-  const game = q('[data-testid=game]');
-  if (!game) return { kind: 'none', errors };
-  const me = q('svg.table g.me');
-  return {
-    kind: 'game',
-    phase: game.getAttribute('data-phase') ?? '',
-    step: game.getAttribute('data-step') ?? '',
-    me: me ? seatOf(me) : 0,
-    heading: `${q('[data-testid=step] h2')?.textContent}|${q('[data-testid=step] .act .big')?.textContent}`,
-    points: all('[data-testid=point-target]').map((b) => ({ seat: seatOf(b), on: b.classList.contains('on') })),
-    mates: all('svg.table g.mate').map(seatOf),
-    votes: all('[data-testid=vote-target]').map(seatOf),
-    canAbstain: !!q('[data-testid=abstain]'),
-    pass: !!q('[data-testid=pass]'),
-    say: !!q('[data-testid=step] textarea'),
-    errors,
-  };
-}
 
 let browser: Browser;
 const players: Seated[] = [];
@@ -106,13 +59,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Clicks on a desktop, taps on a phone. */
-async function press(p: Seated, selector: string): Promise<void> {
-  const target = p.page.locator(selector).first();
-  if (p.phone) await target.tap({ timeout: CLICK_MS });
-  else await target.click({ timeout: CLICK_MS });
-}
 
 async function shot(p: Seated, file: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -132,14 +78,6 @@ async function openPage(p: Seated): Promise<Page> {
   page.on('pageerror', (e) => p.pageErrors.push(e.message));
   page.on('dialog', (d) => void d.dismiss());
   return page;
-}
-
-/** Turns the card up, reads the role on it, turns it down again. */
-async function peekRole(p: Seated): Promise<string> {
-  await press(p, '[data-testid=my-card]');
-  const role = (await p.page.locator('[data-testid=my-role]').getAttribute('data-role')) ?? '';
-  await press(p, '[data-testid=my-card]');
-  return role;
 }
 
 async function mySeat(p: Seated): Promise<number> {

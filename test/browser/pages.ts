@@ -1,0 +1,80 @@
+// What the browser tests share: the two kinds of device, a player's page, reading a screen in one
+// round trip, and pressing a control the way that device does (a tap on phones).
+import type { BrowserContextOptions, Page } from 'playwright-core';
+
+export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+/** A click that cannot happen in this time means the screen moved on: look again. */
+export const CLICK_MS = 3_000;
+
+export interface Player {
+  name: string;
+  phone: boolean;
+  locale: string;
+}
+
+export /** What one page shows now, read in a single round trip. */
+interface Screen {
+  kind: 'none' | 'game' | 'over';
+  phase?: string;
+  step?: string;
+  me?: number;
+  heading?: string;
+  call?: string;
+  purpose?: string;
+  points?: { seat: number; on: boolean }[];
+  mates?: number[];
+  votes?: number[];
+  canAbstain?: boolean;
+  pass?: boolean;
+  say?: boolean;
+  muted?: boolean;
+  /** This day's dawn: who went out, and who may not speak. */
+  dawn?: string;
+  errors?: string[];
+}
+
+/** Runs inside the page (no closure over this module): everything the players' loops decide on. */
+export function readScreen(): Screen {
+  const q = (s: string) => document.querySelector(s);
+  const all = (s: string) => Array.from(document.querySelectorAll(s));
+  const seatOf = (e: Element) => Number(e.getAttribute('data-seat'));
+  const errors = all('.errors button').map((b) => b.textContent ?? '');
+  if (q('[data-testid=game-over]')) return { kind: 'over', errors };
+  const game = q('[data-testid=game]');
+  if (!game) return { kind: 'none', errors };
+  const me = q('svg.table g.me');
+  return {
+    kind: 'game',
+    phase: game.getAttribute('data-phase') ?? '',
+    step: game.getAttribute('data-step') ?? '',
+    me: me ? seatOf(me) : 0,
+    heading: `${q('[data-testid=step] h2')?.textContent}|${q('[data-testid=step] .act .big')?.textContent}|${q('[data-testid=vote-turn]')?.textContent}`,
+    call: q('[data-testid=point-panel]')?.getAttribute('data-call') ?? '',
+    purpose: q('[data-testid=speech]')?.getAttribute('data-purpose') ?? '',
+    points: all('[data-testid=point-target]').map((b) => ({ seat: seatOf(b), on: b.classList.contains('on') })),
+    mates: all('svg.table g.mate').map(seatOf),
+    votes: all('[data-testid=vote-target]').map(seatOf),
+    canAbstain: !!q('[data-testid=abstain]'),
+    pass: !!q('[data-testid=pass]'),
+    say: !!q('[data-testid=step] textarea'),
+    muted: !!q('[data-testid=you-muted]'),
+    dawn: q('[data-testid=dawn]') ? `${q('h2')?.textContent}|${q('[data-testid=dawn]')!.getAttribute('data-out')}|${q('[data-testid=muted-today]')?.textContent ?? ''}` : '',
+    errors,
+  };
+}
+
+/** Taps (phones) or clicks (desktops) the first match. */
+export async function press(p: { page: Page; phone: boolean }, selector: string): Promise<void> {
+  const target = p.page.locator(selector).first();
+  if (p.phone) await target.tap({ timeout: CLICK_MS });
+  else await target.click({ timeout: CLICK_MS });
+}
+
+/** Turns the card up, reads the role on it, turns it down again. */
+export async function peekRole(p: { page: Page; phone: boolean }): Promise<string> {
+  await press(p, '[data-testid=my-card]');
+  const role = (await p.page.locator('[data-testid=my-role]').getAttribute('data-role')) ?? '';
+  await press(p, '[data-testid=my-card]');
+  return role;
+}
