@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { MAX_NAME } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { createRoom, go } from './state.ts';
-import { SettingsForm, type Settings } from './ui.tsx';
+import { SettingsForm, useRequest, type Settings } from './ui.tsx';
 
 /** Create-or-join screen at `/`. */
 export function HomePage() {
@@ -11,21 +11,14 @@ export function HomePage() {
   const [asJudge, setAsJudge] = useState(false);
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [err, setErr] = useState('');
+  const { busy, err, run } = useRequest();
 
-  async function create(e: Event) {
+  function create(e: Event) {
     e.preventDefault();
-    setBusy(true);
-    setErr('');
-    try {
+    void run(async () => {
       const made = await createRoom({ ruleset: s.ruleset, options: s.options, pace: s.pace, spectators: s.spectators, humanJudge: s.humanJudge }, name.trim(), s.humanJudge && asJudge);
       go(`/r/${made}`);
-    } catch (x) {
-      setErr((x as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -5,6 +5,7 @@ import { t } from './i18n.ts';
 import { api, conn, connect, disconnect, forget, joinRoom, room, seatLost, stored, view } from './state.ts';
 import { Lobby } from './lobby.tsx';
 import { GameScreen } from './game-screen.tsx';
+import { useRequest } from './ui.tsx';
 
 /** One room: join, then lobby or game as the server's frames say. */
 export function RoomPage({ code }: { code: string }) {
@@ -42,8 +43,7 @@ export function RoomPage({ code }: { code: string }) {
 
 function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: ReturnType<typeof stored>) => void; onWatch: () => void }) {
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
-  const [err, setErr] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, err, setErr, run } = useRequest();
   const [judgeOpen, setJudgeOpen] = useState(false);
   // Say at once if the code is wrong or the room has expired, before anyone types a name.
   useEffect(() => {
@@ -52,16 +52,8 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
       (e: Error) => setErr(e.message),
     );
   }, [code]);
-  async function joinAs(judge: boolean) {
-    setBusy(true);
-    setErr('');
-    try {
-      onJoined(await joinRoom(code, name.trim(), undefined, judge));
-    } catch (x) {
-      setErr((x as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  function joinAs(judge: boolean) {
+    return run(async () => onJoined(await joinRoom(code, name.trim(), undefined, judge)));
   }
   return (
     <main class="page">

@@ -1,5 +1,6 @@
 // Pieces every screen shares: header, error bar, rules sheet, countdown and the room settings form.
 import { signal } from '@preact/signals';
+import { useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { CATALOG as RULESETS, RULESET_IDS } from '../worker/engine/catalog.ts';
 import { PACE_LIMITS, PACE_PRESETS } from '../worker/engine/pace.ts';
@@ -232,6 +233,24 @@ function Deadlines({ pace, onChange }: { pace: PaceSetting; onChange: (p: PaceSe
       ))}
     </details>
   );
+}
+
+/** A form's request in flight: `busy` while it runs, `err` with the server's words when it fails. */
+export function useRequest(): { busy: boolean; err: string; setErr: (e: string) => void; run: (work: () => Promise<void>) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const [err, setErr] = useState('');
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setErr('');
+    try {
+      await work();
+    } catch (x) {
+      setErr((x as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, err, setErr, run };
 }
 
 /** A button that asks before doing something that cannot be undone. */
