@@ -344,12 +344,9 @@ function say(ctx: Ctx, seat: Seat, text: string): Refusal {
   if (ctx.s.step.kind === 'talk') {
     // RULES.md 8.10: free talk; any living player speaks, as often as they like, until the talk ends.
     if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
-    const bad = checkText(text);
-    if (bad) return bad;
-    emit(ctx, 'all', { type: 'said', seat, text: text.trim() });
-    return null;
+  } else if (speakerOf(ctx.s) !== seat) {
+    return ['game/not-your-turn', 'it is not your turn to speak'];
   }
-  if (speakerOf(ctx.s) !== seat) return ['game/not-your-turn', 'it is not your turn to speak'];
   const bad = checkText(text);
   if (bad) return bad;
   emit(ctx, 'all', { type: 'said', seat, text: text.trim() });
@@ -919,13 +916,10 @@ function openCardCall(ctx: Ctx, call: Call): boolean {
   const watchers = call === 'killers' && s.round <= 2 && undercover !== undefined && !actors.includes(undercover) ? [undercover] : [];
   emit(ctx, 'all', { type: 'call', call });
   if (s.round === 1 && actors.length > 0 && (call === 'killers' || call === 'police')) {
-    if (call === 'killers') {
-      const seen = [...new Set([...actors, ...(undercover !== undefined ? [undercover] : [])])].sort((a, b) => a - b);
-      emit(ctx, seen, { type: 'team', team: 'killers', seats: actors, ...(undercover !== undefined ? { undercover } : {}) });
-    } else {
-      const seen = [...new Set([...actors, ...(undercover !== undefined ? [undercover] : [])])].sort((a, b) => a - b);
-      emit(ctx, seen, { type: 'team', team: 'police', seats: seen });
-    }
+    // The undercover opens eyes with both teams: the killers know who it is, the police take it for one of theirs.
+    const seen = [...new Set([...actors, ...(undercover !== undefined ? [undercover] : [])])].sort((a, b) => a - b);
+    if (call === 'killers') emit(ctx, seen, { type: 'team', team: 'killers', seats: actors, ...(undercover !== undefined ? { undercover } : {}) });
+    else emit(ctx, seen, { type: 'team', team: 'police', seats: seen });
   }
   const deadline = actors.length > 0 ? endsAt(ctx, 'call') : emptyCallEnd(ctx, call);
   s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], endsAt: deadline, slots, aims: {}, ...(watchers.length > 0 ? { watchers } : {}) };
@@ -954,11 +948,7 @@ function openCall(ctx: Ctx, call: Call): boolean {
 function emptyCallEnd(ctx: Ctx, call: Call): number | null {
   const s = ctx.s;
   const ms = Math.round(s.setup.pace.call * (0.1 + 0.4 * makeRandom(`${s.setup.seed}:empty-call:${s.round}:${call}`)()));
-  if (s.pausedRemaining !== null) {
-    s.pausedRemaining = ms;
-    return null;
-  }
-  return ctx.at + ms;
+  return endsAfter(ctx, ms);
 }
 
 /** Runs instant steps and opens the next step that waits for players. */

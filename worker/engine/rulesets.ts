@@ -92,9 +92,9 @@ function count(state: GameState, role: Role): number {
 
 
 
-/** First-K last words (RULES.md 3): only the first K players killed or voted out speak. */
-function firstK(k: (state: GameState) => number) {
-  return (state: GameState) => state.lastWordsGiven < k(state);
+/** First-K last words (RULES.md 3): only the first K players killed or voted out speak, K = this role's cards in the deck. */
+function firstK(role: Role) {
+  return (state: GameState) => state.lastWordsGiven < deckCount(state, role);
 }
 
 function deckCount(state: GameState, role: Role): number {
@@ -109,7 +109,7 @@ const classic: Ruleset = {
   teamsKnowEachOther: ['killers', 'police'],
   selfDestruct: true,
   selfVote: false,
-  lastWords: (state) => firstK((s) => deckCount(s, 'police'))(state),
+  lastWords: firstK('police'),
   keyRoles: ['police'],
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
@@ -131,7 +131,7 @@ const original: Ruleset = {
   teamsKnowEachOther: ['killers'],
   selfDestruct: false,
   selfVote: false,
-  lastWords: (state) => firstK((s) => deckCount(s, 'killer'))(state),
+  lastWords: firstK('killer'),
   keyRoles: ['civilian'],
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
@@ -222,7 +222,7 @@ const doctor: Ruleset = {
   resolveDawn: doctorDawn,
   selfDestruct: true,
   selfVote: false,
-  lastWords: (state) => firstK((s) => deckCount(s, 'killer'))(state),
+  lastWords: firstK('killer'),
   keyRoles: ['police', 'doctor', 'secret-police'],
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
