@@ -3,8 +3,9 @@
 // one JSON file per language, so a phone downloads its own language and no JavaScript for the rest.
 import type { RulesetId } from '../worker/engine/types.ts';
 
-export const LANGS = ['zh-CN', 'en', 'es', 'ko'] as const;
-export type Lang = (typeof LANGS)[number];
+import { LANGS, type Lang } from '../worker/protocol.ts';
+
+export { LANGS, type Lang };
 type Row = readonly [string, string, string, string];
 
 export const T = {

@@ -2,6 +2,11 @@
 interface Env {
   ROOMS: DurableObjectNamespace<import('./room/room.ts').Room>;
   ASSETS: Fetcher;
+  /** Web Push (VAPID, RFC 8292), set by `npm run setup:push`; without them the deploy sends no notifications. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** The contact push services may write to: `mailto:` or an https URL. */
+  VAPID_SUBJECT?: string;
 }
 
 declare namespace Cloudflare {

@@ -10,7 +10,9 @@ import {
   type CreateRoomResponse,
   type ErrorBody,
   type JoinResponse,
+  type PushConfig,
 } from './protocol.ts';
+import { vapidOf } from './push/deliver.ts';
 import type { Refusal } from './room/room.ts';
 import { hashToken, newRoomCode, newToken, normaliseCode } from './room/tokens.ts';
 
@@ -55,6 +57,9 @@ function roomStub(c: Ctx): { code: string; stub: DurableObjectStub<import('./roo
 const notFound = (c: Ctx) => fail(c, 404, 'room/not-found', 'no room has this code');
 
 app.get('/api/health', (c) => c.json({ ok: true }));
+
+// The client offers notifications only when the deploy has VAPID keys.
+app.get('/api/push', (c) => c.json({ publicKey: vapidOf(c.env)?.publicKey ?? null } satisfies PushConfig, 200));
 
 app.post('/api/rooms', async (c) => {
   const parsed = await body(c, CreateRoomSchema);

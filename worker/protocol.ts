@@ -3,6 +3,7 @@
 // the schemas here before anything else reads it.
 import * as v from 'valibot';
 import type { EyesChoice, OptionValue, Pace, RulesetId, Seat, View } from './engine/index.ts';
+import type { Notice } from './room/notify.ts';
 
 /** The WebSocket subprotocol every client offers; tokens travel as a second subprotocol, never in URLs. */
 export const PROTOCOL = 'tianhei.v1';
@@ -17,6 +18,9 @@ export const MAX_NAME = 24;
 export const MAX_TEXT = 500;
 /** A room with no activity for this long deletes its storage. */
 export const ROOM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The UI languages (client/strings.ts holds their strings); a push subscription says which one its device reads. */
+export const LANGS = ['zh-CN', 'en', 'es', 'ko'] as const;
+export type Lang = (typeof LANGS)[number];
 
 // ------------------------------------------------------------------ HTTP
 
@@ -127,12 +131,43 @@ export const HostMoveSchema = v.variant('type', [
 export const JUDGE_MOVES: readonly HostMove['type'][] = ['eject', 'pause', 'resume', 'extend', 'narrate'];
 export type HostMove = v.InferOutput<typeof HostMoveSchema>;
 
+/**
+ * The push services browsers subscribe with (Chrome/Edge/Android, Firefox, Safari, Windows). The room
+ * POSTs to the endpoint it is given, so only these hosts are accepted: a room is no relay to elsewhere.
+ */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', '.push.services.mozilla.com', '.push.apple.com', '.notify.windows.com'];
+
+/** Whether an endpoint is https on one of PUSH_SERVICE_HOSTS (a leading dot: any subdomain). */
+export function isPushService(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return false;
+  return PUSH_SERVICE_HOSTS.some((h) => (h.startsWith('.') ? url.hostname.endsWith(h) : url.hostname === h));
+}
+
+/** PushSubscription.toJSON() of one device: a P-256 point (65 bytes) and a 16-byte secret, base64url. */
+export const PushSubscriptionSchema = v.object({
+  endpoint: v.pipe(v.string(), v.maxLength(1000), v.check(isPushService, 'not a push service endpoint')),
+  keys: v.object({
+    p256dh: v.pipe(v.string(), v.regex(/^B[A-Za-z0-9_-]{86}$/, 'p256dh is an uncompressed P-256 point')),
+    auth: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'auth is 16 bytes')),
+  }),
+});
+
 export const ClientFrameSchema = v.variant('type', [
   /** A seat's game action; `id` is chosen by the client so a retried action is applied once. */
   v.object({ type: v.literal('act'), id: ActionId, move: SeatMoveSchema }),
   v.object({ type: v.literal('host'), id: ActionId, move: HostMoveSchema }),
   /** Asks for a full fresh view (after a gap, or on demand). */
   v.object({ type: v.literal('sync') }),
+  /** This device wants the seat's notifications, worded in `lang`; seats only, once per device. */
+  v.object({ type: v.literal('push-subscribe'), id: ActionId, subscription: PushSubscriptionSchema, lang: v.picklist(LANGS) }),
+  /** This device stops getting the seat's notifications. */
+  v.object({ type: v.literal('push-unsubscribe'), id: ActionId, endpoint: v.pipe(v.string(), v.maxLength(1000)) }),
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
 
@@ -176,6 +211,19 @@ export type ServerFrame =
   | { type: 'ack'; id: string }
   | { type: 'error'; id?: string; code: string; message: string }
   | { type: 'expired' };
+
+/** GET /api/push — the deploy's VAPID public key; `null` when the deploy has no keys (notifications are hidden). */
+export interface PushConfig {
+  publicKey: string | null;
+}
+
+/** The push message's payload (encrypted for the device): no text, no role; the service worker words it. */
+export interface PushPayload {
+  code: string;
+  seat: Seat;
+  lang: Lang;
+  notice: Notice;
+}
 
 /** Parses and checks one inbound frame; the error says what was wrong. */
 export function parseClientFrame(raw: string): { ok: true; frame: ClientFrame } | { ok: false; code: string; message: string } {

@@ -38,6 +38,8 @@ import { deadlinesOf, roomSummary, roomView } from './roomview.ts';
 import { RateLimiter, attachmentOf, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { RoomStore, type RoomRow } from './storage.ts';
 import { hashToken, newSeed, newToken } from './tokens.ts';
+import { answerPushFrame, isPushFrame, pushChange, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
+import { PushStore } from '../push/subscriptions.ts';
 
 /** A refusal: the HTTP status (for RPC callers) and the error body's code and message. */
 export interface Refusal {
@@ -86,6 +88,11 @@ export class Room extends DurableObject<Env> {
   /** The room's clock; tests replace it to reach deadlines and the TTL without waiting. */
   now(): number {
     return Date.now();
+  }
+
+  /** How pushes leave the room; tests replace it with a push service of their own. */
+  pushFetch(request: Request): Promise<Response> {
+    return fetch(request);
   }
 
   // ---------------------------------------------------------------- RPC from the Worker
@@ -239,6 +246,7 @@ export class Room extends DurableObject<Env> {
       return;
     }
     if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
+    if (isPushFrame(frame)) return answerPushFrame(ws, who, frame, this.pushRoom(room));
     if (frame.type === 'act' && who.seat === null) return sendError(ws, 'room/judge', 'the judge does not play', frame.id);
     // Applied ids are kept per seat; the human judge's are kept under 0.
     if (this.store.applied(who.seat ?? 0, frame.id)) return send(ws, { type: 'ack', id: frame.id });
@@ -248,6 +256,7 @@ export class Room extends DurableObject<Env> {
     // The change is stored; now the alarm, then everyone's frames, then the ack.
     await this.arm(room);
     this.publish(result);
+    if (result.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), result.game.prev, result.game.next));
     send(ws, { type: 'ack', id: frame.id });
   }
 
@@ -274,6 +283,8 @@ export class Room extends DurableObject<Env> {
     if (room.status === 'playing') {
       const change = this.applyGame(room, { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
+        if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
+        else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!));
         await this.arm(room);
         this.publish(change);
         return;
@@ -301,6 +312,7 @@ export class Room extends DurableObject<Env> {
     let at = room.lastActivity + ROOM_TTL_MS;
     const game = room.status === 'playing' ? this.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
+    if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game) ?? at);
     await this.ctx.storage.setAlarm(at);
   }
 
@@ -478,6 +490,10 @@ export class Room extends DurableObject<Env> {
       const who = attachmentOf(ws);
       if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
     }
+  }
+
+  private pushRoom(room: RoomRow): PushRoom {
+    return { code: room.code, vapid: vapidOf(this.env), store: new PushStore(this.ctx.storage.sql), fetcher: (r) => this.pushFetch(r), now: this.now() };
   }
 
   private attachments(leaving?: WebSocket): Attachment[] {

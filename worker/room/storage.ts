@@ -3,7 +3,7 @@
 import type { GameState, LogEntry, OptionValue, RulesetId, Seat } from '../engine/index.ts';
 import type { PaceSetting } from '../protocol.ts';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
 
@@ -76,6 +76,12 @@ export class RoomStore {
       this.sql.exec(`CREATE TABLE IF NOT EXISTS judge (
         id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL, name_key TEXT NOT NULL,
         token_hash TEXT NOT NULL UNIQUE, host INTEGER NOT NULL DEFAULT 0)`);
+    }
+    if (version < 3) {
+      // v3: Web Push subscriptions, one row per device, owned by a seat (worker/push/subscriptions.ts).
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS push_subscriptions (
+        endpoint TEXT PRIMARY KEY, seat INTEGER NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL,
+        lang TEXT NOT NULL, created INTEGER NOT NULL)`);
     }
     if (version !== SCHEMA_VERSION) {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
@@ -205,11 +211,14 @@ export class RoomStore {
   /** Removes a seat and renumbers the others 1..N in order; returns old seat -> new seat. */
   removeSeat(seat: Seat): Map<Seat, Seat> {
     this.sql.exec(`DELETE FROM seats WHERE seat = ?`, seat);
+    this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, seat);
     const moves = new Map<Seat, Seat>();
     const rest = this.sql.exec<{ seat: number }>(`SELECT seat FROM seats ORDER BY seat`).toArray();
     rest.forEach((r, i) => {
       if (r.seat !== i + 1) {
         this.sql.exec(`UPDATE seats SET seat = ? WHERE seat = ?`, i + 1, r.seat);
+        // A device's notifications follow its player to the new seat number.
+        this.sql.exec(`UPDATE push_subscriptions SET seat = ? WHERE seat = ?`, i + 1, r.seat);
         moves.set(r.seat, i + 1);
       }
     });

@@ -1,0 +1,171 @@
+// Issue 9, push notifications end to end: the room encrypts and signs a push to a test push service
+// inside the test, which decrypts it with the subscription's private key and verifies the VAPID token.
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { pendingSeats } from '../../worker/engine/index.ts';
+import type { PushConfig, PushPayload } from '../../worker/protocol.ts';
+import { REMINDER_BEFORE_MS } from '../../worker/room/notify.ts';
+import type { Room } from '../../worker/room/room.ts';
+import { Client, api, seatedRoom, setClock, storedGame, stubOf, until } from './helpers.ts';
+import { decryptPush, newSubscription, verifyVapid, type TestSubscription } from './push-receiver.ts';
+
+interface Delivery {
+  endpoint: string;
+  headers: Headers;
+  body: Uint8Array;
+}
+
+/** A push service for one room: records each request and answers with `status` (or throws for 0). */
+async function pushService(code: string, status: number | ((endpoint: string) => number) = 201): Promise<Delivery[]> {
+  const received: Delivery[] = [];
+  await runInDurableObject(stubOf(code), (room: Room) => {
+    room.pushFetch = async (request: Request) => {
+      received.push({ endpoint: request.url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) });
+      const answer = typeof status === 'number' ? status : status(request.url);
+      if (answer === 0) throw new Error('the push service is unreachable');
+      return new Response(null, { status: answer });
+    };
+  });
+  return received;
+}
+
+async function subscribe(client: Client, sub: TestSubscription, lang: 'zh-CN' | 'en' | 'es' | 'ko' = 'en') {
+  return client.request({ type: 'push-subscribe', id: `sub-${sub.endpoint.slice(-8)}`, subscription: { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, lang });
+}
+
+async function storedEndpoints(code: string): Promise<{ seat: number; endpoint: string }[]> {
+  return runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) =>
+    ctx.storage.sql.exec<{ seat: number; endpoint: string }>('SELECT seat, endpoint FROM push_subscriptions ORDER BY seat').toArray(),
+  );
+}
+
+/** Retries an async assertion for a few seconds (the removal happens after the push, in waitUntil). */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const end = Date.now() + 5000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
+const endpointFor = (name: string) => `https://fcm.googleapis.com/fcm/send/${name}`;
+
+/** Decrypts a delivery as the subscribed browser would, after checking its VAPID token as the push service would. */
+async function open(d: Delivery, sub: TestSubscription): Promise<PushPayload> {
+  const claims = await verifyVapid(d.headers.get('authorization')!, env.VAPID_PUBLIC_KEY!);
+  expect(claims.aud).toBe('https://fcm.googleapis.com');
+  expect(claims.sub).toBe(env.VAPID_SUBJECT);
+  expect(d.headers.get('content-encoding')).toBe('aes128gcm');
+  return JSON.parse((await decryptPush(d.body, sub)).text) as PushPayload;
+}
+
+describe('push notifications from the room', () => {
+  it('GET /api/push gives the deploy’s VAPID public key', async () => {
+    const res = await api('/api/push');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as PushConfig).publicKey).toBe(env.VAPID_PUBLIC_KEY);
+  });
+
+  it('the game’s start reaches a subscribed seat’s device, encrypted for it and signed with VAPID; nobody sees the subscription', async () => {
+    const { room, clients, host } = await seatedRoom(8, 'classic', { spectators: true });
+    const spectator = await Client.open(room.code);
+    const received = await pushService(room.code);
+    const phone = await newSubscription(endpointFor('seat-3-phone'));
+    expect(await subscribe(clients[2]!, phone, 'es')).toEqual({ type: 'ack', id: expect.any(String) });
+
+    expect(await host.request({ type: 'host', id: 'start', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'start' });
+    await until('the push', () => received.length === 1);
+    expect(received[0]!.endpoint).toBe(phone.endpoint);
+    const payload = await open(received[0]!, phone);
+    const { state } = await storedGame(room.code);
+    // "Until when" is the night call's deadline if seat 3 is called now, else nothing (it owes nothing yet).
+    const until3 = pendingSeats(state!).includes(3) ? (state!.step as { endsAt: number }).endsAt : null;
+    expect(payload).toEqual({ code: room.code, seat: 3, lang: 'es', notice: { kind: 'start', until: until3 } });
+    // No role and no call's name travels, even encrypted: a lock screen must not show one.
+    expect(JSON.stringify(payload)).not.toMatch(/killer|police|civilian|doctor|sniper/);
+    // The endpoint is never in any frame, to anyone.
+    for (const c of [...clients, spectator]) expect(JSON.stringify(c.frames)).not.toContain('seat-3-phone');
+  });
+
+  it('the push service answering 410 removes the subscription; a failing push service fails no action', async () => {
+    const { room, clients, host } = await seatedRoom(8, 'classic');
+    const received = await pushService(room.code, (endpoint) => (endpoint.endsWith('gone') ? 410 : 0));
+    const gone = await newSubscription(endpointFor('seat-2-gone'));
+    const broken = await newSubscription(endpointFor('seat-4-broken'));
+    await subscribe(clients[1]!, gone);
+    await subscribe(clients[3]!, broken);
+    expect(await storedEndpoints(room.code)).toEqual([
+      { seat: 2, endpoint: gone.endpoint },
+      { seat: 4, endpoint: broken.endpoint },
+    ]);
+
+    expect(await host.request({ type: 'host', id: 'start', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'start' });
+    await clients[3]!.waitFor('game');
+    await until('both pushes tried', () => received.length === 2);
+    // The unreachable push service may come back: that subscription stays.
+    await eventually(async () => expect(await storedEndpoints(room.code)).toEqual([{ seat: 4, endpoint: broken.endpoint }]));
+  });
+
+  it('refuses subscriptions from spectators, endpoints that are no push service, and unsubscribes only the seat’s own device', async () => {
+    const { room, clients } = await seatedRoom(4, 'classic', { spectators: true });
+    const spectator = await Client.open(room.code);
+    const sub = await newSubscription(endpointFor('a-device'));
+    expect(await subscribe(spectator, sub)).toMatchObject({ type: 'error', code: 'room/spectator' });
+    for (const endpoint of ['https://evil.example/collect', 'http://fcm.googleapis.com/fcm/send/x', 'https://fcm.googleapis.com:8443/x']) {
+      clients[0]!.send({ type: 'push-subscribe', id: 'bad', subscription: { endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, lang: 'en' });
+      await clients[0]!.waitFor('error', (f) => f.code === 'protocol/bad-frame' && f.message.includes('push service'));
+      clients[0]!.frames.length = 0;
+    }
+    await subscribe(clients[1]!, sub);
+    // Seat 3 cannot take seat 2's device off.
+    expect(await clients[2]!.request({ type: 'push-unsubscribe', id: 'u3', endpoint: sub.endpoint })).toEqual({ type: 'ack', id: 'u3' });
+    expect(await storedEndpoints(room.code)).toEqual([{ seat: 2, endpoint: sub.endpoint }]);
+    expect(await clients[1]!.request({ type: 'push-unsubscribe', id: 'u2', endpoint: sub.endpoint })).toEqual({ type: 'ack', id: 'u2' });
+    expect(await storedEndpoints(room.code)).toEqual([]);
+  });
+
+  it('async pace: an hour before the step closes, only the seats that still owe it are reminded, once', async () => {
+    const { room, clients, host } = await seatedRoom(8, 'classic', { pace: { preset: 'async' } });
+    const received = await pushService(room.code);
+    const subs: TestSubscription[] = [];
+    for (let i = 0; i < 8; i++) {
+      subs.push(await newSubscription(endpointFor(`seat-${i + 1}`)));
+      await subscribe(clients[i]!, subs[i]!);
+    }
+    await host.request({ type: 'host', id: 'start', move: { type: 'start' } });
+    await until('the start pushes', () => received.length === 8);
+    const { state } = await storedGame(room.code);
+    const endsAt = (state!.step as { endsAt: number }).endsAt;
+    const owing = pendingSeats(state!);
+    expect(owing.length).toBeGreaterThan(0);
+    expect(await runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm())).toBe(endsAt - REMINDER_BEFORE_MS);
+
+    await setClock(room.code, endsAt - REMINDER_BEFORE_MS + 1000);
+    await runInDurableObject(stubOf(room.code), (r: Room) => {
+      r.pushFetch = async (request: Request) => {
+        received.push({ endpoint: request.url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) });
+        return new Response(null, { status: 201 });
+      };
+    });
+    await runDurableObjectAlarm(stubOf(room.code));
+    await until('the reminders', () => received.length === 8 + owing.length);
+    const reminded: number[] = [];
+    for (const d of received.slice(8)) {
+      const seat = Number(/seat-(\d)$/.exec(d.endpoint)![1]);
+      const payload = await open(d, subs[seat - 1]!);
+      expect(payload.notice).toEqual({ kind: 'reminder', owes: 'night-call', until: endsAt });
+      reminded.push(seat);
+    }
+    expect(reminded.sort()).toEqual([...owing].sort());
+    // The next alarm is the deadline itself; a repeated alarm sends nothing more.
+    expect(await runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm())).toBe(endsAt);
+    await runDurableObjectAlarm(stubOf(room.code));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(received.length).toBe(8 + owing.length);
+  });
+});

@@ -1,0 +1,117 @@
+// Sends a room's notifications: after a stored change (or at a reminder's alarm) each subscribed
+// seat's own views decide its notice (worker/room/notify.ts), and each of its devices gets one push.
+// Runs in ctx.waitUntil after the frames went out; a failing push service never fails an action.
+import { viewFor, type GameState, type Seat } from '../engine/index.ts';
+import type { ClientFrame, PushPayload } from '../protocol.ts';
+import { noticeFor, reminderFor, REMINDER_BEFORE_MS, type Notice } from '../room/notify.ts';
+import { send, sendError, type Attachment } from '../room/sockets.ts';
+import { PushStore, type SubscriptionRow } from './subscriptions.ts';
+import { sendPush, type VapidKeys } from './web-push.ts';
+
+/** How long a push service keeps an undelivered notice: a day (an async step lasts hours). */
+const PUSH_TTL_S = 24 * 3600;
+
+/** The deploy's VAPID keys from its secrets, or null: then the room sends nothing and the client hides notifications. */
+export function vapidOf(env: Env): VapidKeys | null {
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) return null;
+  return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT };
+}
+
+/** What the sender needs from the room. */
+export interface PushRoom {
+  code: string;
+  vapid: VapidKeys | null;
+  store: PushStore;
+  fetcher: (request: Request) => Promise<Response>;
+  now: number;
+}
+
+type PushFrame = Extract<ClientFrame, { type: 'push-subscribe' | 'push-unsubscribe' }>;
+
+/** Whether a frame is a push subscription frame (handled here, not by the engine). */
+export function isPushFrame(frame: ClientFrame): frame is PushFrame {
+  return frame.type === 'push-subscribe' || frame.type === 'push-unsubscribe';
+}
+
+/** Stores or removes this socket's device subscription for its own seat, and answers the socket. */
+export function answerPushFrame(ws: WebSocket, who: Attachment, frame: PushFrame, room: PushRoom): void {
+  if (!room.vapid) return sendError(ws, 'push/off', 'this deploy sends no notifications', frame.id);
+  if (who.seat === null) return sendError(ws, 'push/no-seat', 'notifications are for seats', frame.id);
+  if (frame.type === 'push-unsubscribe') {
+    room.store.unsubscribe(who.seat, frame.endpoint);
+    return send(ws, { type: 'ack', id: frame.id });
+  }
+  const { endpoint, keys } = frame.subscription;
+  if (!room.store.subscribe({ seat: who.seat, endpoint, p256dh: keys.p256dh, auth: keys.auth, lang: frame.lang }, room.now)) {
+    return sendError(ws, 'push/too-many', 'this seat has notifications on too many devices; turn one off first', frame.id);
+  }
+  send(ws, { type: 'ack', id: frame.id });
+}
+
+/** Sends each subscribed seat the notice this change brings it; `prev` is the state before (another game's, or null, at a start). */
+export async function pushChange(room: PushRoom, prev: GameState | null, next: GameState): Promise<void> {
+  if (!room.vapid) return;
+  const subs = room.store.all();
+  if (subs.length === 0) return;
+  // A new game (start, or play again) is not compared with the last one.
+  const before = prev && prev.setup.seed === next.setup.seed ? prev : null;
+  const notices = new Map<Seat, Notice>();
+  for (const seat of new Set(subs.map((s) => s.seat))) {
+    if (seat > next.alive.length) continue;
+    const viewer = { kind: 'seat', seat } as const;
+    const notice = noticeFor(before ? viewFor(before, viewer) : null, viewFor(next, viewer));
+    if (notice) notices.set(seat, notice);
+  }
+  await deliver(room, subs, notices);
+}
+
+/** The reminder alarm: an hour before the step closes, if someone subscribed might still owe it and it was not sent. */
+export function reminderAlarm(room: PushRoom, game: GameState): number | null {
+  const step = game.step;
+  if (!room.vapid || game.result || game.pausedRemaining !== null || !('endsAt' in step) || step.endsAt === null) return null;
+  const at = step.endsAt - REMINDER_BEFORE_MS;
+  if (at <= room.now || room.store.remindedFor() === step.endsAt || room.store.all().length === 0) return null;
+  return at;
+}
+
+/**
+ * Reminds the seats that still owe the current step when it closes within the hour. The mark that it
+ * was sent is written before this returns (before any await), so the next alarm is set past it.
+ */
+export function pushReminders(room: PushRoom, game: GameState): Promise<void> {
+  const step = game.step;
+  if (!room.vapid || !('endsAt' in step) || step.endsAt === null || room.store.remindedFor() === step.endsAt) return Promise.resolve();
+  if (room.now < step.endsAt - REMINDER_BEFORE_MS || room.now >= step.endsAt) return Promise.resolve();
+  room.store.markReminded(step.endsAt);
+  const subs = room.store.all();
+  const notices = new Map<Seat, Notice>();
+  for (const seat of new Set(subs.map((s) => s.seat))) {
+    if (seat > game.alive.length) continue;
+    const notice = reminderFor(viewFor(game, { kind: 'seat', seat }), room.now);
+    if (notice) notices.set(seat, notice);
+  }
+  return deliver(room, subs, notices);
+}
+
+/** One push per device of each seat with a notice; removes the subscriptions the push service calls gone. */
+async function deliver(room: PushRoom, subs: SubscriptionRow[], notices: Map<Seat, Notice>): Promise<void> {
+  const vapid = room.vapid;
+  if (!vapid) return;
+  await Promise.all(
+    subs.map(async (sub) => {
+      const notice = notices.get(sub.seat);
+      if (!notice) return;
+      const payload: PushPayload = { code: room.code, seat: sub.seat, lang: sub.lang, notice };
+      const outcome = await sendPush(
+        room.fetcher,
+        sub,
+        // One topic per room and seat: a newer notice replaces one the phone has not fetched yet.
+        { payload: JSON.stringify(payload), ttl: PUSH_TTL_S, urgency: notice.kind === 'over' ? 'normal' : 'high', topic: `${room.code}-${sub.seat}` },
+        vapid,
+        room.now,
+      );
+      if (outcome === 'gone') room.store.remove(sub.endpoint);
+    }),
+  );
+}
+
