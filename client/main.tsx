@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { lang, setLang } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
+import { loadPushConfig, watchOwed } from './notify.ts';
 import { RoomPage } from './room-page.tsx';
 import { path, room, view } from './state.ts';
 import { ErrorBar, Header, RulesSheet } from './ui.tsx';
@@ -23,6 +24,10 @@ function App() {
 
 // Strings arrive as JSON for the chosen language; draw once they are here.
 setLang(lang.value, false).then(
-  () => render(<App />, document.getElementById('app')!),
+  () => {
+    render(<App />, document.getElementById('app')!);
+    watchOwed();
+    void loadPushConfig();
+  },
   () => (document.getElementById('app')!.textContent = 'Network error — reload the page.'),
 );

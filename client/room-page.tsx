@@ -6,6 +6,7 @@ import { api, conn, connect, disconnect, forget, joinRoom, room, seatLost, store
 import { Lobby } from './lobby.tsx';
 import { GameScreen } from './game-screen.tsx';
 import { useRequest } from './ui.tsx';
+import { NotifyMe } from './notify-me.tsx';
 
 /** One room: join, then lobby or game as the server's frames say. */
 export function RoomPage({ code }: { code: string }) {
@@ -30,6 +31,7 @@ export function RoomPage({ code }: { code: string }) {
   return (
     <main class="page">
       {r.status === 'lobby' || !v ? <Lobby /> : <GameScreen />}
+      {seat?.seat != null && <NotifyMe code={code} />}
       {seat && (
         <p class="foot">
           <button type="button" class="link" onClick={() => confirm(t('leave') + '?') && (forget(code), setSeat(null))}>

@@ -274,6 +274,12 @@ export function act(move: SeatMove): boolean {
   return sendMove({ type: 'act', id: newId(), move });
 }
 
+/** Sends a push subscription frame for this socket's seat (client/notify.ts); the ack or error names its id. */
+export function pushFrame(frame: DistributiveOmit<Extract<ClientFrame, { type: 'push-subscribe' | 'push-unsubscribe' }>, 'id'>): boolean {
+  return sendMove({ ...frame, id: newId() } as Extract<ClientFrame, { id: string }>);
+}
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** Sends a host move. */
 export function hostMove(move: HostMove): boolean {
   return sendMove({ type: 'host', id: newId(), move });

@@ -416,6 +416,24 @@ export const T = {
   v_auto: ['自动', 'auto', 'auto', '자동'],
   v_right: ['向右（座号递增）', 'to the right (seat numbers up)', 'a la derecha (números crecientes)', '오른쪽 (번호 증가)'],
   v_left: ['向左', 'to the left', 'a la izquierda', '왼쪽'],
+  // Notifications (issue 9): what a seat owes, in the tab title and in pushes; never a role or a call's name.
+  oweNight: ['轮到你夜里睁眼', 'Your night call', 'Tu llamada nocturna', '당신의 밤 호출'],
+  oweBallot: ['轮到你投票', 'Your vote', 'Tu voto', '당신의 투표'],
+  oweSpeech: ['轮到你发言', 'Your turn to speak', 'Te toca hablar', '당신의 발언 차례'],
+  oweLastWords: ['轮到你留遗言', 'Your last words', 'Tus últimas palabras', '당신의 유언'],
+  pushStart: ['游戏开始了', 'The game has started', 'La partida ha empezado', '게임이 시작되었습니다'],
+  pushOver: ['游戏结束了', 'The game is over', 'La partida ha terminado', '게임이 끝났습니다'],
+  pushReminder: ['还剩一小时：{0}', 'One hour left: {0}', 'Queda una hora: {0}', '1시간 남음: {0}'],
+  pushUntil: ['截止 {0}', 'until {0}', 'hasta {0}', '{0}까지'],
+  pushRoom: ['天黑 · 房间 {0}', 'Tianhei · room {0}', 'Tianhei · sala {0}', '톈헤이 · 방 {0}'],
+  notifyMe: ['在这台设备上提醒我', 'Notify me on this device', 'Avisarme en este dispositivo', '이 기기로 알림 받기'],
+  notifyOn: ['这台设备会收到提醒', 'This device gets notifications', 'Este dispositivo recibe avisos', '이 기기로 알림을 받습니다'],
+  notifyStop: ['停止提醒', 'Stop notifications', 'Dejar de avisar', '알림 끄기'],
+  notifyBlocked: ['浏览器已阻止本站的通知：请在浏览器设置中允许', 'The browser blocks notifications from this site: allow them in its settings', 'El navegador bloquea los avisos de este sitio: permítelos en su configuración', '브라우저가 이 사이트의 알림을 막고 있습니다. 브라우저 설정에서 허용하세요'],
+  notifyFailed: ['无法开启提醒：{0}', 'Could not turn notifications on: {0}', 'No se pudieron activar los avisos: {0}', '알림을 켤 수 없습니다: {0}'],
+  'push/off': ['这个网站不发送提醒', 'This site sends no notifications', 'Este sitio no envía avisos', '이 사이트는 알림을 보내지 않습니다'],
+  'push/no-seat': ['只有座位上的玩家能收到提醒', 'Only seated players get notifications', 'Solo los jugadores con asiento reciben avisos', '자리가 있는 플레이어만 알림을 받습니다'],
+  'push/too-many': ['这个座位开启提醒的设备太多了，请先关掉一台', 'This seat has notifications on too many devices: turn one off first', 'Este asiento tiene avisos en demasiados dispositivos: desactiva uno primero', '이 자리는 알림을 켠 기기가 너무 많습니다. 먼저 하나를 끄세요'],
 } satisfies Record<string, Row>;
 
 export type Key = keyof typeof T;
