@@ -1,10 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
-import { generateKeyPairSync } from 'node:crypto';
-
-// A VAPID key pair for this test run, so the rooms send pushes (to the tests' own push service).
-const vapid = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
-const vapidPublic = Buffer.concat([Buffer.from([4]), Buffer.from(vapid.x!, 'base64url'), Buffer.from(vapid.y!, 'base64url')]).toString('base64url');
+import { testVapidVars } from './scripts/vapid.ts';
 
 export default defineConfig({
   test: {
@@ -24,7 +20,8 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { VAPID_PUBLIC_KEY: vapidPublic, VAPID_PRIVATE_KEY: vapid.d!, VAPID_SUBJECT: 'mailto:push-test@tianhei.test' } },
+            // A VAPID key pair for this run, so the rooms send pushes (to the tests' own push service).
+            miniflare: { bindings: testVapidVars() },
           }),
         ],
         test: {

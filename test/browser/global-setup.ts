@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { testVapidVars } from '../../scripts/vapid.ts';
 import { BASE_URL, CHROMIUM, PORT } from './browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -16,10 +17,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (await healthy()) throw new Error(`port ${PORT} already answers: stop whatever runs on ${BASE_URL} before the browser tests`);
 
   const state = mkdtempSync(join(tmpdir(), 'tianhei-e2e-'));
+  // Push is on, with a key pair for this run only, so the room offers "notify me".
+  const vars = Object.entries(testVapidVars()).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   let output = '';
   const child: ChildProcess = spawn(
     join(ROOT, 'node_modules/.bin/wrangler'),
-    ['dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    ['dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn', ...vars],
     {
       cwd: ROOT,
       // Its own process group, so teardown stops wrangler and workerd together.
