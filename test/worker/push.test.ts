@@ -4,6 +4,8 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { pendingSeats } from '../../worker/engine/index.ts';
+import app from '../../worker/index.ts';
+import { vapidOf } from '../../worker/push/deliver.ts';
 import type { PushConfig, PushPayload } from '../../worker/protocol.ts';
 import { REMINDER_BEFORE_MS } from '../../worker/room/notify.ts';
 import type { Room } from '../../worker/room/room.ts';
@@ -69,6 +71,14 @@ describe('push notifications from the room', () => {
     const res = await api('/api/push');
     expect(res.status).toBe(200);
     expect(((await res.json()) as PushConfig).publicKey).toBe(env.VAPID_PUBLIC_KEY);
+  });
+
+  it('a deploy without VAPID keys offers no notifications (GET /api/push says null) and still serves everything else', async () => {
+    const bare = { ...env, VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined };
+    expect(vapidOf(bare)).toBeNull();
+    const res = await app.fetch(new Request('https://tianhei.test/api/push'), bare);
+    expect(await res.json()).toEqual({ publicKey: null });
+    expect((await app.fetch(new Request('https://tianhei.test/api/health'), bare)).status).toBe(200);
   });
 
   it('the game’s start reaches a subscribed seat’s device, encrypted for it and signed with VAPID; nobody sees the subscription', async () => {
