@@ -51,6 +51,8 @@ export function answerPushFrame(ws: WebSocket, who: Attachment, frame: PushFrame
 /** Sends each subscribed seat the notice this change brings it; `prev` is the state before (another game's, or null, at a start). */
 export async function pushChange(room: PushRoom, prev: GameState | null, next: GameState): Promise<void> {
   if (!room.vapid) return;
+  // Yield first: the views below are computed after the caller has sent its frames and its ack.
+  await Promise.resolve();
   const subs = room.store.all();
   if (subs.length === 0) return;
   // A new game (start, or play again) is not compared with the last one.
