@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { lang, setLang } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
-import { loadPushConfig, watchOwed } from './notify.ts';
+import { loadPushConfig, watchLanguage, watchOwed } from './notify.ts';
 import { RoomPage } from './room-page.tsx';
 import { path, room, view } from './state.ts';
 import { ErrorBar, Header, RulesSheet } from './ui.tsx';
@@ -27,6 +27,7 @@ setLang(lang.value, false).then(
   () => {
     render(<App />, document.getElementById('app')!);
     watchOwed();
+    watchLanguage();
     void loadPushConfig();
   },
   () => (document.getElementById('app')!.textContent = 'Network error — reload the page.'),

@@ -4,7 +4,7 @@ import { effect, signal } from '@preact/signals';
 import type { PushConfig } from '../worker/protocol.ts';
 import { owedStep, type OwedKind } from '../worker/room/notify.ts';
 import { lang, t, type Key } from './i18n.ts';
-import { pushFrame, view } from './state.ts';
+import { pushFrame, room, view } from './state.ts';
 
 /** How each thing a seat owes is named (the tab title, and the pushes through the service worker). */
 export const OWED_KEYS: Record<OwedKind, Key> = { 'night-call': 'oweNight', ballot: 'oweBallot', speech: 'oweSpeech', 'last-words': 'oweLastWords' };
@@ -47,11 +47,34 @@ export async function enableNotifications(code: string): Promise<void> {
   } catch (e) {
     throw new Error(t('notifyFailed', (e as Error).message));
   }
+  sendSubscription(code, subscription);
+  notifying.value = { ...notifying.value, [code]: true };
+}
+
+/** Languages each room last heard for this device's notifications. */
+const sentLang: Record<string, string> = {};
+
+function sendSubscription(code: string, subscription: PushSubscription): void {
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error(t('notifyFailed', 'no subscription keys'));
   pushFrame({ type: 'push-subscribe', subscription: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } }, lang: lang.value });
   localStorage.setItem(key(code), json.endpoint);
-  notifying.value = { ...notifying.value, [code]: true };
+  sentLang[code] = lang.value;
+}
+
+/** When the player switches language, the room words this device's next notifications in the new one. */
+export function watchLanguage(): () => void {
+  return effect(() => {
+    const l = lang.value;
+    const code = room.value?.code;
+    if (!code || room.value?.you.seat == null || sentLang[code] === l || !isNotifying(code) || !supported()) return;
+    sentLang[code] = l;
+    void navigator.serviceWorker
+      .getRegistration('/')
+      .then((r) => r?.pushManager.getSubscription())
+      .then((sub) => sub && sendSubscription(code, sub))
+      .catch(() => undefined);
+  });
 }
 
 /** Stops this room's notifications on this device (the device's subscription stays for its other rooms). */

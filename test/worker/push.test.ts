@@ -139,6 +139,16 @@ describe('push notifications from the room', () => {
     expect(await storedEndpoints(room.code)).toEqual([]);
   });
 
+  it('a removed seat’s devices go with it; the seats renumbered after it keep theirs', async () => {
+    const { room, clients, host } = await seatedRoom(4, 'classic');
+    const two = await newSubscription(endpointFor('seat-2'));
+    const four = await newSubscription(endpointFor('seat-4'));
+    await subscribe(clients[1]!, two);
+    await subscribe(clients[3]!, four);
+    expect(await host.request({ type: 'host', id: 'rm', move: { type: 'remove-seat', seat: 2 } })).toEqual({ type: 'ack', id: 'rm' });
+    expect(await storedEndpoints(room.code)).toEqual([{ seat: 3, endpoint: four.endpoint }]);
+  });
+
   it('async pace: an hour before the step closes, only the seats that still owe it are reminded, once', async () => {
     const { room, clients, host } = await seatedRoom(8, 'classic', { pace: { preset: 'async' } });
     const received = await pushService(room.code);
