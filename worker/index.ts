@@ -113,8 +113,12 @@ app.get('/api/rooms/:code/record', async (c) => {
 app.get('/api/rooms/:code', async (c) => {
   const room = roomStub(c);
   if (!room) return notFound(c);
-  const result = await room.stub.summary();
+  // "My games": a seat token in the Authorization header (never the URL) adds that seat's line.
+  const bearer = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+  const result = await room.stub.summary(bearer ? await hashToken(bearer) : undefined);
   if (!result.ok) return refused(c, result);
+  // Per-seat answers must not be cached for anyone else.
+  if (bearer) c.header('Cache-Control', 'private, no-store');
   return c.json(result.summary, 200);
 });
 

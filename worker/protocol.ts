@@ -3,7 +3,7 @@
 // the schemas here before anything else reads it.
 import * as v from 'valibot';
 import type { EyesChoice, OptionValue, Pace, RulesetId, Seat, View } from './engine/index.ts';
-import type { Notice } from './room/notify.ts';
+import type { Notice, OwedKind } from './room/notify.ts';
 
 /** The WebSocket subprotocol every client offers; tokens travel as a second subprotocol, never in URLs. */
 export const PROTOCOL = 'tianhei.v1';
@@ -80,6 +80,11 @@ export interface RoomSummary {
   /** The room has a human judge's place; `judgeTaken` once someone holds it. */
   humanJudge: boolean;
   judgeTaken: boolean;
+  /**
+   * Only when the request carries this room's seat token (`Authorization: Bearer <token>`, never in
+   * the URL): that seat, and what it owes now (from its own view), for the home page's "My games".
+   */
+  you?: { seat: Seat | null; owes: OwedKind | null; until: number | null };
 }
 
 /** Every HTTP error body and every error frame. */

@@ -40,6 +40,7 @@ import { RoomStore, type RoomRow } from './storage.ts';
 import { hashToken, newSeed, newToken } from './tokens.ts';
 import { answerPushFrame, isPushFrame, pushChange, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
+import { seatSummary } from './notify.ts';
 
 /** A refusal: the HTTP status (for RPC callers) and the error body's code and message. */
 export interface Refusal {
@@ -125,10 +126,16 @@ export class Room extends DurableObject<Env> {
     return { ok: true };
   }
 
-  async summary(): Promise<{ ok: true; summary: RoomSummary } | Refusal> {
+  /** The public summary; with a seat token's hash, also that seat and what it owes (worker/room/notify.ts). */
+  async summary(tokenHash?: string): Promise<{ ok: true; summary: RoomSummary } | Refusal> {
     const room = this.roomOrRefusal();
     if ('ok' in room) return room;
-    return { ok: true, summary: roomSummary(room, this.store.seats().length, this.store.judge() !== null) };
+    const summary = roomSummary(room, this.store.seats().length, this.store.judge() !== null);
+    if (tokenHash === undefined) return { ok: true, summary };
+    const seat = this.store.seatByToken(tokenHash);
+    const judge = seat === null ? this.store.judge() : null;
+    if (seat === null && !(judge && timingSafeEqual(judge.tokenHash, tokenHash))) return refuse(403, 'auth/bad-token', 'this seat token is not valid in this room');
+    return { ok: true, summary: { ...summary, you: seatSummary(room.status === 'lobby' ? null : this.loadGame(), seat) } };
   }
 
   /** The finished game's record (RULES.md 2.10: the full log is everyone's once the game ends, never before). */
