@@ -4,6 +4,7 @@ import { MAX_NAME } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { createRoom, go } from './state.ts';
 import { SettingsForm, useRequest, type Settings } from './ui.tsx';
+import { MyGames } from './my-games.tsx';
 
 /** Create-or-join screen at `/`. */
 export function HomePage() {
@@ -26,6 +27,7 @@ export function HomePage() {
       <h1 class="hero">
         {t('app')} <small>{t('game')}</small>
       </h1>
+      <MyGames />
       <form
         class="card join-code"
         onSubmit={(e) => {

@@ -417,6 +417,8 @@ export const T = {
   v_right: ['向右（座号递增）', 'to the right (seat numbers up)', 'a la derecha (números crecientes)', '오른쪽 (번호 증가)'],
   v_left: ['向左', 'to the left', 'a la izquierda', '왼쪽'],
   // Notifications (issue 9): what a seat owes, in the tab title and in pushes; never a role or a call's name.
+  myGames: ['我的游戏', 'My games', 'Mis partidas', '내 게임'],
+  gameOn: ['进行中', 'In play', 'En juego', '진행 중'],
   oweNight: ['轮到你夜里睁眼', 'Your night call', 'Tu llamada nocturna', '당신의 밤 호출'],
   oweBallot: ['轮到你投票', 'Your vote', 'Tu voto', '당신의 투표'],
   oweSpeech: ['轮到你发言', 'Your turn to speak', 'Te toca hablar', '당신의 발언 차례'],

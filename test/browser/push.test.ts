@@ -1,7 +1,8 @@
 // Issue 9 in real headless Chromium: the service worker registers when the player asks for
 // notifications, a push delivered through the DevTools protocol (ServiceWorker.deliverPushMessage)
 // shows a notification worded in the seat's language, and its tap handler opens the room on the
-// device's seat. Without push, the tab title and the favicon say what the seat owes.
+// device's seat. Without push, the tab title, the favicon and the home page's "My games" say what
+// the seat owes.
 // The game itself runs from Node: eight seat sockets, so the test knows which seat owes the night call.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -76,6 +77,9 @@ it('push to the service worker shows the notice in the seat’s language; tappin
   await context.grantPermissions(['notifications'], { origin: base });
   await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [`tianhei.room.${made.code}`, JSON.stringify(stored(seat))]);
   const page = await context.newPage();
+  // Seat tokens never travel in a URL.
+  const urls: string[] = [];
+  context.on('request', (r) => urls.push(r.url()));
   const cdp: CDPSession = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
@@ -116,6 +120,12 @@ it('push to the service worker shows the notice in the seat’s language; tappin
   // Chromium refuses clients.openWindow (no user activation), so the test records the URL it asks
   // for and opens it as the tap would: the room, on this device's seat.
   await page.goto(`${base}/`);
+  // Meanwhile the home page's "My games" says what this seat owes, asked with the token in a header.
+  const mine = page.locator(`[data-testid=my-games] li[data-code=${made.code}]`);
+  await mine.waitFor();
+  expect(await mine.getAttribute('data-owes')).toBe('night-call');
+  expect(await mine.textContent()).toContain('Tu llamada nocturna');
+  expect(urls.filter((u) => u.includes(seats[seat - 1]!.token))).toEqual([]);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const openedUrl = await worker.evaluate(async () => {
     // The worker's own globals (sw.js is a classic script: its functions live on self).
