@@ -289,15 +289,41 @@ describe('RULES.md 3 Surrender [001 5.5]: "forbidden while both sides still have
     expect(t.last('game-over')).toMatchObject({ winner: 'good', reason: 'surrender' });
   });
 
-  it('team: every living member of the called team must ask; then the police side (and the civilians) lose', () => {
+  /** Night 1 kills police 4; day 1 votes out civilian 5: the police are down to one, the killers still two. */
+  function policeDownToOne(options: Record<string, unknown> = {}): Table {
+    const t = new Table('classic', 'KKPPCCCC', options);
+    t.night(4);
+    t.night(1);
+    t.talk();
+    voteOut(t, 5);
+    t.talk();
+    expect(t.step).toMatchObject({ kind: 'call', call: 'killers', actors: [1, 2] });
+    return t;
+  }
+
+  it('(decision) "the other side\'s count never decides whether the control is offered": killers with two alive are not offered surrender when the police are down to one', () => {
+    const t = policeDownToOne();
+    expect(t.legal(1)).not.toContainEqual({ type: 'surrender' });
+    expect(t.legal(2)).not.toContainEqual({ type: 'surrender' });
+    t.refused(1, { type: 'surrender' }, 'game/not-allowed');
+    // Nor does the police side's own offer depend on the killers: the last police may surrender.
+    t.night(6);
+    expect(t.step).toMatchObject({ kind: 'call', call: 'police', actors: [3] });
+    expect(t.legal(3)).toContainEqual({ type: 'surrender' });
+  });
+
+  it('(decision) "when its own side is down to one living member": police with two alive are not offered surrender when the killers are down to one', () => {
     const t = killersDownToOne();
     t.night(6);
     expect(t.step).toMatchObject({ kind: 'call', call: 'police', actors: [3, 4] });
+    expect(t.legal(3)).not.toContainEqual({ type: 'surrender' });
+    t.refused(3, { type: 'surrender' }, 'game/not-allowed');
+  });
+
+  it('team: the last police surrenders at their call; the police side (and the civilians) lose', () => {
+    const t = policeDownToOne();
+    t.night(6);
     t.act(3, { type: 'surrender' });
-    expect(t.state.result).toBeNull();
-    expect(t.view(4).log.some((e) => e.event.type === 'surrender-wish')).toBe(true);
-    expect(t.view(7).log.some((e) => e.event.type === 'surrender-wish')).toBe(false);
-    t.act(4, { type: 'surrender' });
     expect(t.last('surrendered')).toEqual({ type: 'surrendered', side: 'good' });
     expect(t.last('game-over')).toMatchObject({ winner: 'killers', reason: 'surrender' });
   });

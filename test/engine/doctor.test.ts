@@ -295,9 +295,21 @@ describe('RULES.md 6 "Day, ties, specials: as classic"', () => {
     t.control({ type: 'eject', seat: 2 });
     expect(t.legal(1).some((l) => l.type === 'surrender')).toBe(true);
     t.night(0);
-    expect(t.legal(3).some((l) => l.type === 'surrender')).toBe(true);
+    // RULES.md 3 (decision): the police see only their own side (police, doctor, secret police: three alive).
+    expect(t.legal(3).some((l) => l.type === 'surrender')).toBe(false);
     t.night(0);
     expect(t.legal(4).some((l) => l.type === 'surrender')).toBe(false);
+  });
+
+  it('RULES.md 3 (decision) "for the police in doctor: the good side\'s power roles together": the police may surrender once police, doctor and secret police are down to one', () => {
+    const t = new Table('doctor', CARDS);
+    t.control({ type: 'eject', seat: 4 });
+    t.control({ type: 'eject', seat: 5 });
+    // The killers, two alive, are not offered surrender although the good side is down to one.
+    expect(t.legal(1).some((l) => l.type === 'surrender')).toBe(false);
+    t.night(0);
+    expect(t.step).toMatchObject({ kind: 'call', call: 'police', actors: [3] });
+    expect(t.legal(3).some((l) => l.type === 'surrender')).toBe(true);
   });
 });
 
