@@ -211,8 +211,8 @@ function receive(frame: ServerFrame): void {
       if (frame.logFrom === 0 || !old) {
         view.value = frame.view;
       } else {
-        // A delta: keep what we have below logFrom, then the new entries.
-        view.value = { ...frame.view, log: [...old.log.filter((e) => e.seq < frame.logFrom), ...frame.view.log] };
+        // An update: keep our first logFrom entries (our log is numbered 1..n), then the new ones.
+        view.value = { ...frame.view, log: [...old.log.filter((e) => e.seq <= frame.logFrom), ...frame.view.log] };
       }
       break;
     }

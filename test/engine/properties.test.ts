@@ -1,7 +1,8 @@
 // Properties over thousands of seeded random games, for every ruleset and every player count of
 // RULES.md's "Rulesets at a glance": games end with one result, nobody out acts, no view leaks,
 // records replay. Games mix the simulator's random policy with the moves it never makes
-// (deadlines, abstentions, speeches, team chat, self-destruct, surrender, ejection, pauses).
+// (deadlines, abstentions, speeches, team chat, self-destruct, surrender, ejection, pauses). Audited
+// games also check every viewer's frames: numbered without gaps, sent only when its view changed.
 import { describe, expect, it } from 'vitest';
 import {
   RULESETS,
@@ -12,6 +13,7 @@ import {
   pendingSeats,
   replay,
   viewFor,
+  viewUpdate,
   type Action,
   type GameState,
   type LogEntry,
@@ -103,9 +105,9 @@ function checkView(state: GameState, viewer: Viewer, view: View): void {
   const rules = RULESETS[state.setup.ruleset];
   const myCall = myRole !== undefined ? callOfRole(myRole) : undefined;
   const teamKnown = myCall !== undefined && rules.teamsKnowEachOther.includes(myCall);
-  // When did each seat go out (seq of its `out` event)?
+  // When did each seat go out? `out` is public, so its position in the viewer's own log tells.
   const outAt = new Map<Seat, number>();
-  for (const e of state.log) if (e.event.type === 'out') outAt.set(e.event.seat, e.seq);
+  for (const e of view.log) if (e.event.type === 'out') outAt.set(e.event.seat, e.seq);
   const aliveAt = (seat: Seat, seq: number) => (outAt.get(seat) ?? Infinity) > seq;
 
   for (const s of view.seats) {
@@ -163,7 +165,7 @@ function checkDualView(state: GameState, me: Seat, view: View): void {
   const hand = (seat: Seat): Role[] => (seat ? [state.cards![2 * seat - 2]!, state.cards![2 * seat - 1]!] : []);
   const holds = (seat: Seat, ...roles: Role[]) => hand(seat).some((r) => roles.includes(r));
   const outAt = new Map<Seat, number>();
-  for (const e of state.log) if (e.event.type === 'out') outAt.set(e.event.seat, e.seq);
+  for (const e of view.log) if (e.event.type === 'out') outAt.set(e.event.seat, e.seq);
   const aliveAt = (seat: Seat, seq: number) => (outAt.get(seat) ?? Infinity) > seq;
 
   for (const s of view.seats) {
@@ -218,6 +220,10 @@ function checkDualView(state: GameState, me: Seat, view: View): void {
       case 'surrender-wish':
         expect.fail(`${where}: not a dual event`);
         break;
+      case 'deadline':
+        // A night call's deadline goes to that call's team only (an empty call's to nobody but the judge).
+        if (entry.to !== 'all') expect(entry.to.includes(me), where).toBe(true);
+        break;
       default:
         expect(entry.to, where).toBe('all');
     }
@@ -228,12 +234,37 @@ function viewers(state: GameState): Viewer[] {
   return [...state.roles.map((_, i): Viewer => ({ kind: 'seat', seat: i + 1 })), { kind: 'spectator' }];
 }
 
+/**
+ * Issue 7.2: nothing a viewer receives depends on events outside its audience. Its log is numbered
+ * 1..n with no gaps, and it gets a frame (as the room sends them) exactly when its view changed; the
+ * frames it got add up to its current view.
+ */
+function checkFrames(prev: GameState, next: GameState, held: Map<string, View>): void {
+  for (const viewer of [...viewers(next), { kind: 'judge' } as const]) {
+    const key = JSON.stringify(viewer);
+    const now = viewFor(next, viewer);
+    expect(now.log.map((e) => e.seq)).toEqual(now.log.map((_, i) => i + 1));
+    const update = viewUpdate(prev, next, viewer);
+    const before = held.get(key) ?? viewFor(prev, viewer);
+    if (update === null) {
+      expect(now, `${key} got no frame though its view changed`).toEqual(viewFor(prev, viewer));
+      held.set(key, before);
+      continue;
+    }
+    expect(JSON.stringify(now), `${key} got a frame though its view did not change`).not.toBe(JSON.stringify(viewFor(prev, viewer)));
+    const after = update.logFrom === 0 ? update.view : { ...update.view, log: [...before.log.filter((e) => e.seq <= update.logFrom), ...update.view.log] };
+    expect(after).toEqual(now);
+    held.set(key, after);
+  }
+}
+
 function playChaosGame(ruleset: RulesetId, players: number, seed: string, audit: boolean, options: Record<string, unknown> = {}): GameState {
   const created = createGame({ ruleset, players, seed, at: 0, options });
   if (!created.ok) throw new Error(created.message);
   let state = created.state;
   const random = makeRandom(`${seed}:chaos`);
   let at = 0;
+  const held = new Map<string, View>();
   for (let n = 0; !state.result; n++) {
     expect(n, 'game did not end').toBeLessThan(20_000);
     at += 1;
@@ -247,6 +278,7 @@ function playChaosGame(ruleset: RulesetId, players: number, seed: string, audit:
     if (result.ok) {
       // Each event is numbered in order; nothing else changes the log.
       expect(result.state.log.length).toBe(state.log.length + result.events.length);
+      if (audit) checkFrames(state, result.state, held);
       state = result.state;
     } else {
       expect(result.state).toBe(state);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, exportRecord, PACE_PRESETS, replay, verifyDeal, viewFor } from '../../worker/engine/index.ts';
 import type { GameState, LogEntry, Seat } from '../../worker/engine/index.ts';
-import { Table, playRandomly, seededTable, seen, speakers, voteOut } from './table.ts';
+import { Table, numbered, playRandomly, seededTable, seen, speakers, voteOut } from './table.ts';
 
 const pace = PACE_PRESETS.live;
 
@@ -369,13 +369,13 @@ describe('RULES.md 2.10 Game record: "each player\'s view of the log hides what 
     t.act(3, { type: 'vote', target: 1 });
     const judge = viewFor(t.state, { kind: 'judge' });
     expect(judge.god).toBe(true);
-    expect(judge.log).toEqual(t.state.log);
+    expect(judge.log).toEqual(numbered(t.state.log));
     expect(judge.seats.map((s) => s.role)).toEqual(t.state.roles);
     const spectator = viewFor(t.state, { kind: 'spectator' });
     expect(spectator.god).toBe(false);
     expect(spectator.log.length).toBeGreaterThan(0);
     expect(spectator.log.every((e) => e.to === 'all')).toBe(true);
-    expect(spectator.log).toEqual(t.state.log.filter((e) => e.to === 'all'));
+    expect(spectator.log).toEqual(numbered(t.state.log.filter((e) => e.to === 'all')));
     expect(spectator.seats.every((s) => s.role === undefined)).toBe(true);
     expect(spectator.me).toBeUndefined();
     expect(spectator.legal).toEqual([]);
@@ -388,7 +388,7 @@ describe('RULES.md 2.10 Game record: "each player\'s view of the log hides what 
       const v = viewFor(t.state, viewer);
       expect(v.god).toBe(true);
       expect(v.phase).toBe('over');
-      expect(v.log).toEqual(t.state.log);
+      expect(v.log).toEqual(numbered(t.state.log));
       expect(v.seats.map((s) => s.role)).toEqual(t.state.roles);
       expect(v.result).toMatchObject({ seed: 'open-at-end', roles: t.state.roles, deck: t.state.deck });
     }

@@ -223,3 +223,8 @@ export function playRandomly(t: Table, botSeed: string): void {
     if (!moved && !t.state.result) t.timeout();
   }
 }
+
+/** Log entries as a viewer's log numbers them: 1..n in order (RULES.md 2.10, docs/protocol.md). */
+export function numbered(entries: readonly LogEntry[]): LogEntry[] {
+  return entries.map((e, i) => ({ ...e, seq: i + 1 }));
+}

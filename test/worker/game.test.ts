@@ -56,7 +56,7 @@ describe('a whole classic game over WebSockets', () => {
       expect(last.view.seats.every((s) => s.role !== undefined)).toBe(true);
       expect(last.view).toEqual(viewFor(state!, { kind: 'seat', seat: bot.seat }));
       // The log built by appending updates is exactly the seat's share of the stored log.
-      const mine = state!.log.filter((e) => e.to === 'all' || e.to.includes(bot.seat));
+      const mine = state!.log.filter((e) => e.to === 'all' || e.to.includes(bot.seat)).map((e, i) => ({ ...e, seq: i + 1 }));
       const before = bot.logBeforeOver!;
       expect(before.length).toBeGreaterThan(0);
       expect(before).toEqual(mine.slice(0, before.length));

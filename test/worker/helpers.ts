@@ -209,7 +209,8 @@ export class Bot {
 
   private onFrame(f: ServerFrame): void {
     if (f.type === 'game') {
-      for (const e of f.view.log) expect(e.seq).toBeGreaterThanOrEqual(f.logFrom);
+      // The viewer's own log is numbered 1..n: an update holds positions logFrom+1, logFrom+2, ….
+      f.view.log.forEach((e, i) => expect(e.seq).toBe(f.logFrom + i + 1));
       if (f.logFrom === 0) {
         if (f.view.result && this.view && !this.view.result) this.logBeforeOver = this.log;
         this.log = f.view.log;

@@ -488,7 +488,9 @@ function onDeadline(ctx: Ctx): Refusal {
   const step = ctx.s.step;
   // An early or repeated alarm finds nothing due and changes nothing.
   if (!('endsAt' in step) || step.endsAt === null || step.endsAt > ctx.at) return null;
-  emit(ctx, 'all', { type: 'deadline' });
+  // A night call's deadline is news only to its own team: in public it would tell an empty call (D11)
+  // from one whose players all chose in time.
+  emit(ctx, step.kind === 'call' ? [...step.actors, ...(step.watchers ?? [])] : 'all', { type: 'deadline' });
   if (step.kind === 'speech' || step.kind === 'last-words') emit(ctx, 'all', { type: 'passed', seat: step.seat, missed: true });
   closeStep(ctx);
   return null;
@@ -920,8 +922,7 @@ function openCardCall(ctx: Ctx, call: Call): boolean {
     if (call === 'killers') emit(ctx, seen, { type: 'team', team: 'killers', seats: actors, ...(undercover !== undefined ? { undercover } : {}) });
     else emit(ctx, seen, { type: 'team', team: 'police', seats: seen });
   }
-  const deadline = actors.length > 0 ? endsAt(ctx, 'call') : emptyCallEnd(ctx, call);
-  s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], endsAt: deadline, slots, aims: {}, ...(watchers.length > 0 ? { watchers } : {}) };
+  s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], ...callClock(ctx, call, actors), slots, aims: {}, ...(watchers.length > 0 ? { watchers } : {}) };
   return true;
 }
 
@@ -935,19 +936,20 @@ function openCall(ctx: Ctx, call: Call): boolean {
   if (actors.length === 0 && !ctx.rules.emptyCallsRun) return false;
   emit(ctx, 'all', { type: 'call', call });
   if (s.round === 1 && actors.length > 0 && ctx.rules.teamsKnowEachOther.includes(call)) emit(ctx, actors, { type: 'team', team: call as Team, seats: actors });
-  const deadline = actors.length > 0 ? endsAt(ctx, 'call') : emptyCallEnd(ctx, call);
-  s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], endsAt: deadline };
+  s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], ...callClock(ctx, call, actors) };
   return true;
 }
 
 /**
  * D11: a call nobody can answer lasts a seeded random 10–50 % of the call deadline, like a player
- * who chooses quickly, so that neither its length nor its existence tells the table a death.
+ * who chooses quickly, so that neither its length nor its existence tells the table a death. It
+ * shows the full deadline (`lead` ms after its real end), as a call with players would.
  */
-function emptyCallEnd(ctx: Ctx, call: Call): number | null {
+function callClock(ctx: Ctx, call: Call, actors: readonly Seat[]): { endsAt: number | null; lead?: number } {
   const s = ctx.s;
+  if (actors.length > 0) return { endsAt: endsAt(ctx, 'call') };
   const ms = Math.round(s.setup.pace.call * (0.1 + 0.4 * makeRandom(`${s.setup.seed}:empty-call:${s.round}:${call}`)()));
-  return endsAfter(ctx, ms);
+  return { endsAt: endsAfter(ctx, ms), lead: s.setup.pace.call - ms };
 }
 
 /** Runs instant steps and opens the next step that waits for players. */

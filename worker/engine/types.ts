@@ -95,6 +95,8 @@ export type Step =
       aims?: Record<CardId, CardId | 0>;
       /** `dual`: seats that open eyes with this call without acting (the undercover with the killers, rounds 1–2). */
       watchers?: Seat[];
+      /** D11: an empty call ends this many ms before the full call deadline it shows (only the judge sees the real end). */
+      lead?: number;
     }
   /** `dual`: the day's free talk; any living player may speak until all are ready or the deadline. */
   | { kind: 'talk'; ready: Seat[]; endsAt: number | null }

@@ -17,15 +17,36 @@ function addressedTo(entry: LogEntry, seat: Seat): boolean {
   return entry.to === 'all' || entry.to.includes(seat);
 }
 
+/** Whether this entry is in the viewer's log. */
+function readableBy(entry: LogEntry, god: boolean, me: Seat | 0): boolean {
+  return god || (me ? addressedTo(entry, me) : entry.to === 'all');
+}
+
+/** How many entries of the whole log this viewer can read: the last position of its own log. */
+export function viewerLogLength(state: GameState, viewer: Viewer): number {
+  const god = hasGodView(state, viewer);
+  const me = viewer.kind === 'seat' ? viewer.seat : 0;
+  let n = 0;
+  for (const e of state.log) if (readableBy(e, god, me)) n++;
+  return n;
+}
+
 /**
- * Everything this viewer may know about the game, and nothing more. With `logFrom`, the log holds
- * only entries from that seq on (an update for a viewer who already has the rest).
+ * Everything this viewer may know about the game, and nothing more. The log is the viewer's own:
+ * its entries are numbered 1..n (`seq`) with no gaps, so nothing counts the entries it may not read.
+ * With `logFrom`, the log holds only the entries after that position (an update for a viewer who
+ * already has the first `logFrom`).
  */
 export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   const god = hasGodView(state, viewer);
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
-  const all = logFrom > 0 ? state.log.slice(logFrom) : state.log;
-  const log = god ? all : all.filter((e) => (me ? addressedTo(e, me) : e.to === 'all'));
+  const log: LogEntry[] = [];
+  let position = 0;
+  for (const e of state.log) {
+    if (!readableBy(e, god, me)) continue;
+    position++;
+    if (position > logFrom) log.push({ ...e, seq: position });
+  }
 
   const mates = new Set<Seat>();
   // `dual`: what team knowledge says of a seat; never its card faces (the police take the undercover for one of them).
@@ -102,18 +123,19 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
         }
       : {}),
     seats,
-    step: stepView(state),
+    step: stepView(state, god),
     legal: me ? legalActions(state, me) : [],
     log,
     result: state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(state.cards ? { cards: state.cards } : {}) } : null,
   };
 }
 
-function stepView(state: GameState): StepView {
+function stepView(state: GameState, god: boolean): StepView {
   const step = state.step;
   switch (step.kind) {
     case 'call':
-      return { kind: 'call', call: step.call, endsAt: step.endsAt };
+      // D11: an empty call shows the full call deadline like any other; only the judge sees its seeded end.
+      return { kind: 'call', call: step.call, endsAt: step.endsAt === null || god ? step.endsAt : step.endsAt + (step.lead ?? 0) };
     case 'eyes':
       return { kind: 'eyes', endsAt: step.endsAt };
     case 'last-words':
@@ -144,4 +166,29 @@ function stepView(state: GameState): StepView {
     case 'over':
       return { kind: 'over' };
   }
+}
+
+/** What a change from `prev` to `next` sends this viewer: nothing when its view is the same. */
+export interface ViewUpdate {
+  view: View;
+  /** 0: a full view (replace); n > 0: `view.log` holds the viewer's entries after position n (append). */
+  logFrom: number;
+}
+
+/**
+ * The frame a viewer gets after one change, or null when its view did not change: whether a frame
+ * arrives, and when, then depends only on what the viewer may know. `prev` null (a new game, a
+ * reconnect) or a change of god view sends a full view. `next` must extend `prev`'s log.
+ */
+export function viewUpdate(prev: GameState | null, next: GameState, viewer: Viewer): ViewUpdate | null {
+  if (!prev || hasGodView(prev, viewer) !== hasGodView(next, viewer)) return { view: viewFor(next, viewer), logFrom: 0 };
+  const had = viewerLogLength(prev, viewer);
+  const view = viewFor(next, viewer, had);
+  if (view.log.length === 0 && fingerprint(view) === fingerprint(viewFor(prev, viewer, had))) return null;
+  return { view, logFrom: had };
+}
+
+/** The view without its log, as a string that is equal exactly when the two views are. */
+function fingerprint(view: View): string {
+  return JSON.stringify({ ...view, log: null });
 }

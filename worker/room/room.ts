@@ -11,10 +11,10 @@ import {
   seatCount,
   winningSeats,
   createGame,
-  hasGodView,
   isRulesetId,
   resolveOptions,
   viewFor,
+  viewUpdate,
   type Action,
   type GameRecord,
   type GameState,
@@ -464,21 +464,28 @@ export class Room extends DurableObject<Env> {
     if (change.roomChanged) this.broadcastRoom();
     const g = change.game;
     if (!g) return;
+    // One view per viewer (a seat's phone and laptop share it), and no frame for a viewer whose view
+    // did not change: whether and when a frame arrives must tell nothing the viewer may not know.
+    const frames = new Map<string, ServerFrame | null>();
     for (const ws of this.ctx.getWebSockets()) {
       const who = attachmentOf(ws);
-      if (!who) continue;
+      if (!who || !watchesGame(who, g.next)) continue;
       const viewer = viewerOf(who);
-      const full = g.full || !g.prev || hasGodView(g.prev, viewer) !== hasGodView(g.next, viewer);
-      this.sendGameTo(ws, who, g.next, full ? 0 : g.prev!.log.length);
+      const key = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        const update = viewUpdate(g.full ? null : g.prev, g.next, viewer);
+        frame = update ? { type: 'game', view: update.view, logFrom: update.logFrom } : null;
+        frames.set(key, frame);
+      }
+      if (frame) send(ws, frame);
     }
   }
 
-  private sendGameTo(ws: WebSocket, who: Attachment, game: GameState, logFrom: number): void {
-    // A seat outside this game (cannot happen: seats only join in the lobby) gets nothing.
-    if (who.seat !== null && who.seat > game.alive.length) return;
-    if (who.seat === null && !who.spectator && !who.judge) return;
-    const frame: ServerFrame = { type: 'game', view: viewFor(game, viewerOf(who), logFrom), logFrom };
-    send(ws, frame);
+  /** A full view of the game (on connect and on `sync`). */
+  private sendGameTo(ws: WebSocket, who: Attachment, game: GameState, logFrom: 0): void {
+    if (!watchesGame(who, game)) return;
+    send(ws, { type: 'game', view: viewFor(game, viewerOf(who)), logFrom });
   }
 
   private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
@@ -535,6 +542,12 @@ export class Room extends DurableObject<Env> {
     if (this.game === undefined) this.game = this.store.loadGame();
     return this.game;
   }
+}
+
+/** Whether this socket sees the game: a seat of it, a spectator or the judge (a seat outside the game cannot happen: seats join only in the lobby). */
+function watchesGame(who: Attachment, game: GameState): boolean {
+  if (who.seat !== null) return who.seat <= game.alive.length;
+  return who.spectator || who.judge === true;
 }
 
 /** The per-socket part of the room frame. */
