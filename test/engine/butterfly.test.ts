@@ -121,7 +121,7 @@ describe('RULES.md 7 night: butterfly, sniper, doctor, killers, police, forest o
     expect(own(5)).toEqual([{ type: 'chosen', call: 'old-man', target: 5 }]);
     expect(own(6)).toEqual([{ type: 'kill-chosen', target: 11 }]);
     expect(own(9)).toEqual([]);
-    expect(judgeNight(t)).toMatchObject({ killed: [11], shot: [10], injected: [3], muted: [5], out: [10, 11] });
+    expect(judgeNight(t)).toMatchObject({ killed: [11], shot: [10], injected: [3], muted: [5], out: [11, 10] });
     expect(t.view(9).log.some((e) => e.event.type === 'night-effects')).toBe(false);
   });
 });
@@ -218,7 +218,8 @@ describe('RULES.md 7 dawn (2) "killed and shot dies, injection or not", (3) "kil
   it('(5) killed alone and shot alone: both out at one dawn', () => {
     const t = new Table('butterfly', CARDS);
     night(t, { sniper: 4, killers: 9 });
-    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [4, 9] });
+    // Announced the killers' victim first (RULES.md 3 Repeat first kill: only it is the first victim).
+    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [9, 4] });
   });
 });
 
@@ -430,5 +431,22 @@ describe('D11: a call whose only actor is out still runs, so its timing does not
     t.refused(1, { type: 'point', target: 2 }, 'game/not-your-turn');
     t.timeout();
     expect(t.step).toMatchObject({ kind: 'call', call: 'sniper' });
+  });
+});
+
+describe('RULES.md 3 Repeat first kill: "Only the killers\' own night-1 victim counts: if their night-1 kill failed (saved, immune, hugged away) or nobody was killed that night, nobody is barred; deaths by a shot, a needle or a later night never count"', () => {
+  it('the sniper\'s target sits before the killers\' victim: the killers\' victim is announced first, starts the speeches and is the first victim', () => {
+    const t = new Table('butterfly', CARDS);
+    night(t, { killers: 10, sniper: 9 });
+    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [10, 9] });
+    expect(t.state.firstVictim).toBe(10);
+    expect(t.state.speechAnchor).toBe(10);
+  });
+
+  it('the kill hugged away while the sniper hits: nobody is the first victim', () => {
+    const t = new Table('butterfly', CARDS);
+    night(t, { butterfly: 10, killers: 10, sniper: 9 });
+    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [9] });
+    expect(t.state.firstVictim).toBe(0);
   });
 });

@@ -370,6 +370,27 @@ describe('RULES.md 3 Repeat first kill: "the killers may not kill, on night 1, t
     t.act(2, { type: 'point', target: 6 });
     expect(t.last('kill-chosen')).toEqual({ type: 'kill-chosen', target: 6 });
   });
+
+  it('the killers\' night-1 victim is the game\'s first victim', () => {
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(6);
+    t.night(0);
+    expect(t.state.firstVictim).toBe(6);
+  });
+
+  it('"nobody was killed that night, nobody is barred": a peaceful night 1 and a kill on night 2 record no first victim', () => {
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(0);
+    t.night(0);
+    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [] });
+    t.talk();
+    voteOut(t, 7);
+    t.talk();
+    t.night(6);
+    t.night(0);
+    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [6] });
+    expect(t.state.firstVictim).toBe(0);
+  });
 });
 
 describe('RULES.md 3 Judge\'s authority: ejection "(decision) no last words"', () => {

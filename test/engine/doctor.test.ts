@@ -333,3 +333,19 @@ describe('D11: a call whose only actor is out still runs, so its timing does not
     expect(t.step).toMatchObject({ kind: 'call', call: 'secret-police' });
   });
 });
+
+describe('RULES.md 3 Repeat first kill: "Only the killers\' own night-1 victim counts: if their night-1 kill failed (saved, immune, hugged away) or nobody was killed that night, nobody is barred; deaths by a shot, a needle or a later night never count"', () => {
+  it('the kill saved, a killer shot by the secret police on night 1: nobody is the first victim', () => {
+    const t = new Table('doctor', CARDS);
+    night(t, { kill: 6, save: 6, shot: 1 });
+    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [1] });
+    expect(t.state.firstVictim).toBe(0);
+  });
+
+  it('the kill and the shot both land: the killers\' victim is announced first and is the first victim', () => {
+    const t = new Table('doctor', CARDS);
+    night(t, { kill: 6, shot: 1 });
+    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [6, 1] });
+    expect(t.state.firstVictim).toBe(6);
+  });
+});

@@ -557,3 +557,19 @@ describe('dual records', () => {
     expect(r.ok).toBe(true);
   });
 });
+
+describe('RULES.md 3 Repeat first kill in dual (docs/rules-decisions.md V15): the first victim is a seat put out on night 1 by the killers\' kill', () => {
+  it('the killers kill both cards of seat 9: seat 9 is out and is the first victim', () => {
+    const t = dual(HANDS);
+    night(t, { '1L': '9L', '2L': '9R' });
+    expect(t.state.alive[8]).toBe(false);
+    expect(t.state.firstVictim).toBe(9);
+  });
+
+  it('a seat that only lost one card to the killers is not the first victim', () => {
+    const t = dual(HANDS);
+    night(t, { '1L': '3R' });
+    expect(t.state.alive[2]).toBe(true);
+    expect(t.state.firstVictim).toBe(0);
+  });
+});

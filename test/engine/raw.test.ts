@@ -158,3 +158,20 @@ describe('RULES.md 2.10 Game record (raw)', () => {
     if (r.ok) expect(r.state.log).toEqual(t.state.log);
   });
 });
+
+describe('RULES.md 10.2 "the first player killed becomes the judge" is not RULES.md 3\'s first victim (killed on night 1)', () => {
+  it('a peaceful night 1: the player killed on night 2 becomes the judge, and no first victim is recorded', () => {
+    const t = new Table('raw', CARDS);
+    t.night(0);
+    expect(t.last('dawn')).toEqual({ type: 'dawn', out: [] });
+    t.talk();
+    voteOut(t, 1);
+    t.talk();
+    t.night(5);
+    expect(t.step).toMatchObject({ kind: 'last-words', seat: 5 });
+    t.act(5, { type: 'pass' });
+    expect(t.last('judge')).toEqual({ type: 'judge', seat: 5 });
+    expect(t.view(5).god).toBe(true);
+    expect(t.state.firstVictim).toBe(0);
+  });
+});

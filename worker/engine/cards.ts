@@ -132,8 +132,11 @@ export function dualDawn(state: GameState): DawnOutcome {
     const seat = seatOfCard(c);
     if (!out.includes(seat) && upCards(state, seat).every((own) => down.includes(own))) out.push(seat);
   }
+  // docs/rules-decisions.md V15: the killers' victim is a seat their kill put out (its last card down by it).
+  const victim = out.find((seat) => killed.some((c) => seatOfCard(c) === seat && down.includes(c))) ?? 0;
   return {
     out,
+    victim,
     cardsDown: down,
     notes: [
       {

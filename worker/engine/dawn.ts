@@ -1,10 +1,14 @@
-// Dawn: who is out after the night's calls, rule by rule, and what each actor privately learns.
-// Pure functions of the state; game.ts applies the outcome (removals, events, the day's plan).
+// The dawn phase: who is out after the night's calls, rule by rule, what each actor privately
+// learns, and then the announcement, the first victim and the day's plan. The resolutions are pure
+// functions of the state; `dawn` applies one to the game being played.
+import { checkWin, emit, layDown, removeSeat, startDay, type Ctx } from './game.ts';
 import type { Audience, CardId, GameEvent, GameState, Seat } from './types.ts';
 
 export interface DawnOutcome {
   /** Out at this dawn, in announcement order (the killers' victim first). */
   out: Seat[];
+  /** The killers' victim: out by the killers' kill this night (first in `out`), or 0 when their kill failed or was none. */
+  victim: Seat | 0;
   /** Private results: to the seats of one role, or to the judge alone (audience `[]`). */
   notes: { to: Audience; event: GameEvent }[];
   /** Players muted for the day (never one who is out at this dawn). */
@@ -30,7 +34,33 @@ function seatsOf(state: GameState, role: string, except: readonly Seat[] = []): 
 /** Every ruleset without power roles: the killers' target, if still in, is out. */
 export function killersOnlyDawn(state: GameState): DawnOutcome {
   const kill = state.night.kill;
-  return { out: inGame(state, kill) ? [kill] : [], notes: [], muted: [] };
+  return inGame(state, kill) ? { out: [kill], victim: kill, notes: [], muted: [] } : { out: [], victim: 0, notes: [], muted: [] };
+}
+
+/**
+ * Dawn (RULES.md 2.5–2.7): the night's outcome is announced, the killers' victim first; speeches start
+ * to its right. RULES.md 3 Repeat first kill: only the killers' own night-1 victim is the first victim.
+ */
+export function dawn(ctx: Ctx): void {
+  const s = ctx.s;
+  const outcome = (ctx.rules.resolveDawn ?? killersOnlyDawn)(s);
+  for (const note of outcome.notes) emit(ctx, note.to, note.event);
+  if (outcome.needles) s.powers = { ...s.powers, needles: outcome.needles };
+  if (outcome.cardsDown) layDown(ctx, outcome.cardsDown, true);
+  for (const seat of outcome.out) removeSeat(ctx, seat, 'killed');
+  if (s.round === 1) s.firstVictim = outcome.victim;
+  // Speeches start to the right of the killers' victim, the first one announced.
+  if (outcome.out.length > 0) s.speechAnchor = outcome.out[0]!;
+  emit(ctx, 'all', { type: 'dawn', out: outcome.out });
+  s.muted = outcome.muted;
+  for (const seat of outcome.muted) emit(ctx, 'all', { type: 'muted', seat });
+  if ((outcome.out.length > 0 || (outcome.cardsDown?.length ?? 0) > 0) && checkWin(ctx, false)) return;
+  const words: Seat[] = [];
+  for (const seat of outcome.out) {
+    if (ctx.rules.lastWords(s, seat, 'killed')) words.push(seat);
+    s.lastWordsGiven++;
+  }
+  startDay(ctx, words);
 }
 
 /**
@@ -48,6 +78,7 @@ export function doctorDawn(state: GameState): DawnOutcome {
   const immune = killed.filter((s) => state.roles[s - 1] === 'secret-police' && (shotRound === undefined || shotRound === state.round));
   const saved = killed.filter((s) => s === save && !immune.includes(s));
   const out = killed.filter((s) => !immune.includes(s) && !saved.includes(s));
+  const victim = out[0] ?? 0;
   if (inGame(state, shot) && state.roles[shot - 1] === 'killer' && !out.includes(shot)) out.push(shot);
   const summary: GameEvent = {
     type: 'night-effects',
@@ -60,7 +91,7 @@ export function doctorDawn(state: GameState): DawnOutcome {
     voided: immune,
     out,
   };
-  return { out, notes: [{ to: [], event: summary }], muted: [] };
+  return { out, victim, notes: [{ to: [], event: summary }], muted: [] };
 }
 
 /**
@@ -104,6 +135,13 @@ export function butterflyDawn(state: GameState): DawnOutcome {
     }
   }
 
+  // The killers' own target, if it went out (on the butterfly, the hug's copy dies with it, announced after).
+  const kill = state.night.kill;
+  const victim = kill !== 0 && killed.includes(kill) && out.includes(kill) ? kill : 0;
+  if (victim !== 0) {
+    out.splice(out.indexOf(victim), 1);
+    out.unshift(victim);
+  }
   const notes: DawnOutcome['notes'] = [
     { to: [], event: { type: 'night-effects', killed, shot, injected, muted, saved, emptyNeedles: empty, voided, out } },
   ];
@@ -113,5 +151,5 @@ export function butterflyDawn(state: GameState): DawnOutcome {
   if (aim !== 0 && empty.includes(aim) && doctors.length > 0) {
     notes.push({ to: doctors, event: { type: 'empty-needle', seat: aim, count: needles[aim - 1]! } });
   }
-  return { out, notes, muted: muted.filter((s) => !out.includes(s)), needles };
+  return { out, victim, notes, muted: muted.filter((s) => !out.includes(s)), needles };
 }

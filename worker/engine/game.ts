@@ -6,7 +6,7 @@ import { actingCards, cardAnswer, cardId, cardUp, faceOf, indexOfCard, mayAim, r
 import { makeRandom, pick } from './random.ts';
 import { RULESETS, campOf, roleOfCall, sideCount, type Ruleset } from './rulesets.ts';
 import { livingSeats, tableOrder } from './seats.ts';
-import { killersOnlyDawn } from './dawn.ts';
+import { dawn } from './dawn.ts';
 import type {
   Action,
   ApplyResult,
@@ -37,14 +37,15 @@ export { livingSeats, tableOrder };
 export const MAX_TEXT = 500;
 
 // One action's work: a shallow draft of the state plus the events it emits.
-interface Ctx {
+export interface Ctx {
   s: GameState;
   rules: Ruleset;
   at: number;
   events: LogEntry[];
 }
 
-function emit(ctx: Ctx, to: Audience, event: GameEvent): void {
+/** Adds an event to the log, addressed to its audience. */
+export function emit(ctx: Ctx, to: Audience, event: GameEvent): void {
   const entry: LogEntry = { seq: ctx.s.seq++, at: ctx.at, round: ctx.s.round, to, event };
   ctx.events.push(entry);
 }
@@ -541,7 +542,7 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
 // ---------------------------------------------------------------- the procedure
 
 /** `dual`: lays cards down in one resolution; at dawn everyone sees which seat's left or right card went down. */
-function layDown(ctx: Ctx, cards: readonly CardId[], announce: boolean): void {
+export function layDown(ctx: Ctx, cards: readonly CardId[], announce: boolean): void {
   const s = ctx.s;
   if (cards.length === 0) return;
   s.downCount = (s.downCount ?? 0) + 1;
@@ -553,7 +554,8 @@ function layDown(ctx: Ctx, cards: readonly CardId[], announce: boolean): void {
   }
 }
 
-function removeSeat(ctx: Ctx, seat: Seat, how: OutHow, camp?: Camp): void {
+/** Puts a player out, in public. */
+export function removeSeat(ctx: Ctx, seat: Seat, how: OutHow, camp?: Camp): void {
   const s = ctx.s;
   // `dual` (RULES.md 8.3): a player voted out (or ejected) is out with both cards laid down.
   if (s.cards) layDown(ctx, upCards(s, seat), false);
@@ -561,7 +563,6 @@ function removeSeat(ctx: Ctx, seat: Seat, how: OutHow, camp?: Camp): void {
   s.alive[seat - 1] = false;
   s.outs = [...s.outs, camp ? { seat, how, round: s.round, camp } : { seat, how, round: s.round }];
   s.speechAnchor = seat;
-  if (how === 'killed' && s.firstVictim === 0) s.firstVictim = seat;
   emit(ctx, 'all', camp ? { type: 'out', seat, how, camp } : { type: 'out', seat, how });
 }
 
@@ -585,7 +586,7 @@ function finish(ctx: Ctx, result: Result): void {
 }
 
 /** Runs the ruleset's win check; ends the game and returns true when a side has won. */
-function checkWin(ctx: Ctx, afterVerdict: boolean): boolean {
+export function checkWin(ctx: Ctx, afterVerdict: boolean): boolean {
   const result = ctx.rules.winCheck(ctx.s, afterVerdict);
   if (!result) return false;
   finish(ctx, result);
@@ -618,8 +619,9 @@ function closeStep(ctx: Ctx): void {
       closeEyes(ctx, step.choices);
       break;
     case 'last-words':
-      // [001 生推版]: the first victim, once their last words are said, becomes the judge.
-      if (ctx.rules.id === 'raw' && step.seat === s.firstVictim && s.judgeSeat === 0) {
+      // [001 生推版] "第一个被杀的人": the first player killed, at any night, once their last words are said,
+      // becomes the judge (not RULES.md 3's first victim, which is night 1's only).
+      if (ctx.rules.id === 'raw' && s.judgeSeat === 0 && step.seat === s.outs.find((o) => o.how === 'killed')?.seat) {
         s.judgeSeat = step.seat;
         emit(ctx, 'all', { type: 'judge', seat: step.seat });
       }
@@ -730,7 +732,7 @@ function speeches(seats: Seat[], purpose: SpeechPurpose): Plan[] {
 }
 
 /** The day: last words of `words`, then the ruleset's speeches and vote. */
-function startDay(ctx: Ctx, words: Seat[] = []): void {
+export function startDay(ctx: Ctx, words: Seat[] = []): void {
   const s = ctx.s;
   emit(ctx, 'all', { type: 'day' });
   const plan = ctx.rules.dayPlan ? ctx.rules.dayPlan(s, words) : classicDay(ctx, words);
@@ -747,27 +749,6 @@ function classicDay(ctx: Ctx, words: Seat[]): Plan[] {
   for (let r = 0; r < rounds; r++) plan.push(...speeches(order, 'day'));
   plan.push({ kind: 'ballot', purpose: ctx.rules.dayVote === 'runoff' ? 'runoff-first' : 'day', candidates: [] });
   return plan;
-}
-
-function dawn(ctx: Ctx): void {
-  const s = ctx.s;
-  const outcome = (ctx.rules.resolveDawn ?? killersOnlyDawn)(s);
-  for (const note of outcome.notes) emit(ctx, note.to, note.event);
-  if (outcome.needles) s.powers = { ...s.powers, needles: outcome.needles };
-  if (outcome.cardsDown) layDown(ctx, outcome.cardsDown, true);
-  for (const seat of outcome.out) removeSeat(ctx, seat, 'killed');
-  // Speeches start to the right of the killers' victim, the first one announced.
-  if (outcome.out.length > 0) s.speechAnchor = outcome.out[0]!;
-  emit(ctx, 'all', { type: 'dawn', out: outcome.out });
-  s.muted = outcome.muted;
-  for (const seat of outcome.muted) emit(ctx, 'all', { type: 'muted', seat });
-  if ((outcome.out.length > 0 || (outcome.cardsDown?.length ?? 0) > 0) && checkWin(ctx, false)) return;
-  const words: Seat[] = [];
-  for (const seat of outcome.out) {
-    if (ctx.rules.lastWords(s, seat, 'killed')) words.push(seat);
-    s.lastWordsGiven++;
-  }
-  startDay(ctx, words);
 }
 
 /** Counts sealed ballots for the candidates: votes by seat (index 0 unused). */

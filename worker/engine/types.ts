@@ -191,6 +191,7 @@ export interface GameState {
   openBallot?: OpenBallot;
   /** How many players have left last words under the first-K rule. */
   lastWordsGiven: number;
+  /** RULES.md 3 Repeat first kill: the seat the killers put out on night 1 (0: none, or night 1 not over). */
   firstVictim: Seat | 0;
   /** The seat the next speech round starts after. */
   speechAnchor: Seat | 0;
