@@ -244,14 +244,15 @@ function checkFrames(prev: GameState, next: GameState, held: Map<string, View>):
     const key = JSON.stringify(viewer);
     const now = viewFor(next, viewer);
     expect(now.log.map((e) => e.seq)).toEqual(now.log.map((_, i) => i + 1));
+    const was = viewFor(prev, viewer);
     const update = viewUpdate(prev, next, viewer);
-    const before = held.get(key) ?? viewFor(prev, viewer);
+    const before = held.get(key) ?? was;
     if (update === null) {
-      expect(now, `${key} got no frame though its view changed`).toEqual(viewFor(prev, viewer));
+      expect(now, `${key} got no frame though its view changed`).toEqual(was);
       held.set(key, before);
       continue;
     }
-    expect(JSON.stringify(now), `${key} got a frame though its view did not change`).not.toBe(JSON.stringify(viewFor(prev, viewer)));
+    expect(JSON.stringify(now), `${key} got a frame though its view did not change`).not.toBe(JSON.stringify(was));
     const after = update.logFrom === 0 ? update.view : { ...update.view, log: [...before.log.filter((e) => e.seq <= update.logFrom), ...update.view.log] };
     expect(after).toEqual(now);
     held.set(key, after);
