@@ -211,7 +211,7 @@ export interface RoomView {
 
 export type ServerFrame =
   | { type: 'room'; room: RoomView }
-  /** `view.log` holds entries with seq >= `logFrom`; 0 means the whole visible log (replace, do not append). */
+  /** `view.log` holds the viewer's own entries after position `logFrom` (its log is numbered 1..n); 0 means the whole visible log (replace, do not append). */
   | { type: 'game'; view: View; logFrom: number }
   | { type: 'ack'; id: string }
   | { type: 'error'; id?: string; code: string; message: string }
