@@ -95,7 +95,7 @@ app.post('/api/rooms/:code/join', async (c) => {
   if (!room) return notFound(c);
   const parsed = await body(c, JoinSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await room.stub.join(parsed.value.name, parsed.value.hostToken, parsed.value.as);
+  const result = await room.stub.join(parsed.value);
   if (!result.ok) return refused(c, result);
   const response: JoinResponse = { seat: result.seat, judge: result.judge, token: result.token };
   return c.json(response, 200);
