@@ -23,7 +23,7 @@ describe('creating rooms', () => {
     expect(await errorOf(await api('/api/rooms', { json: { ruleset: 'chess' } }))).toEqual({ status: 400, code: 'room/bad-ruleset' });
     expect(await errorOf(await api('/api/rooms', { json: { ruleset: 'classic', options: { finalTie: 'coin' } } }))).toEqual({ status: 400, code: 'room/bad-options' });
     expect(await errorOf(await api('/api/rooms', { json: { ruleset: 'classic', options: { nope: 1 } } }))).toEqual({ status: 400, code: 'room/bad-options' });
-    expect(await errorOf(await api('/api/rooms', { method: 'POST', body: '{' }))).toEqual({ status: 400, code: 'request/bad-json' });
+    expect(await errorOf(await api('/api/rooms', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }))).toEqual({ status: 400, code: 'request/bad-json' });
     expect(await errorOf(await api('/api/rooms', { json: { ruleset: 'classic', pace: { preset: 'slow' } } }))).toEqual({ status: 400, code: 'request/bad-body' });
   });
 
