@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientFrame } from '../../worker/protocol.ts';
 import type { Room } from '../../worker/room/room.ts';
 import { attachmentOf } from '../../worker/room/sockets.ts';
-import { Client, api, createRoom, join, seatedRoom, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
+import { Client, api, createRoom, join, seatedRoom, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
 
 const held = new Map<string, WebSocket>();
 
@@ -219,5 +219,29 @@ describe('limits (issue 7, item 6)', () => {
     boC.close();
     expect(await annC.waitFor('presence', () => true, left)).toEqual({ type: 'presence', connected: [1], judgeConnected: false, spectatorsWatching: 0 });
     annC.close();
+  });
+
+  it('only seats keep a room alive: a spectator connecting does not move its expiry', async () => {
+    const room = await createRoom({ ruleset: 'raw', spectators: true });
+    const seat = await join(room.code, 'Ann', room.hostToken);
+    const first = await Client.open(room.code, seat.token);
+    const expiresAt = (await first.waitFor('room')).room.expiresAt;
+    first.close();
+    await setClock(room.code, Date.now() + 60_000);
+    const watcher = await Client.open(room.code);
+    expect((await watcher.waitFor('room')).room.expiresAt).toBe(expiresAt);
+    const again = await Client.open(room.code, seat.token);
+    expect((await again.waitFor('room')).room.expiresAt).toBeGreaterThanOrEqual(expiresAt + 60_000);
+    for (const c of [watcher, again]) c.close();
+  });
+
+  it('a seat socket from before sockets carried their token hash is asked to reconnect, not signed out', async () => {
+    const { room, clients } = await seatedRoom(1, 'raw');
+    await runInDurableObject(stubOf(room.code), (_room: Room, ctx: DurableObjectState) => {
+      for (const ws of ctx.getWebSockets()) ws.serializeAttachment({ seat: 1, spectator: false });
+    });
+    clients[0]!.send({ type: 'sync' });
+    await until('closed', () => clients[0]!.closed !== null);
+    expect(clients[0]!.closed!.code).toBe(1012);
   });
 });

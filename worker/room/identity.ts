@@ -31,6 +31,14 @@ export function stillHolds(store: RoomStore, room: RoomRow, a: Attachment): bool
   return a.spectator && room.spectators;
 }
 
+/**
+ * A seat's or judge's socket accepted before sockets carried their token hash (an older deploy):
+ * it cannot be checked, so it is asked to reconnect (1012) with its token, not told it lost its seat.
+ */
+export function unverifiable(a: Attachment): boolean {
+  return !a.spectator && a.credential === undefined;
+}
+
 /** The place a socket holds, or null for a spectator. */
 export function placeOf(a: Attachment): Place | null {
   if (a.judge) return JUDGE_PLACE;

@@ -48,6 +48,7 @@ import {
   revokeWhere,
   stillHolds,
   timingSafeEqual,
+  unverifiable,
 } from './identity.ts';
 import { overLimit } from './limits.ts';
 import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
@@ -296,6 +297,10 @@ export class Room extends DurableObject<Env> {
     if ('ok' in found) return sendError(ws, found.code, found.message);
     const room = found;
     // Identity on every frame: the place this socket connected to must still be its place.
+    if (unverifiable(who)) {
+      ws.serializeAttachment(null);
+      return ws.close(1012, 'reconnect with your token');
+    }
     if (!stillHolds(this.store, room, who)) {
       revoke(ws, CLOSE_REMOVED, 'auth/revoked', 'this device no longer holds its place in the room');
       return this.sendPresence(null, ws);
