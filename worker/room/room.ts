@@ -293,6 +293,16 @@ export class Room extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const who = attachmentOf(ws);
     if (!who) return ws.close(1008, 'unknown socket');
+    if (!this.limiter.allow(ws, this.now())) return sendError(ws, 'protocol/rate-limited', 'too many frames: slow down');
+    if (tooBig(message)) return sendError(ws, 'protocol/too-big', 'the frame is too large');
+    if (typeof message !== 'string') return sendError(ws, 'protocol/binary', 'frames are JSON text');
+    const parsed = parseClientFrame(message);
+    if (!parsed.ok) return sendError(ws, parsed.code, parsed.message);
+    const frame = parsed.frame;
+    // An invitation's secret is made before anything is read (hashing awaits), so the checks and
+    // the write below run as one step.
+    const fresh = frame.type === 'host' && frame.move.type === 'invite' ? await freshToken() : null;
+
     const found = this.roomOrRefusal();
     if ('ok' in found) return sendError(ws, found.code, found.message);
     const room = found;
@@ -305,12 +315,6 @@ export class Room extends DurableObject<Env> {
       revoke(ws, CLOSE_REMOVED, 'auth/revoked', 'this device no longer holds its place in the room');
       return this.sendPresence(null, ws);
     }
-    if (!this.limiter.allow(ws, this.now())) return sendError(ws, 'protocol/rate-limited', 'too many frames: slow down');
-    if (tooBig(message)) return sendError(ws, 'protocol/too-big', 'the frame is too large');
-    if (typeof message !== 'string') return sendError(ws, 'protocol/binary', 'frames are JSON text');
-    const parsed = parseClientFrame(message);
-    if (!parsed.ok) return sendError(ws, parsed.code, parsed.message);
-    const frame = parsed.frame;
 
     if (frame.type === 'sync') {
       this.sendRoomTo(ws, who, room);
@@ -324,9 +328,6 @@ export class Room extends DurableObject<Env> {
     // Applied ids are kept per seat (the human judge's under 0) and per kind: game and host moves apart.
     const dedupe: Dedupe = { seat: who.seat ?? 0, space: frame.type, id: frame.id };
     if (this.store.applied(dedupe.seat, dedupe.space, dedupe.id)) return send(ws, { type: 'ack', id: frame.id });
-    // An invitation's secret is made before the step below reads anything (hashing awaits).
-    const fresh = frame.type === 'host' && frame.move.type === 'invite' ? await freshToken() : null;
-
     const result = frame.type === 'act' ? this.seatMove(room, who.seat!, frame, dedupe) : this.hostMove(room, who, frame.move, dedupe, fresh);
     if ('ok' in result) return sendError(ws, result.code, result.message, frame.id);
     // The change is stored; now the alarm, then everyone's frames, then the ack.
