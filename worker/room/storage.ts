@@ -221,7 +221,11 @@ export class RoomStore {
   /** Gives a place a new token; the old one stops working at once. */
   replaceToken(place: Place, tokenHash: string): void {
     if (place === JUDGE_PLACE) this.sql.exec(`UPDATE judge SET token_hash = ?`, tokenHash);
-    else this.sql.exec(`UPDATE seats SET token_hash = ? WHERE seat = ?`, tokenHash, place);
+    else {
+      this.sql.exec(`UPDATE seats SET token_hash = ? WHERE seat = ?`, tokenHash, place);
+      // The signed-out devices must not go on receiving this seat's notifications.
+      this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, place);
+    }
   }
 
   /** Keeps one invitation per place; a newer one replaces the older. */
