@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { LANGS, RULES, T } from './client/strings.ts';
+import { SECURITY_HEADERS } from './worker/guards.ts';
 
 // The client's strings live in one table (client/strings.ts); each phone needs one language only.
 // This writes dist/client/strings/<lang>.json per language, so the JavaScript carries no strings.
@@ -16,10 +17,22 @@ function stringsPerLanguage(): Plugin {
   };
 }
 
+// Static assets do not pass through the Worker: Workers static assets read their headers from a
+// `_headers` file, written here from the same table the Worker uses for its own answers.
+function securityHeadersFile(): Plugin {
+  return {
+    name: 'tianhei-headers',
+    generateBundle() {
+      const lines = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`);
+      this.emitFile({ type: 'asset', fileName: '_headers', source: ['/*', ...lines, ''].join('\n') });
+    },
+  };
+}
+
 // Client-only build; the Worker is bundled by wrangler, not Vite.
 export default defineConfig({
   root: 'client',
-  plugins: [stringsPerLanguage()],
+  plugins: [stringsPerLanguage(), securityHeadersFile()],
   // No polyfill: every browser that runs this client supports modulepreload or ignores it harmlessly.
   build: { outDir: '../dist/client', emptyOutDir: true, modulePreload: { polyfill: false } },
   // Vite 8 transforms with Oxc (the `esbuild` option is deprecated); Preact's automatic JSX runtime

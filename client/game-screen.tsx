@@ -508,7 +508,7 @@ function Feed({ v }: { v: View }) {
           <Ballots e={e as never} />
         ) : e.event.type === 'said' ? (
           <p class="said">
-            <b>{who(e.event.seat)}</b> {e.event.text}
+            <b>{who(e.event.seat)}</b> <bdi>{e.event.text}</bdi>
           </p>
         ) : (
           <p class={e.event.type === 'out' || e.event.type === 'dawn' || e.event.type === 'muted' ? 'em' : ''}>{entryText(e, v.ruleset)}</p>

@@ -52,7 +52,7 @@ export function HomePage() {
         )}
         <label class="row">
           <span>{t('yourName')}</span>
-          <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
+          <input required dir="auto" maxLength={MAX_NAME * 2} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
         </label>
         {err && <p class="error">{err}</p>}
         <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="create">

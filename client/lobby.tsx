@@ -1,18 +1,17 @@
 // The lobby: who sits where, the invite link and QR code, and the host's settings, removals and start.
 import { useState } from 'preact/hooks';
 import { t } from './i18n.ts';
-import { room, hostMove } from './state.ts';
+import { invites, room, hostMove } from './state.ts';
 import { QrCode } from './qr-code.tsx';
 import { RoundTable } from './round-table.tsx';
 import { ConfirmButton, SettingsForm, SettingsSummary, type Settings } from './ui.tsx';
-import { who } from './log-text.ts';
+import { isolate, who } from './log-text.ts';
 
 /** The room before a game (and between games). */
 export function Lobby() {
   const r = room.value!;
   const [picked, setPicked] = useState(0);
   const [editing, setEditing] = useState<Settings | null>(null);
-  const [copied, setCopied] = useState(false);
   const link = `${location.origin}/r/${r.code}`;
   const isHost = r.you.host;
   const count = r.seats.length;
@@ -43,14 +42,23 @@ export function Lobby() {
       </p>
       {r.humanJudge && (
         <p class="center" data-testid="judge-line">
-          {r.judge ? `${t('judgeIs', r.judge.name)}${r.judge.connected ? ' ●' : ''}` : t('judgeEmpty')}
+          {r.judge ? `${t('judgeIs', isolate(r.judge.name))}${r.judge.connected ? ' ●' : ''}` : t('judgeEmpty')}
         </p>
       )}
       {r.you.judge && <p class="banner">{t('youAreJudge')}</p>}
       {isHost && picked > 0 && (
-        <ConfirmButton class="danger" ask={t('confirmRemove', who(picked))} onYes={() => (hostMove({ type: 'remove-seat', seat: picked }), setPicked(0))}>
-          {t('remove', who(picked))}
-        </ConfirmButton>
+        <div class="card">
+          <ConfirmButton class="danger" ask={t('confirmRemove', who(picked))} onYes={() => (hostMove({ type: 'remove-seat', seat: picked }), setPicked(0))}>
+            {t('remove', who(picked))}
+          </ConfirmButton>
+          <PlaceLink place={picked} label={t('newSeatLink', who(picked))} hint={t('newSeatLinkHint')} />
+        </div>
+      )}
+      {isHost && r.humanJudge && (
+        <div class="card" data-testid="judge-invite">
+          <h3>{t('inviteJudge')}</h3>
+          <PlaceLink place="judge" label={r.judge ? t('newJudgeLink') : t('makeJudgeLink')} hint={t('judgeLinkHint')} />
+        </div>
       )}
       {isHost && (
         <div class="card">
@@ -67,17 +75,7 @@ export function Lobby() {
       )}
       <div class="card invite">
         <h3>{t('invite')}</h3>
-        <div class="line">
-          <input readOnly value={link} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
-          <button
-            type="button"
-            onClick={() => {
-              navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false));
-            }}
-          >
-            {copied ? t('copied') : t('copy')}
-          </button>
-        </div>
+        <CopyLink link={link} testid="invite-link" />
         <QrCode text={link} />
       </div>
       <div class="card">
@@ -112,6 +110,33 @@ export function Lobby() {
           </>
         )}
       </div>
+    </>
+  );
+}
+
+/** A link in a read-only field with a Copy button. */
+function CopyLink({ link, testid }: { link: string; testid: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="line">
+      <input readOnly value={link} data-testid={testid} onFocus={(e) => e.currentTarget.select()} />
+      <button type="button" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false))}>
+        {copied ? t('copied') : t('copy')}
+      </button>
+    </div>
+  );
+}
+
+/** The host's one-time link for a place: the judge's, or back into a seat (a newer link cancels the older). */
+function PlaceLink({ place, label, hint }: { place: 'judge' | number; label: string; hint: string }) {
+  const link = invites.value[String(place)];
+  return (
+    <>
+      <p class="muted">{hint}</p>
+      <button type="button" onClick={() => hostMove({ type: 'invite', place })} data-testid={`make-link-${place}`}>
+        {label}
+      </button>
+      {link && <CopyLink link={link} testid={`place-link-${place}`} />}
     </>
   );
 }

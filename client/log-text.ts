@@ -3,11 +3,19 @@ import type { Call, CardRef, GameEvent, LogEntry, Role, RulesetId, Seat } from '
 import { room, view } from './state.ts';
 import { t, type Key } from './i18n.ts';
 
+/**
+ * A player's name or text inside a sentence, in its own direction: first-strong isolate … pop, the
+ * plain-text form of <bdi>, so a right-to-left name cannot reorder the sentence around it.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** "#3 Alice": a seat with the name its player chose. */
 export function who(seat: Seat | 0): string {
   if (!seat) return t('nobody');
   const name = room.value?.seats.find((s) => s.seat === seat)?.name;
-  return name ? t('seatName', seat, name) : t('seat', seat);
+  return name ? t('seatName', seat, isolate(name)) : t('seat', seat);
 }
 
 /** `dual`: "#3 Alice, left card"; a plain seat when no card is named. */
@@ -105,7 +113,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t('e_pointed', who(ev.seat), cardWho(ev.target, ev.card));
     case 'team-chat':
     case 'said':
-      return `${who(ev.seat)}: ${ev.text}`;
+      return `${who(ev.seat)}: ${isolate(ev.text)}`;
     case 'kill-chosen':
       return ev.by ? t('e_killBy', who(ev.by), cardWho(ev.target, ev.card)) : t('e_kill', cardWho(ev.target, ev.card));
     case 'checked':
@@ -162,7 +170,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'extended':
       return t('e_extended', mmss(ev.ms));
     case 'narration':
-      return t('judgeCalls', ev.text);
+      return t('judgeCalls', isolate(ev.text));
     case 'game-over':
       return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason, ruleset)) + (ev.winners ? `. ${t('winners', whoList(ev.winners))}` : '');
   }

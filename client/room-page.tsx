@@ -1,8 +1,9 @@
 // The room page at /r/<code>: join form when this device has no seat, else the live room.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import { api, conn, connect, disconnect, forget, joinRoom, room, seatLost, stored, view } from './state.ts';
+import { api, conn, connect, disconnect, forget, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, view } from './state.ts';
 import { Lobby } from './lobby.tsx';
 import { GameScreen } from './game-screen.tsx';
 import { useRequest } from './ui.tsx';
@@ -12,12 +13,23 @@ import { NotifyMe } from './notify-me.tsx';
 export function RoomPage({ code }: { code: string }) {
   const [seat, setSeat] = useState(() => stored(code));
   const [watching, setWatching] = useState(false);
+  // A one-time link from the host (the judge's place, or back into a seat) wins over a stored seat.
+  const [invite, setInvite] = useState(() => inviteInAddress());
 
   useEffect(() => {
     if (seat || watching) connect(code, seat?.token ?? null);
     return disconnect;
   }, [code, seat?.token, watching]);
 
+  if (invite) {
+    const done = (s: ReturnType<typeof stored>) => {
+      // The link is used up: take it out of the address bar and the history.
+      history.replaceState(null, '', location.pathname);
+      setInvite(null);
+      setSeat(s);
+    };
+    return <InviteForm code={code} invite={invite} onJoined={done} />;
+  }
   // The room refused this device's token (seat removed) or its watching (no spectators): join instead.
   if (seatLost.value && (seat || watching)) {
     setSeat(null);
@@ -43,49 +55,75 @@ export function RoomPage({ code }: { code: string }) {
   );
 }
 
-function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: ReturnType<typeof stored>) => void; onWatch: () => void }) {
+/** Redeems the host's link: a name for a new judge; a seat (or a judge) coming back keeps theirs. */
+function InviteForm({ code, invite, onJoined }: { code: string; invite: { token: string; place: 'judge' | number }; onJoined: (s: ReturnType<typeof stored>) => void }) {
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
-  const { busy, err, setErr, run } = useRequest();
-  const [judgeOpen, setJudgeOpen] = useState(false);
-  // Say at once if the code is wrong or the room has expired, before anyone types a name.
-  useEffect(() => {
-    api<RoomSummary>('GET', `/api/rooms/${code}`).then(
-      (s) => setJudgeOpen(s.humanJudge && !s.judgeTaken),
-      (e: Error) => setErr(e.message),
-    );
-  }, [code]);
-  function joinAs(judge: boolean) {
-    return run(async () => onJoined(await joinRoom(code, name.trim(), undefined, judge)));
-  }
+  const { busy, err, run } = useRequest();
+  const judge = invite.place === 'judge';
+  return (
+    <FormPage onSubmit={() => void run(async () => onJoined(await joinByInvite(code, name.trim(), invite.token)))}>
+      <h2>{judge ? t('invitedJudge', code) : t('invitedSeat', invite.place, code)}</h2>
+      {judge && <NameField name={name} setName={setName} />}
+      {err && <p class="error">{err}</p>}
+      <button type="submit" class="primary" disabled={busy || (judge && !name.trim())} data-testid="accept-invite">
+        {judge ? t('takeJudgePlace') : t('backToSeat')}
+      </button>
+    </FormPage>
+  );
+}
+
+/** A page holding one form card. */
+function FormPage({ onSubmit, children }: { onSubmit: () => void; children: ComponentChildren }) {
   return (
     <main class="page">
       <form
         class="card"
         onSubmit={(e) => {
           e.preventDefault();
-          void joinAs(false);
+          onSubmit();
         }}
       >
-        <h2>{t('joinRoom', code)}</h2>
-        <label class="row">
-          <span>{t('yourName')}</span>
-          <input required maxLength={MAX_NAME} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
-        </label>
-        {err && <p class="error">{err}</p>}
-        <div class="line">
-          <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="join">
-            {t('join')}
-          </button>
-          <button type="button" onClick={onWatch}>
-            {t('watch')}
-          </button>
-          {judgeOpen && (
-            <button type="button" disabled={busy || !name.trim()} onClick={() => void joinAs(true)} data-testid="join-judge">
-              {t('joinAsJudge')}
-            </button>
-          )}
-        </div>
+        {children}
       </form>
     </main>
+  );
+}
+
+/** The name as typed; its direction follows its first letter (the server normalises it, worker/names.ts). */
+function NameField({ name, setName }: { name: string; setName: (n: string) => void }) {
+  return (
+    <label class="row">
+      <span>{t('yourName')}</span>
+      <input required dir="auto" maxLength={MAX_NAME * 2} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
+    </label>
+  );
+}
+
+function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: ReturnType<typeof stored>) => void; onWatch: () => void }) {
+  const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
+  const { busy, err, setErr, run } = useRequest();
+  // Say at once if the code is wrong or the room has expired, before anyone types a name.
+  useEffect(() => {
+    api<RoomSummary>('GET', `/api/rooms/${code}`).then(
+      () => undefined,
+      (e: Error) => setErr(e.message),
+    );
+  }, [code]);
+  // The judge's place is taken only through the host's one-time link (InviteForm).
+  const joinAsPlayer = () => run(async () => onJoined(await joinRoom(code, name.trim())));
+  return (
+    <FormPage onSubmit={() => void joinAsPlayer()}>
+      <h2>{t('joinRoom', code)}</h2>
+      <NameField name={name} setName={setName} />
+      {err && <p class="error">{err}</p>}
+      <div class="line">
+        <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="join">
+          {t('join')}
+        </button>
+        <button type="button" onClick={onWatch}>
+          {t('watch')}
+        </button>
+      </div>
+    </FormPage>
   );
 }

@@ -2,6 +2,7 @@
 // (counter-clockwise on screen, as RULES.md section 1 seats players).
 import type { Role } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
+import { isolate } from './log-text.ts';
 
 export interface TableSeat {
   seat: number;
@@ -115,7 +116,7 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
               </text>
             )}
             <text x={nx} y={ny + 4} class="name">
-              {s.name.length > 7 ? s.name.slice(0, 6) + '…' : s.name}
+              {isolate([...s.name].length > 7 ? [...s.name].slice(0, 6).join('') + '…' : s.name)}
             </text>
           </g>
         );

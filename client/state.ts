@@ -2,7 +2,7 @@
 // The server is the only source of truth: these signals hold its latest frames and nothing derived.
 import { signal } from '@preact/signals';
 import { PROTOCOL, SEAT_TOKEN_PREFIX } from '../worker/protocol.ts';
-import type { ClientFrame, CreateRoomRequest, CreateRoomResponse, ErrorBody, HostMove, JoinResponse, RoomView, SeatMove, ServerFrame } from '../worker/protocol.ts';
+import type { ClientFrame, CreateRoomRequest, CreateRoomResponse, ErrorBody, HostMove, JoinRequest, JoinResponse, RoomView, SeatMove, ServerFrame } from '../worker/protocol.ts';
 import type { View } from '../worker/engine/types.ts';
 import { has, t } from './i18n.ts';
 
@@ -25,6 +25,8 @@ export const errors = signal<{ n: number; text: string }[]>([]);
 export const now = signal(Date.now());
 /** Set when the server no longer knows this device's seat token (the seat was removed). */
 export const seatLost = signal(false);
+/** One-time links the host made this visit, by place ('judge' or a seat number); shown in the lobby. */
+export const invites = signal<Record<string, string>>({});
 setInterval(() => (now.value = Date.now()), 1000);
 
 /** Moves to another page of the app without reloading. */
@@ -97,11 +99,34 @@ export async function createRoom(req: CreateRoomRequest, name: string, asJudge =
 
 /** Takes a seat (or the human judge's place) in a room and remembers its token on this device. */
 export async function joinRoom(code: string, name: string, hostToken?: string, asJudge = false): Promise<Stored> {
-  const j = await api<JoinResponse>('POST', `/api/rooms/${code}/join`, { name, ...(hostToken ? { hostToken } : {}), ...(asJudge ? { as: 'judge' } : {}) });
-  const s = { code, seat: j.seat, token: j.token, host: !!hostToken };
+  return joined(code, name, { name, ...(hostToken ? { hostToken } : {}), ...(asJudge ? { as: 'judge' } : {}) }, !!hostToken);
+}
+
+/** Redeems a one-time link from the host: the judge's place, or back into a seat. */
+export async function joinByInvite(code: string, name: string, invite: string): Promise<Stored> {
+  return joined(code, name, { name, invite }, false);
+}
+
+async function joined(code: string, name: string, body: JoinRequest, host: boolean): Promise<Stored> {
+  const j = await api<JoinResponse>('POST', `/api/rooms/${code}/join`, body);
+  const s = { code, seat: j.seat, token: j.token, host };
   store(s);
-  localStorage.setItem('tianhei.name', name);
+  if (name) localStorage.setItem('tianhei.name', name);
   return s;
+}
+
+/** The link a host hands on: the secret travels in the fragment, which browsers never send to a server. */
+export function inviteLink(code: string, place: 'judge' | number, token: string): string {
+  return `${location.origin}/r/${code}#${new URLSearchParams({ invite: token, place: String(place) })}`;
+}
+
+/** The invitation in this page's address, if it was opened from one. */
+export function inviteInAddress(): { token: string; place: 'judge' | number } | null {
+  const p = new URLSearchParams(location.hash.slice(1));
+  const token = p.get('invite');
+  const place = p.get('place');
+  if (!token || !place) return null;
+  return { token, place: place === 'judge' ? 'judge' : Number(place) };
 }
 
 // ------------------------------------------------------------------ WebSocket
@@ -116,6 +141,7 @@ export function connect(code: string, token: string | null): void {
   disconnect();
   // Unanswered moves belong to the seat they were made from.
   unanswered.clear();
+  invites.value = {};
   target = { code, token };
   attempt = 0;
   seatLost.value = false;
@@ -165,7 +191,9 @@ function open(): void {
     if (ws !== sock || !target || conn.value === 'expired') return;
     ws = null;
     // The room's own close codes (docs/protocol.md): 4403 bad or removed seat token, 4401 no
-    // spectators here, 4410 room expired. The first two send the player to the join form.
+    // spectators here, 4410 room expired. The first two send the player to the join form (the host
+    // can send a one-time link back into the seat). 4429 (too many devices or spectators) retries
+    // with the backoff below: an old device's socket may simply not have closed yet.
     if (e.code === 4410) return void (conn.value = 'expired');
     if (e.code === 4403 || e.code === 4401) return lose(target.code);
     // A refused handshake only shows as a close: ask over HTTP whether the room is still there.
@@ -205,6 +233,22 @@ function receive(frame: ServerFrame): void {
   switch (frame.type) {
     case 'room':
       room.value = frame.room;
+      break;
+    case 'presence': {
+      // Who is connected changed: the rest of the room is as the last room frame said.
+      const r = room.value;
+      if (!r) break;
+      const on = new Set(frame.connected);
+      room.value = {
+        ...r,
+        seats: r.seats.map((s) => ({ ...s, connected: on.has(s.seat) })),
+        judge: r.judge ? { ...r.judge, connected: frame.judgeConnected } : null,
+        spectatorsWatching: frame.spectatorsWatching,
+      };
+      break;
+    }
+    case 'invite':
+      if (target) invites.value = { ...invites.value, [String(frame.place)]: inviteLink(target.code, frame.place, frame.token) };
       break;
     case 'game': {
       const old = view.value;

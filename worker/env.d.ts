@@ -7,6 +7,10 @@ interface Env {
   VAPID_PRIVATE_KEY?: string;
   /** The contact push services may write to: `mailto:` or an https URL. */
   VAPID_SUBJECT?: string;
+  /** Room creations per client address ([[ratelimits]] in wrangler.toml). */
+  CREATE_LIMITER: RateLimit;
+  /** Joins per client address. */
+  JOIN_LIMITER: RateLimit;
 }
 
 declare namespace Cloudflare {

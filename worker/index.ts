@@ -8,12 +8,12 @@ import {
   JoinSchema,
   PROTOCOL,
   type CreateRoomResponse,
-  type ErrorBody,
   type JoinResponse,
   type PushConfig,
 } from './protocol.ts';
 import { vapidOf } from './push/deliver.ts';
 import type { Refusal } from './room/room.ts';
+import { fail, overRate, postGuard, sameOrigin, securityHeaders } from './guards.ts';
 import { hashToken, newRoomCode, newToken, normaliseCode } from './room/tokens.ts';
 
 // The runtime finds Durable Object classes among the main module's exports.
@@ -22,11 +22,8 @@ export { Room } from './room/room.ts';
 type Ctx = Context<{ Bindings: Env }>;
 
 const app = new Hono<{ Bindings: Env }>();
-
-function fail(c: Ctx, status: number, code: string, message: string): Response {
-  const body: ErrorBody = { error: { code, message } };
-  return c.json(body, status as 400);
-}
+app.use('*', securityHeaders);
+app.use('/api/*', postGuard);
 
 function refused(c: Ctx, r: Refusal): Response {
   return fail(c, r.status, r.code, r.message);
@@ -62,6 +59,8 @@ app.get('/api/health', (c) => c.json({ ok: true }));
 app.get('/api/push', (c) => c.json({ publicKey: vapidOf(c.env)?.publicKey ?? null } satisfies PushConfig, 200));
 
 app.post('/api/rooms', async (c) => {
+  const limited = await overRate(c, c.env.CREATE_LIMITER, 'new rooms');
+  if (limited) return limited;
   const parsed = await body(c, CreateRoomSchema);
   if (!parsed.ok) return parsed.response;
   const req = parsed.value;
@@ -93,9 +92,11 @@ app.post('/api/rooms', async (c) => {
 app.post('/api/rooms/:code/join', async (c) => {
   const room = roomStub(c);
   if (!room) return notFound(c);
+  const limited = await overRate(c, c.env.JOIN_LIMITER, 'joins');
+  if (limited) return limited;
   const parsed = await body(c, JoinSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await room.stub.join(parsed.value.name, parsed.value.hostToken, parsed.value.as);
+  const result = await room.stub.join(parsed.value);
   if (!result.ok) return refused(c, result);
   const response: JoinResponse = { seat: result.seat, judge: result.judge, token: result.token };
   return c.json(response, 200);
@@ -127,16 +128,7 @@ app.get('/api/rooms/:code/ws', async (c) => {
   if (!room) return notFound(c);
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') return fail(c, 426, 'protocol/upgrade-required', 'expected a WebSocket upgrade');
   // Browsers always send Origin: it must be this site. Clients that send none (bots) are allowed.
-  const origin = c.req.header('Origin');
-  if (origin !== undefined) {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = null;
-    }
-    if (host !== new URL(c.req.url).host) return fail(c, 403, 'auth/bad-origin', 'WebSocket connections must come from this site');
-  }
+  if (!sameOrigin(c)) return fail(c, 403, 'auth/bad-origin', 'WebSocket connections must come from this site');
   const offered = (c.req.header('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
   if (!offered.includes(PROTOCOL)) return fail(c, 400, 'protocol/subprotocol', `offer the subprotocol ${PROTOCOL}`);
   return room.stub.fetch(c.req.raw);

@@ -4,6 +4,9 @@
 import * as v from 'valibot';
 import type { EyesChoice, OptionValue, Pace, RulesetId, Seat, View } from './engine/index.ts';
 import type { Notice, OwedKind } from './room/notify.ts';
+import { MAX_NAME, stripBidiControls } from './names.ts';
+
+export { MAX_NAME };
 
 /** The WebSocket subprotocol every client offers; tokens travel as a second subprotocol, never in URLs. */
 export const PROTOCOL = 'tianhei.v1';
@@ -14,7 +17,6 @@ export const MAX_FRAME_BYTES = 8 * 1024;
 /** Most frames one socket may send in a 10-second window before frames are refused. */
 export const MAX_FRAMES_PER_WINDOW = 40;
 export const FRAME_WINDOW_MS = 10_000;
-export const MAX_NAME = 24;
 export const MAX_TEXT = 500;
 /** A room with no activity for this long deletes its storage. */
 export const ROOM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -54,11 +56,17 @@ export interface CreateRoomResponse {
   hostToken: string;
 }
 
-/** POST /api/rooms/:code/join — `hostToken` makes the newcomer the host; `as: 'judge'` joins as the human judge. */
+/**
+ * POST /api/rooms/:code/join — `hostToken` makes the newcomer the host; `as: 'judge'` takes the
+ * human judge's place (with the host token or a judge invitation); `invite` redeems a one-time link
+ * from the host (the judge's place, or back into a seat whose token was lost: then `name` is unused).
+ * The name's rules are in worker/names.ts; here only a bound on its raw size.
+ */
 export const JoinSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_NAME)),
+  name: v.optional(v.pipe(v.string(), v.maxLength(MAX_NAME * 8))),
   hostToken: v.optional(v.pipe(v.string(), v.maxLength(100))),
   as: v.optional(v.picklist(['player', 'judge'])),
+  invite: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 export type JoinRequest = v.InferOutput<typeof JoinSchema>;
 /** A player gets a seat; the human judge gets none (`seat: null`, `judge: true`). */
@@ -95,7 +103,8 @@ export interface ErrorBody {
 // ------------------------------------------------------------------ WebSocket: client to server
 
 const Target = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(64));
-const Text = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_TEXT));
+// Texts shown to the table cannot reorder what surrounds them: bidi controls are dropped.
+const Text = v.pipe(v.string(), v.transform(stripBidiControls), v.minLength(1), v.maxLength(MAX_TEXT));
 const ActionId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 /** A seat's move; the seat itself comes from the socket, never from the frame. */
@@ -131,6 +140,11 @@ export const HostMoveSchema = v.variant('type', [
   v.object({ type: v.literal('play-again') }),
   /** The human judge's words to the table; judge only. */
   v.object({ type: v.literal('narrate'), text: Text }),
+  /**
+   * A one-time link for a place: `judge` (the judge's place; if the judge lost their token, a new
+   * one) or a seat number (that seat gets a new token; its old devices are signed out). Host only.
+   */
+  v.object({ type: v.literal('invite'), place: v.union([v.literal('judge'), Target]) }),
 ]);
 /** Moves the human judge may make (the host may make them too, except narrate). */
 export const JUDGE_MOVES: readonly HostMove['type'][] = ['eject', 'pause', 'resume', 'extend', 'narrate'];
@@ -209,8 +223,18 @@ export interface RoomView {
   expiresAt: number;
 }
 
+/** Who is connected, sent to the others when a socket connects or leaves (instead of the whole room). */
+export interface Presence {
+  connected: Seat[];
+  judgeConnected: boolean;
+  spectatorsWatching: number;
+}
+
 export type ServerFrame =
   | { type: 'room'; room: RoomView }
+  | ({ type: 'presence' } & Presence)
+  /** Only to the host who asked (`id` of the invite move): the one-time link's secret for `place`. */
+  | { type: 'invite'; id: string; place: 'judge' | Seat; token: string }
   /** `view.log` holds the viewer's own entries after position `logFrom` (its log is numbered 1..n); 0 means the whole visible log (replace, do not append). */
   | { type: 'game'; view: View; logFrom: number }
   | { type: 'ack'; id: string }

@@ -11,8 +11,9 @@ describe('the human judge', () => {
     const judgeJoin = await joinAsJudge(room.code, 'Judge Li', room.hostToken);
     expect(judgeJoin).toMatchObject({ seat: null, judge: true });
     const second = await api(`/api/rooms/${room.code}/join`, { json: { name: 'Other', as: 'judge' } });
-    expect(second.status).toBe(409);
-    expect(((await second.json()) as { error: { code: string } }).error.code).toBe('room/judge-taken');
+    // Without the host token or the host's one-time link, nobody takes the god view (test/worker/hostile.test.ts).
+    expect(second.status).toBe(403);
+    expect(((await second.json()) as { error: { code: string } }).error.code).toBe('room/judge-by-invite');
 
     const seats = [];
     for (let i = 1; i <= 8; i++) seats.push(await join(room.code, `P${i}`));

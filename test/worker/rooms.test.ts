@@ -23,7 +23,7 @@ describe('creating rooms', () => {
     expect(await errorOf(await api('/api/rooms', { json: { ruleset: 'chess' } }))).toEqual({ status: 400, code: 'room/bad-ruleset' });
     expect(await errorOf(await api('/api/rooms', { json: { ruleset: 'classic', options: { finalTie: 'coin' } } }))).toEqual({ status: 400, code: 'room/bad-options' });
     expect(await errorOf(await api('/api/rooms', { json: { ruleset: 'classic', options: { nope: 1 } } }))).toEqual({ status: 400, code: 'room/bad-options' });
-    expect(await errorOf(await api('/api/rooms', { method: 'POST', body: '{' }))).toEqual({ status: 400, code: 'request/bad-json' });
+    expect(await errorOf(await api('/api/rooms', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }))).toEqual({ status: 400, code: 'request/bad-json' });
     expect(await errorOf(await api('/api/rooms', { json: { ruleset: 'classic', pace: { preset: 'slow' } } }))).toEqual({ status: 400, code: 'request/bad-body' });
   });
 
@@ -39,9 +39,10 @@ describe('joining', () => {
     const room = await createRoom({ ruleset: 'raw' });
     expect(await join(room.code, '  Ann  ')).toEqual({ seat: 1, judge: false, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: 'ANN' } }))).toEqual({ status: 409, code: 'room/name-taken' });
-    expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: '   ' } }))).toEqual({ status: 400, code: 'room/bad-name' });
-    expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: 'x'.repeat(25) } }))).toEqual({ status: 400, code: 'room/bad-name' });
-    expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: 'a\u0007b' } }))).toEqual({ status: 400, code: 'room/bad-name' });
+    expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: '   ' } }))).toEqual({ status: 400, code: 'name/invisible' });
+    expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: 'x'.repeat(25) } }))).toEqual({ status: 400, code: 'name/too-long' });
+    // A control character is invisible: it is dropped, and "A\u0007nn" is Ann again.
+    expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: 'a\u0007nn' } }))).toEqual({ status: 409, code: 'room/name-taken' });
     expect(await errorOf(await api(`/api/rooms/${room.code}/join`, { json: { name: 'Bo', hostToken: 'wrong' } }))).toEqual({ status: 403, code: 'auth/bad-host-token' });
     const bo = await join(room.code, 'Bo', room.hostToken);
     expect(bo.seat).toBe(2);

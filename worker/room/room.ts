@@ -21,23 +21,40 @@ import {
   type Seat,
 } from '../engine/index.ts';
 import {
-  MAX_NAME,
   PROTOCOL,
   ROOM_TTL_MS,
   SEAT_TOKEN_PREFIX,
   parseClientFrame,
   type ClientFrame,
   type HostMove,
+  type JoinRequest,
+  type Presence,
   JUDGE_MOVES,
   type PaceSetting,
   type RoomView,
   type RoomSummary,
   type ServerFrame,
 } from '../protocol.ts';
-import { deadlinesOf, roomSummary, roomView } from './roomview.ts';
-import { RateLimiter, attachmentOf, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
-import { RoomStore, type RoomRow } from './storage.ts';
-import { hashToken, newSeed, newToken } from './tokens.ts';
+import { checkName } from '../names.ts';
+import {
+  CLOSE_EXPIRED,
+  CLOSE_NO_TOKEN,
+  CLOSE_REMOVED,
+  CLOSE_TOO_MANY,
+  followRenumbering,
+  freshToken,
+  handOver,
+  identify,
+  revokeWhere,
+  stillHolds,
+  timingSafeEqual,
+  unverifiable,
+} from './identity.ts';
+import { overLimit } from './limits.ts';
+import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
+import { JUDGE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
+import { hashToken, newSeed } from './tokens.ts';
 import { answerPushFrame, isPushFrame, pushChange, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
 import { seatSummary } from './notify.ts';
@@ -62,16 +79,21 @@ export interface RoomInit {
 
 const refuse = (status: number, code: string, message: string): Refusal => ({ ok: false, status, code, message });
 
-/** What a change did, for the frames that follow it. */
+/** What a change did, for the frames that follow it; `reply` goes only to the socket that asked. */
 interface Change {
   roomChanged: boolean;
   game?: { prev: GameState | null; next: GameState; full: boolean };
+  reply?: ServerFrame;
 }
 
-/** Close codes sent to sockets the room lets go. */
-export const CLOSE_EXPIRED = 4410;
-export const CLOSE_REMOVED = 4403;
-export const CLOSE_NO_TOKEN = 4401;
+/** Which applied ids an action is deduplicated against: its seat (0 for the judge) and its kind. */
+interface Dedupe {
+  seat: Seat;
+  space: ActionSpace;
+  id: string;
+}
+
+type Joined = { ok: true; seat: Seat | null; judge: boolean; token: string };
 
 export class Room extends DurableObject<Env> {
   private readonly store: RoomStore;
@@ -147,19 +169,27 @@ export class Room extends DurableObject<Env> {
     return { ok: true, record: exportRecord(game) };
   }
 
-  /** Takes a seat, or the human judge's place; `name` is already trimmed and checked for length by the Worker. */
-  async join(name: string, hostToken?: string, as: 'player' | 'judge' = 'player'): Promise<{ ok: true; seat: Seat | null; judge: boolean; token: string } | Refusal> {
+  /** Takes a seat, the human judge's place, or redeems a host's invitation (worker/names.ts checks the name). */
+  async join(req: JoinRequest): Promise<Joined | Refusal> {
     // Hashing awaits: do it before reading anything, so the checks and the write below run as one step.
-    const token = newToken();
-    const tokenHash = await hashToken(token);
-    const hostHash = hostToken !== undefined ? await hashToken(hostToken) : null;
+    const { token, tokenHash } = await freshToken();
+    const hostHash = req.hostToken !== undefined ? await hashToken(req.hostToken) : null;
+    const inviteHash = req.invite !== undefined ? await hashToken(req.invite) : null;
 
     const found = this.roomOrRefusal();
     if ('ok' in found) return found;
     const room = found;
-    if (!validName(name)) return refuse(400, 'room/bad-name', `a name is 1 to ${MAX_NAME} printable characters`);
     if (hostHash !== null && !timingSafeEqual(hostHash, room.hostHash)) return refuse(403, 'auth/bad-host-token', 'the host token is not this room’s');
-    if (as === 'judge') return this.joinAsJudge(room, name, tokenHash, hostHash !== null, token);
+    if (inviteHash !== null) return this.redeem(room, inviteHash, req.name, tokenHash, token);
+    const checked = checkName(req.name ?? '');
+    if (!checked.ok) return refuse(400, checked.code, checked.message);
+    const name = checked.name;
+    if (req.as === 'judge') {
+      if (!room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
+      // Anyone with the room code could otherwise take the god view (issue 7).
+      if (hostHash === null) return refuse(403, 'room/judge-by-invite', 'the judge joins through the host’s invitation link');
+      return this.seatJudge(room, name, tokenHash, true, token);
+    }
     if (room.status !== 'lobby') return refuse(409, 'room/started', 'the game has started; new players can join only in the lobby');
     const seats = this.store.seats();
     const max = seatCount(room.ruleset, RULESETS[room.ruleset].maxPlayers, room.options);
@@ -177,18 +207,41 @@ export class Room extends DurableObject<Env> {
   }
 
   /** The human judge does not play, so they may take the place in any phase of the room. */
-  private async joinAsJudge(room: RoomRow, name: string, tokenHash: string, host: boolean, token: string): Promise<{ ok: true; seat: null; judge: true; token: string } | Refusal> {
+  private async seatJudge(room: RoomRow, name: string, tokenHash: string, host: boolean, token: string, invite?: string): Promise<Joined | Refusal> {
     if (!room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
     if (this.store.judge()) return refuse(409, 'room/judge-taken', 'this room already has its judge');
     if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
     room.lastActivity = this.now();
     this.ctx.storage.transactionSync(() => {
+      if (invite !== undefined) this.store.takeInvite(invite);
       this.store.setJudge(name, tokenHash, host);
       this.store.saveRoom(room);
     });
     await this.arm(room);
     this.broadcastRoom();
     return { ok: true, seat: null, judge: true, token };
+  }
+
+  /**
+   * A one-time link from the host: the judge's empty place (with a name), or a new token for a place
+   * that has one (a seat, or the judge, who lost theirs); the old token and its devices are let go.
+   */
+  private async redeem(room: RoomRow, inviteHash: string, rawName: string | undefined, tokenHash: string, token: string): Promise<Joined | Refusal> {
+    const place = this.store.inviteOf(inviteHash);
+    if (place === null) return refuse(403, 'auth/bad-invite', 'this invitation link is not valid: it works once, and a newer one replaces it');
+    if (place === JUDGE_PLACE && !this.store.judge()) {
+      const checked = checkName(rawName ?? '');
+      if (!checked.ok) return refuse(400, checked.code, checked.message);
+      return this.seatJudge(room, checked.name, tokenHash, false, token, inviteHash);
+    }
+    room.lastActivity = this.now();
+    handOver(this.ctx, this.store, place, tokenHash, () => {
+      this.store.takeInvite(inviteHash);
+      this.store.saveRoom(room);
+    });
+    await this.arm(room);
+    this.broadcastRoom();
+    return { ok: true, seat: place === JUDGE_PLACE ? null : place, judge: place === JUDGE_PLACE, token };
   }
 
   // ---------------------------------------------------------------- WebSocket upgrade
@@ -206,25 +259,30 @@ export class Room extends DurableObject<Env> {
     if (!offered.includes(PROTOCOL)) return errorResponse(refuse(400, 'protocol/subprotocol', `offer the subprotocol ${PROTOCOL}`));
     let attachment: Attachment;
     if (tokenHash !== null) {
-      const seat = this.store.seatByToken(tokenHash);
-      const judge = seat === null ? this.store.judge() : null;
-      if (judge && timingSafeEqual(judge.tokenHash, tokenHash)) attachment = { seat: null, spectator: false, judge: true };
-      else if (seat === null) return refuseSocket(CLOSE_REMOVED, refuse(403, 'auth/bad-token', 'this seat token is not valid in this room'));
-      else attachment = { seat, spectator: false };
+      const known = identify(this.store, tokenHash);
+      if (!known) return refuseSocket(CLOSE_REMOVED, refuse(403, 'auth/bad-token', 'this seat token is not valid in this room'));
+      attachment = known;
     } else {
       if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
       attachment = { seat: null, spectator: true };
     }
+    const over = overLimit(this.ctx.getWebSockets(), attachment);
+    if (over) return refuseSocket(CLOSE_TOO_MANY, refuse(429, over.code, over.message));
 
+    const before = presenceOf(this.attachments());
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment(attachment);
-    room.lastActivity = this.now();
-    this.ctx.storage.transactionSync(() => this.store.saveRoom(room));
-    await this.arm(room);
-    // Everyone learns of the new connection; the newcomer also gets a full game view.
-    this.broadcastRoom();
+    // Only seated activity keeps a room alive: watching an abandoned room does not.
+    if (!attachment.spectator) {
+      room.lastActivity = this.now();
+      this.ctx.storage.transactionSync(() => this.store.saveRoom(room));
+      await this.arm(room);
+    }
+    // The newcomer gets the room (and the game); the others only learn who is connected now.
+    this.sendRoomTo(server, attachment, room);
+    this.sendPresence(before, server);
     const game = this.loadGame();
     if (game && room.status !== 'lobby') this.sendGameTo(server, attachment, game, 0);
     return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
@@ -241,10 +299,22 @@ export class Room extends DurableObject<Env> {
     const parsed = parseClientFrame(message);
     if (!parsed.ok) return sendError(ws, parsed.code, parsed.message);
     const frame = parsed.frame;
+    // An invitation's secret is made before anything is read (hashing awaits), so the checks and
+    // the write below run as one step.
+    const fresh = frame.type === 'host' && frame.move.type === 'invite' ? await freshToken() : null;
 
     const found = this.roomOrRefusal();
     if ('ok' in found) return sendError(ws, found.code, found.message);
     const room = found;
+    // Identity on every frame: the place this socket connected to must still be its place.
+    if (unverifiable(who)) {
+      ws.serializeAttachment(null);
+      return ws.close(1012, 'reconnect with your token');
+    }
+    if (!stillHolds(this.store, room, who)) {
+      revoke(ws, CLOSE_REMOVED, 'auth/revoked', 'this device no longer holds its place in the room');
+      return this.sendPresence(null, ws);
+    }
 
     if (frame.type === 'sync') {
       this.sendRoomTo(ws, who, room);
@@ -255,14 +325,15 @@ export class Room extends DurableObject<Env> {
     if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
     if (isPushFrame(frame)) return answerPushFrame(ws, who, frame, this.pushRoom(room));
     if (frame.type === 'act' && who.seat === null) return sendError(ws, 'room/judge', 'the judge does not play', frame.id);
-    // Applied ids are kept per seat; the human judge's are kept under 0.
-    if (this.store.applied(who.seat ?? 0, frame.id)) return send(ws, { type: 'ack', id: frame.id });
-
-    const result = frame.type === 'act' ? this.seatMove(room, who.seat!, frame) : this.hostMove(room, who, frame.move, frame.id);
+    // Applied ids are kept per seat (the human judge's under 0) and per kind: game and host moves apart.
+    const dedupe: Dedupe = { seat: who.seat ?? 0, space: frame.type, id: frame.id };
+    if (this.store.applied(dedupe.seat, dedupe.space, dedupe.id)) return send(ws, { type: 'ack', id: frame.id });
+    const result = frame.type === 'act' ? this.seatMove(room, who.seat!, frame, dedupe) : this.hostMove(room, who, frame.move, dedupe, fresh);
     if ('ok' in result) return sendError(ws, result.code, result.message, frame.id);
     // The change is stored; now the alarm, then everyone's frames, then the ack.
     await this.arm(room);
     this.publish(result);
+    if (result.reply) send(ws, result.reply);
     if (result.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), result.game.prev, result.game.next));
     send(ws, { type: 'ack', id: frame.id });
   }
@@ -273,11 +344,11 @@ export class Room extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
-    if (this.roomOrNull()) this.broadcastRoom(ws);
+    if (this.roomOrNull()) this.sendPresence(null, ws);
   }
 
   override async webSocketError(ws: WebSocket, _error: unknown): Promise<void> {
-    if (this.roomOrNull()) this.broadcastRoom(ws);
+    if (this.roomOrNull()) this.sendPresence(null, ws);
   }
 
   // ---------------------------------------------------------------- the clock
@@ -325,13 +396,13 @@ export class Room extends DurableObject<Env> {
 
   // ---------------------------------------------------------------- changes
 
-  private seatMove(room: RoomRow, seat: Seat, frame: Extract<ClientFrame, { type: 'act' }>): Change | Refusal {
+  private seatMove(room: RoomRow, seat: Seat, frame: Extract<ClientFrame, { type: 'act' }>, dedupe: Dedupe): Change | Refusal {
     room.lastActivity = this.now();
-    return this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, { seat, id: frame.id });
+    return this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, dedupe);
   }
 
   /** One engine call and one transaction: the game row, its new events, the room row, the action id. */
-  private applyGame(room: RoomRow, action: Action, dedupe: { seat: Seat; id: string } | null): Change | Refusal {
+  private applyGame(room: RoomRow, action: Action, dedupe: Dedupe | null): Change | Refusal {
     const prev = this.loadGame();
     if (!prev || room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
     const result = apply(prev, action);
@@ -346,14 +417,14 @@ export class Room extends DurableObject<Env> {
         this.store.addScore(winningSeats(next));
       }
       this.store.saveRoom(room);
-      if (dedupe) this.store.recordApplied(dedupe.seat, dedupe.id);
+      if (dedupe) this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
     });
     this.game = next;
     if (result.events.length === 0) return { roomChanged: false };
     return { roomChanged: ended, game: { prev, next, full: ended } };
   }
 
-  private hostMove(room: RoomRow, who: Attachment, move: HostMove, id: string): Change | Refusal {
+  private hostMove(room: RoomRow, who: Attachment, move: HostMove, dedupe: Dedupe, fresh: { token: string; tokenHash: string } | null): Change | Refusal {
     const seats = this.store.seats();
     const judge = who.judge ? this.store.judge() : null;
     const host = who.judge ? judge?.host === true : seats.some((s) => s.seat === who.seat && s.host);
@@ -361,10 +432,8 @@ export class Room extends DurableObject<Env> {
     const judging = who.judge === true || (who.seat !== null && this.bigJokerSeat(room) === who.seat);
     if (move.type === 'narrate' && !judging) return refuse(403, 'room/not-judge', 'only the judge narrates');
     if (!host && !(judging && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
-    const seat = who.seat ?? 0;
     const now = this.now();
     room.lastActivity = now;
-    const dedupe = { seat, id };
     switch (move.type) {
       case 'eject':
       case 'pause':
@@ -386,18 +455,13 @@ export class Room extends DurableObject<Env> {
         if (move.spectators !== undefined) room.spectators = move.spectators;
         const dropJudge = move.humanJudge === false && this.store.judge() !== null;
         if (move.humanJudge !== undefined) room.humanJudge = move.humanJudge;
-        if (dropJudge) {
-          this.store.removeJudge();
-          for (const ws of this.ctx.getWebSockets()) {
-            if (attachmentOf(ws)?.judge) closeWith(ws, CLOSE_REMOVED, 'room/removed', 'the host turned the human judge off');
-          }
-        }
-        this.commitRoom(room, dedupe);
-        if (dropSpectators) {
-          for (const ws of this.ctx.getWebSockets()) {
-            if (attachmentOf(ws)?.seat === null) closeWith(ws, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');
-          }
-        }
+        this.commitRoom(room, dedupe, () => {
+          if (dropJudge) this.store.removeJudge();
+        });
+        const sockets = this.ctx.getWebSockets();
+        if (dropJudge) revokeWhere(sockets, (a) => a.judge === true, CLOSE_REMOVED, 'room/removed', 'the host turned the human judge off');
+        // Only spectators: the judge has no seat either, but is not a spectator (issue 7, item 4).
+        if (dropSpectators) revokeWhere(sockets, (a) => a.spectator, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');
         return { roomChanged: true };
       }
       case 'start':
@@ -425,7 +489,7 @@ export class Room extends DurableObject<Env> {
         this.ctx.storage.transactionSync(() => {
           this.store.newGame(room.gameNo, created.state);
           this.store.saveRoom(room);
-          this.store.recordApplied(seat, id);
+          this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
         });
         this.game = created.state;
         return { roomChanged: true, game: { prev: prevGame, next: created.state, full: true } };
@@ -439,22 +503,29 @@ export class Room extends DurableObject<Env> {
         this.ctx.storage.transactionSync(() => {
           moves = this.store.removeSeat(move.seat);
           this.store.saveRoom(room);
-          this.store.recordApplied(moves.get(seat) ?? seat, id);
+          this.store.recordApplied(moves.get(dedupe.seat) ?? dedupe.seat, dedupe.space, dedupe.id);
         });
-        for (const ws of this.ctx.getWebSockets()) {
-          const a = attachmentOf(ws);
-          if (a?.seat === move.seat) closeWith(ws, CLOSE_REMOVED, 'room/removed', 'the host removed your seat');
-          else if (a?.seat != null && moves.has(a.seat)) ws.serializeAttachment({ seat: moves.get(a.seat)!, spectator: false } satisfies Attachment);
-        }
+        const sockets = this.ctx.getWebSockets();
+        revokeWhere(sockets, (a) => a.seat === move.seat, CLOSE_REMOVED, 'room/removed', 'the host removed your seat');
+        followRenumbering(sockets, moves);
         return { roomChanged: true };
+      }
+      case 'invite': {
+        const place: Place = move.place === 'judge' ? JUDGE_PLACE : move.place;
+        if (place === JUDGE_PLACE && !room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
+        if (place !== JUDGE_PLACE && !seats.some((s) => s.seat === place)) return refuse(404, 'room/seat-unknown', `there is no seat ${place}`);
+        if (!fresh) return refuse(500, 'room/no-token', 'no invitation could be made');
+        this.commitRoom(room, dedupe, () => this.store.saveInvite(place, fresh.tokenHash, now));
+        return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.place, token: fresh.token } };
       }
     }
   }
 
-  private commitRoom(room: RoomRow, dedupe: { seat: Seat; id: string }): void {
+  private commitRoom(room: RoomRow, dedupe: Dedupe, alsoInStep: () => void = () => {}): void {
     this.ctx.storage.transactionSync(() => {
+      alsoInStep();
       this.store.saveRoom(room);
-      this.store.recordApplied(dedupe.seat, dedupe.id);
+      this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
     });
   }
 
@@ -510,6 +581,18 @@ export class Room extends DurableObject<Env> {
     return { code: room.code, vapid: vapidOf(this.env), store: new PushStore(this.ctx.storage.sql), fetcher: (r) => this.pushFetch(r), now: this.now() };
   }
 
+  /**
+   * Tells every socket but `skip` who is connected now, if that changed (`before` null: it may have).
+   * `skip` is the newcomer (it has the whole room) or a socket that is leaving (it is not counted).
+   */
+  private sendPresence(before: Presence | null, skip: WebSocket): void {
+    const now = presenceOf(this.attachments(before ? undefined : skip));
+    if (before && samePresence(before, now)) return;
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws !== skip && ws.readyState === WebSocket.OPEN && attachmentOf(ws)) send(ws, { type: 'presence', ...now });
+    }
+  }
+
   private attachments(leaving?: WebSocket): Attachment[] {
     return this.ctx
       .getWebSockets()
@@ -557,15 +640,6 @@ function youOf(base: Omit<RoomView, 'you'>, who: Attachment, bigJokerSeat: Seat 
   return { seat: who.seat, host, judge: who.seat !== null && who.seat === bigJokerSeat };
 }
 
-function closeWith(ws: WebSocket, code: number, errorCode: string, message: string): void {
-  sendError(ws, errorCode, message);
-  try {
-    ws.close(code, message);
-  } catch {
-    // Already closed.
-  }
-}
-
 /**
  * Refuses a well-formed upgrade whose credentials are wrong. A browser cannot read the status of a
  * refused handshake, so the socket opens, carries one error frame and closes with a 44xx code.
@@ -580,17 +654,4 @@ function refuseSocket(closeCode: number, r: Refusal): Response {
 
 function errorResponse(r: Refusal): Response {
   return Response.json({ error: { code: r.code, message: r.message } }, { status: r.status });
-}
-
-/** Names: trimmed by the schema; here no control characters. */
-function validName(name: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return name.length >= 1 && name.length <= MAX_NAME && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name);
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }

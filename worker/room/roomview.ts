@@ -1,6 +1,6 @@
 // The public face of the room around the game: names, seats, connections, settings. No roles.
 import { PACE_PRESETS, RULESETS, seatCount, type Pace } from '../engine/index.ts';
-import { ROOM_TTL_MS, type PaceSetting, type RoomSummary, type RoomView } from '../protocol.ts';
+import { ROOM_TTL_MS, type PaceSetting, type Presence, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
 import type { JudgeRow, RoomRow, SeatRow } from './storage.ts';
 
@@ -9,8 +9,8 @@ export function deadlinesOf(pace: PaceSetting): Pace {
   return { ...PACE_PRESETS[pace.preset], ...pace.custom };
 }
 
-/** The room as everyone sees it; `you` is filled in per socket. */
-export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[]): Omit<RoomView, 'you'> {
+/** Who is connected, from the open sockets' attachments. */
+export function presenceOf(attachments: Attachment[]): Presence {
   const connected = new Set<number>();
   let spectatorsWatching = 0;
   let judgeConnected = false;
@@ -19,6 +19,18 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     else if (a.seat !== null) connected.add(a.seat);
     else if (a.spectator) spectatorsWatching++;
   }
+  return { connected: [...connected].sort((x, y) => x - y), judgeConnected, spectatorsWatching };
+}
+
+export function samePresence(a: Presence, b: Presence): boolean {
+  return a.judgeConnected === b.judgeConnected && a.spectatorsWatching === b.spectatorsWatching && a.connected.join() === b.connected.join();
+}
+
+/** The room as everyone sees it; `you` is filled in per socket. */
+export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[]): Omit<RoomView, 'you'> {
+  const presence = presenceOf(attachments);
+  const connected = new Set(presence.connected);
+  const { spectatorsWatching, judgeConnected } = presence;
   const rules = RULESETS[room.ruleset];
   return {
     code: room.code,

@@ -7,11 +7,33 @@ export interface Attachment {
   spectator: boolean;
   /** The human judge: no seat, the god view. */
   judge?: boolean;
+  /** The hash of the token the socket connected with; checked against storage on every frame. */
+  credential?: string;
 }
 
+/** Who a socket is; null once the room let it go (its attachment is cleared before the close). */
 export function attachmentOf(ws: WebSocket): Attachment | null {
   const a = ws.deserializeAttachment() as Attachment | null;
   return a && (typeof a.seat === 'number' || a.spectator || a.judge === true) ? a : null;
+}
+
+/**
+ * Lets a socket go: its identity is cleared first, so even a client that never answers the close
+ * frame (its socket lingers as CLOSING) is nobody from now on, receives no view and can do nothing.
+ */
+export function revoke(ws: WebSocket, closeCode: number, errorCode: string, message: string): void {
+  ws.serializeAttachment(null);
+  closeWith(ws, closeCode, errorCode, message);
+}
+
+/** Sends one error frame, then closes with one of the room's close codes. */
+export function closeWith(ws: WebSocket, closeCode: number, errorCode: string, message: string): void {
+  sendError(ws, errorCode, message);
+  try {
+    ws.close(closeCode, message);
+  } catch {
+    // Already closed.
+  }
 }
 
 export function viewerOf(a: Attachment): Viewer {

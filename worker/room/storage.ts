@@ -2,8 +2,15 @@
 // each change in one ctx.storage.transactionSync so a change is stored whole or not at all.
 import type { GameState, LogEntry, OptionValue, RulesetId, Seat } from '../engine/index.ts';
 import type { PaceSetting } from '../protocol.ts';
+import { nameKey } from '../names.ts';
 
-export const SCHEMA_VERSION = 3;
+/** A place at the table that holds a token: a seat number, or 0 for the human judge. */
+export type Place = Seat | typeof JUDGE_PLACE;
+export const JUDGE_PLACE = 0;
+/** Game moves (`act`) and host moves (`host`) keep separate action ids. */
+export type ActionSpace = 'act' | 'host';
+
+export const SCHEMA_VERSION = 4;
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
 
@@ -82,6 +89,20 @@ export class RoomStore {
       this.sql.exec(`CREATE TABLE IF NOT EXISTS push_subscriptions (
         endpoint TEXT PRIMARY KEY, seat INTEGER NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL,
         lang TEXT NOT NULL, created INTEGER NOT NULL)`);
+    }
+    if (version < 4) {
+      // v4: game moves and host moves keep their action ids apart (a host move reusing a game
+      // move's id was silently dropped); the table only dedupes retries, so it starts empty.
+      this.sql.exec(`DROP TABLE IF EXISTS actions`);
+      this.sql.exec(`CREATE TABLE actions (n INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, space TEXT NOT NULL, id TEXT NOT NULL, UNIQUE (seat, space, id))`);
+      // One-time links from the host: the judge's place, or back into a seat whose token was lost.
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS invites (place INTEGER PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE, created INTEGER NOT NULL)`);
+      // Names compare after NFKC, stripping invisibles and case folding (worker/names.ts).
+      for (const t of ['seats', 'judge']) {
+        for (const r of this.sql.exec<{ rowid: number; name: string }>(`SELECT rowid, name FROM ${t}`).toArray()) {
+          this.sql.exec(`UPDATE ${t} SET name_key = ? WHERE rowid = ?`, nameKey(r.name), r.rowid);
+        }
+      }
     }
     if (version !== SCHEMA_VERSION) {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
@@ -186,6 +207,45 @@ export class RoomStore {
     );
   }
 
+  // ---------------------------------------------------------------- tokens
+  // A place's credential is the hash of its current token. Replacing it is the only way a token
+  // stops working: every socket carries the hash it connected with, and worker/room/identity.ts
+  // compares it with this row on every frame.
+
+  /** The current token hash of a place (a seat number, or JUDGE_PLACE), or null if it is empty. */
+  tokenHashOf(place: Place): string | null {
+    if (place === JUDGE_PLACE) return this.judge()?.tokenHash ?? null;
+    return this.sql.exec<{ token_hash: string }>(`SELECT token_hash FROM seats WHERE seat = ?`, place).toArray()[0]?.token_hash ?? null;
+  }
+
+  /** Gives a place a new token; the old one stops working at once. */
+  replaceToken(place: Place, tokenHash: string): void {
+    if (place === JUDGE_PLACE) this.sql.exec(`UPDATE judge SET token_hash = ?`, tokenHash);
+    else {
+      this.sql.exec(`UPDATE seats SET token_hash = ? WHERE seat = ?`, tokenHash, place);
+      // The signed-out devices must not go on receiving this seat's notifications.
+      this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, place);
+    }
+  }
+
+  /** Keeps one invitation per place; a newer one replaces the older. */
+  saveInvite(place: Place, tokenHash: string, at: number): void {
+    this.sql.exec(`INSERT OR REPLACE INTO invites (place, token_hash, created) VALUES (?, ?, ?)`, place, tokenHash, at);
+  }
+
+  /** Uses up an invitation: returns its place and deletes it, or null if no such invitation. */
+  takeInvite(tokenHash: string): Place | null {
+    const r = this.sql.exec<{ place: number }>(`SELECT place FROM invites WHERE token_hash = ?`, tokenHash).toArray()[0];
+    if (!r) return null;
+    this.sql.exec(`DELETE FROM invites WHERE place = ?`, r.place);
+    return r.place;
+  }
+
+  /** The invitation's place without using it up. */
+  inviteOf(tokenHash: string): Place | null {
+    return this.sql.exec<{ place: number }>(`SELECT place FROM invites WHERE token_hash = ?`, tokenHash).toArray()[0]?.place ?? null;
+  }
+
   // ---------------------------------------------------------------- the human judge
 
   judge(): JudgeRow | null {
@@ -200,6 +260,7 @@ export class RoomStore {
 
   removeJudge(): void {
     this.sql.exec(`DELETE FROM judge`);
+    this.sql.exec(`DELETE FROM invites WHERE place = ?`, JUDGE_PLACE);
   }
 
   /** The host mark moves to whoever joins with the host token. */
@@ -222,8 +283,9 @@ export class RoomStore {
         moves.set(r.seat, i + 1);
       }
     });
-    // Applied ids belong to seat numbers; a renumbered seat starts with a clean slate.
+    // Applied ids and invitations belong to seat numbers; renumbered seats start with a clean slate.
     this.sql.exec(`DELETE FROM actions`);
+    this.sql.exec(`DELETE FROM invites WHERE place <> ?`, JUDGE_PLACE);
     return moves;
   }
 
@@ -263,17 +325,15 @@ export class RoomStore {
 
   // ---------------------------------------------------------------- dedupe
 
-  applied(seat: Seat, id: string): boolean {
-    return this.sql.exec(`SELECT 1 FROM actions WHERE seat = ? AND id = ?`, seat, id).toArray().length > 0;
+  /** Whether this seat's move of this kind (`act` or `host`) with this id was applied already. */
+  applied(seat: Seat, space: ActionSpace, id: string): boolean {
+    return this.sql.exec(`SELECT 1 FROM actions WHERE seat = ? AND space = ? AND id = ?`, seat, space, id).toArray().length > 0;
   }
 
-  recordApplied(seat: Seat, id: string): void {
-    this.sql.exec(`INSERT OR IGNORE INTO actions (seat, id) VALUES (?, ?)`, seat, id);
+  recordApplied(seat: Seat, space: ActionSpace, id: string): void {
+    this.sql.exec(`INSERT OR IGNORE INTO actions (seat, space, id) VALUES (?, ?, ?)`, seat, space, id);
     this.sql.exec(`DELETE FROM actions WHERE n <= (SELECT MAX(n) FROM actions) - ?`, KEEP_ACTION_IDS);
   }
 }
 
-/** Names are unique in a room regardless of case. */
-export function nameKey(name: string): string {
-  return name.trim().toLowerCase();
-}
+

@@ -1,0 +1,60 @@
+// Issue 7, item 6: the HTTP side. POST bodies only as JSON and only from this site, rate limits per
+// client address on creating and joining, security headers on every answer.
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, api, createRoom, worker } from './helpers.ts';
+
+const errorOf = async (res: Response) => ({ status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code });
+const post = (path: string, headers: Record<string, string>, body = JSON.stringify({ ruleset: 'classic' })) =>
+  worker.fetch(`${ORIGIN}${path}`, { method: 'POST', headers, body });
+
+describe('POST bodies', () => {
+  it('accepts only application/json (415 otherwise), from this site only (403 for a foreign Origin)', async () => {
+    expect(await errorOf(await post('/api/rooms', { 'Content-Type': 'text/plain' }))).toEqual({ status: 415, code: 'request/content-type' });
+    expect(await errorOf(await post('/api/rooms', {}))).toEqual({ status: 415, code: 'request/content-type' });
+    expect(await errorOf(await post('/api/rooms', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'ruleset=classic'))).toEqual({ status: 415, code: 'request/content-type' });
+    expect(await errorOf(await post('/api/rooms', { 'Content-Type': 'application/json', Origin: 'https://evil.example' }))).toEqual({ status: 403, code: 'auth/bad-origin' });
+    expect((await post('/api/rooms', { 'Content-Type': 'application/json; charset=utf-8', Origin: ORIGIN })).status).toBe(201);
+    const room = await createRoom();
+    expect(await errorOf(await post(`/api/rooms/${room.code}/join`, { 'Content-Type': 'text/plain', Origin: ORIGIN }, '{"name":"Ann"}'))).toEqual({ status: 415, code: 'request/content-type' });
+  });
+});
+
+describe('rate limits per client address', () => {
+  // The binding counts in fixed 60 s windows: the first `limit` requests always pass, and a 429
+  // comes at the latest after two windows' worth (when the run straddles a window's end).
+  it('answers 429 with a clear error after 10 new rooms a minute from one address; other addresses go on', async () => {
+    const from = (ip: string) => post('/api/rooms', { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip });
+    for (let i = 0; i < 10; i++) expect((await from('203.0.113.7')).status).toBe(201);
+    let res = await from('203.0.113.7');
+    for (let i = 0; i < 10 && res.status === 201; i++) res = await from('203.0.113.7');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toBe('60');
+    expect(await res.json()).toEqual({ error: { code: 'request/rate-limited', message: 'too many new rooms from this address: wait a minute' } });
+    expect((await from('203.0.113.8')).status).toBe(201);
+  });
+
+  it('answers 429 after 30 joins a minute from one address', async () => {
+    const room = await createRoom({ ruleset: 'butterfly' });
+    const joinFrom = (ip: string, i: number) => post(`/api/rooms/${room.code}/join`, { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, JSON.stringify({ name: `P${i}` }));
+    for (let i = 0; i < 30; i++) expect((await joinFrom('198.51.100.1', i)).status).not.toBe(429);
+    let res = await joinFrom('198.51.100.1', 30);
+    for (let i = 31; i < 61 && res.status !== 429; i++) res = await joinFrom('198.51.100.1', i);
+    expect(await errorOf(res)).toEqual({ status: 429, code: 'request/rate-limited' });
+    expect((await joinFrom('198.51.100.2', 100)).status).not.toBe(429);
+  });
+});
+
+describe('security headers', () => {
+  for (const path of ['/', '/r/ABCDEFGH', '/api/health', '/api/rooms/ZZZZZZZZ', '/api/nope']) {
+    it(`are on ${path}`, async () => {
+      const res = await api(path);
+      const csp = res.headers.get('Content-Security-Policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      await res.arrayBuffer();
+    });
+  }
+});
