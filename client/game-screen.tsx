@@ -7,7 +7,8 @@ import { act, hostMove, room, view } from './state.ts';
 import { callKey, cardWho, entryText, roleName, votes, who, whoList } from './log-text.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { ConfirmButton, Countdown } from './ui.tsx';
-import { CardList, GameOver } from './game-over.tsx';
+import { later } from './lazy.ts';
+import { CardList } from './card-list.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -23,6 +24,9 @@ function mutedToday(v: View): Seat[] {
   if (v.phase !== 'day') return [];
   return v.log.filter((e) => e.event.type === 'muted' && e.round === v.round).map((e) => (e.event as { seat: Seat }).seat).filter((s) => v.seats[s - 1]?.alive);
 }
+
+// The end screen carries the deal check (SHA-256): it loads when a game ends, not before.
+const GameOver = later(() => import('./game-over.tsx').then((m) => m.GameOver));
 
 /** The running game, or the game-over screen once there is a result. */
 export function GameScreen() {

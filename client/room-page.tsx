@@ -4,9 +4,12 @@ import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { api, conn, connect, disconnect, forget, joinRoom, room, seatLost, stored, view } from './state.ts';
 import { Lobby } from './lobby.tsx';
-import { GameScreen } from './game-screen.tsx';
+import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
 import { NotifyMe } from './notify-me.tsx';
+
+// The game screen is its own chunk: a room in its lobby does not wait for it.
+const GameScreen = later(() => import('./game-screen.tsx').then((m) => m.GameScreen));
 
 /** One room: join, then lobby or game as the server's frames say. */
 export function RoomPage({ code }: { code: string }) {

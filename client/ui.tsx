@@ -6,7 +6,7 @@ import { CATALOG as RULESETS, RULESET_IDS } from '../worker/engine/catalog.ts';
 import { PACE_LIMITS, PACE_PRESETS } from '../worker/engine/pace.ts';
 import type { OptionValue, Pace, RulesetId } from '../worker/engine/types.ts';
 import type { PaceSetting } from '../worker/protocol.ts';
-import { LANGS, LANG_NAMES, has, lang, rulesText, setLang, t } from './i18n.ts';
+import { LANGS, LANG_NAMES, clockTime, has, lang, setLang, t } from './i18n.ts';
 import { conn, dismiss, errors, go, now } from './state.ts';
 
 /** Which ruleset the rules sheet shows, or null when it is closed. */
@@ -48,34 +48,6 @@ export function ErrorBar() {
   );
 }
 
-/** The rules sheet: each ruleset's short rules, one tap away on every screen. */
-export function RulesSheet() {
-  const id = rulesOpen.value;
-  if (!id) return null;
-  return (
-    <div class="sheet-bg" onClick={() => (rulesOpen.value = null)}>
-      <div class="sheet" onClick={(e) => e.stopPropagation()}>
-        <div class="tabs">
-          {RULESET_IDS.map((r) => (
-            <button type="button" class={r === id ? 'on' : ''} onClick={() => (rulesOpen.value = r)}>
-              {t(`rs_${r}`)}
-            </button>
-          ))}
-        </div>
-        <h2>{t(`rs_${id}`)}</h2>
-        {rulesText(id)
-          .split('\n')
-          .map((p) => (
-            <p>{p}</p>
-          ))}
-        <button type="button" onClick={() => (rulesOpen.value = null)}>
-          {t('close')}
-        </button>
-      </div>
-    </div>
-  );
-}
-
 function clock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const d = Math.floor(s / 86400);
@@ -88,7 +60,7 @@ function clock(ms: number): string {
 /** Time left on a step and the local clock time it closes at ("closes Tue 21:00"). */
 export function Countdown({ endsAt }: { endsAt: number | null }) {
   if (!endsAt) return null;
-  const at = new Intl.DateTimeFormat(lang.value, { weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(endsAt);
+  const at = clockTime(endsAt);
   const left = endsAt - now.value;
   return (
     <div class={`countdown${left < 10_000 ? ' soon' : ''}`}>
