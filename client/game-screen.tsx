@@ -8,6 +8,7 @@ import { callKey, cardWho, entryText, roleName, votes, who, whoList } from './lo
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { ConfirmButton, Countdown } from './ui.tsx';
 import { later } from './lazy.ts';
+import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
@@ -70,52 +71,62 @@ export function GameScreen() {
   const title = night ? t('nightN', v.round) : t('dayN', v.round);
   return (
     <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind}>
-      <Banners v={v} muted={muted} />
-      {me && (
-        <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
-          {peek ? (
-            <>
-              {me.cards ? (
-                me.cards.map((c, i) => (
-                  <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
-                    {t('myCard', t(i ? 'right' : 'left'), roleName(c.role))}
-                    {c.down && ` (${t('lost')})`}
-                  </b>
-                ))
-              ) : (
-                <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
-              )}
-              {v.seats.some((s) => s.mate) && (
-                <small data-testid="my-team">
-                  {/* `dual`: what the team calls told (a killer, the undercover, or one of the "police"). */}
-                  {t('yourTeam')}: {v.seats.filter((s) => s.mate).map((s) => who(s.seat) + known(v, s.seat)).join(', ')}
-                </small>
-              )}
-              <small>{t('tapHide')}</small>
-            </>
-          ) : (
-            t(me.cards ? 'tapCards' : 'tapCard')
-          )}
-        </button>
-      )}
-      <section class="step" data-testid="step">
-        <h2>{title}</h2>
-        {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
-        <StepPanel v={v} pick={pick} setPick={setPick} />
-      </section>
-      <RoundTable seats={seats} center={title} onPick={onPick} />
-      {v.god && v.seats.some((s) => s.cards) && (
-        <details class="card" open>
-          <summary>{t('allCards')}</summary>
-          <CardList v={v} />
-        </details>
-      )}
-      {(night || point || peek) && <TeamPanel v={v} />}
-      {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
-      {peek && <Specials v={v} />}
-      <Feed v={v} />
-      {room.value?.you.judge && <NarratePanel />}
-      {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
+      <GameLayout
+        controls={
+          <>
+            <Banners v={v} muted={muted} />
+            {me && (
+              <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
+                {peek ? (
+                  <>
+                    {me.cards ? (
+                      me.cards.map((c, i) => (
+                        <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
+                          {t('myCard', t(i ? 'right' : 'left'), roleName(c.role))}
+                          {c.down && ` (${t('lost')})`}
+                        </b>
+                      ))
+                    ) : (
+                      <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
+                    )}
+                    {v.seats.some((s) => s.mate) && (
+                      <small data-testid="my-team">
+                        {/* `dual`: what the team calls told (a killer, the undercover, or one of the "police"). */}
+                        {t('yourTeam')}: {v.seats.filter((s) => s.mate).map((s) => who(s.seat) + known(v, s.seat)).join(', ')}
+                      </small>
+                    )}
+                    <small>{t('tapHide')}</small>
+                  </>
+                ) : (
+                  t(me.cards ? 'tapCards' : 'tapCard')
+                )}
+              </button>
+            )}
+            <section class="step" data-testid="step">
+              <h2>{title}</h2>
+              {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
+              <StepPanel v={v} pick={pick} setPick={setPick} />
+            </section>
+          </>
+        }
+        table={<RoundTable seats={seats} center={title} onPick={onPick} />}
+        more={
+          <>
+            {v.god && v.seats.some((s) => s.cards) && (
+              <details class="card" open>
+                <summary>{t('allCards')}</summary>
+                <CardList v={v} />
+              </details>
+            )}
+            {(night || point || peek) && <TeamPanel v={v} />}
+            {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
+            {peek && <Specials v={v} />}
+            {room.value?.you.judge && <NarratePanel />}
+            {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
+          </>
+        }
+        history={<Feed v={v} />}
+      />
     </div>
   );
 }

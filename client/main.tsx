@@ -4,6 +4,7 @@ import { lang, setLang, t } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
 import { later } from './lazy.ts';
 import { loadPushConfig, watchLanguage, watchOwed } from './notify.ts';
+import { isNight } from './theme.ts';
 import { path, room, view } from './state.ts';
 import { ErrorBar, Header, rulesOpen } from './ui.tsx';
 import './style.css';
@@ -15,7 +16,7 @@ const RulesSheet = later(() => import('./rules-sheet.tsx').then((m) => m.RulesSh
 function App() {
   const m = /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value);
   const code = m?.[1]?.toUpperCase();
-  const dark = code && view.value?.phase === 'night';
+  const dark = isNight(code ? view.value?.phase : undefined);
   return (
     <div class={dark ? 'app dark' : 'app'}>
       <Header code={code} ruleset={room.value?.ruleset} />

@@ -32,7 +32,7 @@ export function RoomPage({ code }: { code: string }) {
   if (!r) return <main class="page"><p class="wait">{conn.value === 'expired' ? t('expired') : t('connecting')}</p></main>;
   const v = view.value;
   return (
-    <main class="page">
+    <main class={r.status === 'lobby' || !v ? 'page' : 'page wide'}>
       {r.status === 'lobby' || !v ? <Lobby /> : <GameScreen />}
       {seat?.seat != null && <NotifyMe code={code} />}
       {seat && (

@@ -30,13 +30,13 @@ export interface TableSeat {
 const ROLE_FILL: Record<Role, string> = {
   killer: '#c0392b',
   police: '#2e64c9',
-  civilian: '#6d7a86',
-  doctor: '#1e8f5a',
+  civilian: '#5b6670',
+  doctor: '#1a7d4e',
   'secret-police': '#1b2f63',
   butterfly: '#c2408c',
   sniper: '#6a3fa3',
   'old-man': '#8a6a1c',
-  judge: '#d4a017',
+  judge: '#8a6a00',
   undercover: '#6e1f3a',
 };
 
@@ -57,6 +57,11 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
         <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
           <path d="M0 0L10 5L0 10z" fill="#e67e22" />
         </marker>
+        {/* The back of a card: a seat that is out shows its card turned over. */}
+        <pattern id="card-back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill="#7a1d1d" />
+          <rect width="3" height="6" fill="#8f2727" />
+        </pattern>
       </defs>
       <circle r={R - r - 6} class="felt" />
       {center && (
@@ -85,7 +90,9 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
         const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
         return (
           <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}`} data-seat={s.seat}>
-            <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
+            <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role && !out ? { fill: ROLE_FILL[s.role] } : undefined} />
+            {/* The speaker (or the voter whose turn it is) glows. */}
+            {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
             <text x={x} y={y + 6} class="num">
               {s.seat}
             </text>
@@ -114,6 +121,7 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
                 ⚖
               </text>
             )}
+            {s.name && <rect class="plate" x={nx - 27} y={ny - 7} width="54" height="15" rx="7.5" />}
             <text x={nx} y={ny + 4} class="name">
               {s.name.length > 7 ? s.name.slice(0, 6) + '…' : s.name}
             </text>
