@@ -51,6 +51,9 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
   const r = n <= 8 ? 25 : n <= 12 ? 21 : 17;
   const R = 172 - r;
   const pos = new Map(seats.map((s, i) => [s.seat, place(i, n, R)]));
+  // Plates narrow on a crowded table, so neighbours' names do not overlap.
+  const pw = n <= 10 ? 54 : 42;
+  const chars = n <= 10 ? 7 : 5;
   return (
     <svg class="table" viewBox="-180 -180 360 360" role="img">
       <defs>
@@ -81,7 +84,9 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
       })}
       {seats.map((s, i) => {
         const [x, y] = pos.get(s.seat)!;
-        const [nx, ny] = place(i, n, R - r - 20);
+        // The name plate sits inside the rim, pushed in by its own half width or height along this seat's direction.
+        const [ux, uy] = place(i, n, 1);
+        const [nx, ny] = place(i, n, R - r - 8 - Math.abs(ux) * (pw / 2) - Math.abs(uy) * 8);
         const out = s.alive === false && !s.judge;
         // Two cards at the foot of the seat; a card laid down lies sideways ([004]: turned horizontally).
         const cy = y + r * 0.78;
@@ -121,9 +126,9 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
                 ⚖
               </text>
             )}
-            {s.name && <rect class="plate" x={nx - 27} y={ny - 7} width="54" height="15" rx="7.5" />}
+            {s.name && <rect class="plate" x={nx - pw / 2} y={ny - 7} width={pw} height="15" rx="7.5" />}
             <text x={nx} y={ny + 4} class="name">
-              {s.name.length > 7 ? s.name.slice(0, 6) + '…' : s.name}
+              {s.name.length > chars ? s.name.slice(0, chars - 1) + '…' : s.name}
             </text>
           </g>
         );

@@ -21,6 +21,8 @@ const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
 class Bot {
   ws!: WebSocket;
   view: View | null = null;
+  /** While set, the bot waits: the screen under test stays put until its deadline. */
+  static hold = true;
   private n = 0;
   readonly seat: number;
   private readonly token: string;
@@ -42,7 +44,7 @@ class Bot {
   }
   decide(): void {
     const v = this.view;
-    if (!v || v.result || this.ws.readyState !== WebSocket.OPEN) return;
+    if (!v || v.result || Bot.hold || this.ws.readyState !== WebSocket.OPEN) return;
     const find = <T extends LegalAction['type']>(type: T) => v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
     const point = find('point');
     const vote = find('vote');
@@ -75,7 +77,10 @@ async function look(page: Page, name: string, night: boolean): Promise<void> {
   seen.push(`${name} (${report.checked} texts)`);
   expect(report.checked, `${name}: texts found`).toBeGreaterThan(5);
   expect(report.failures, `${name}: texts under 4.5:1`).toEqual([]);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (SHOTS) {
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  }
 }
 
 it('every screen reads at 4.5:1 or better in both themes, on a phone and a desktop', async () => {
@@ -112,7 +117,7 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
     await fetch(`${base}/api/rooms`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ruleset: 'classic', pace: { preset: 'live', custom: { call: TEN_S, lastWords: TEN_S, speech: TEN_S, ballot: TEN_S } } }),
+      body: JSON.stringify({ ruleset: 'classic', pace: { preset: 'live', custom: { call: 3 * TEN_S, lastWords: TEN_S, speech: 2 * TEN_S, ballot: TEN_S } } }),
     })
   ).json()) as CreateRoomResponse;
   const join = async (name: string, hostToken?: string) => {
@@ -133,6 +138,10 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await look(desk, 'lobby-desktop-night', true);
   for (const name of ['Dan', 'Eva', 'Fer', 'Gil', 'Hao']) await join(name);
   bots[0]!.send({ type: 'host', move: { type: 'start' } });
+  const release = () => {
+    Bot.hold = false;
+    for (const b of bots) b.decide();
+  };
 
   // ------------------------------------------------------------ night, the card, the rules sheet
   await phone.locator('[data-testid=game][data-phase=night]').waitFor();
@@ -150,12 +159,15 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await phone.locator('.sheet').waitFor();
   await look(phone, 'rules-sheet-phone-night', true);
   await phone.locator('.sheet button', { hasText: /close/i }).tap();
+  release();
 
   // ------------------------------------------------------------ day
-  await phone.locator('[data-testid=game][data-phase=day]').waitFor({ timeout: 60_000 });
+  await phone.locator('[data-testid=game][data-phase=day]').waitFor({ timeout: 90_000 });
+  Bot.hold = true;
   await look(phone, 'day-phone', false);
   await desk.locator('[data-testid=game][data-phase=day]').waitFor();
   await look(desk, 'day-desktop', false);
+  release();
 
   // ------------------------------------------------------------ the end (the bots play it out)
   await phone.locator('[data-testid=game-over]').waitFor({ timeout: 240_000 });
