@@ -8,6 +8,7 @@ import { callKey, cardWho, entryText, roleName, votes, who, whoList } from './lo
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { ConfirmButton, Countdown } from './ui.tsx';
 import { later } from './lazy.ts';
+import { useCues } from './cue.ts';
 import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
 
@@ -26,6 +27,9 @@ function mutedToday(v: View): Seat[] {
   return v.log.filter((e) => e.event.type === 'muted' && e.round === v.round).map((e) => (e.event as { seat: Seat }).seat).filter((s) => v.seats[s - 1]?.alive);
 }
 
+// The card art loads the first time a player turns their card up.
+const CardFaces = later(() => import('./card-art.tsx').then((m) => m.CardFaces));
+
 // The end screen carries the deal check (SHA-256): it loads when a game ends, not before.
 const GameOver = later(() => import('./game-over.tsx').then((m) => m.GameOver));
 
@@ -34,6 +38,7 @@ export function GameScreen() {
   const v = view.value!;
   const [peek, setPeek] = useState(false);
   const [pick, setPick] = useState(0);
+  useCues(v);
   if (v.result) return <GameOver />;
   const step = v.step;
   const me = v.me;
@@ -95,6 +100,7 @@ export function GameScreen() {
                         {t('yourTeam')}: {v.seats.filter((s) => s.mate).map((s) => who(s.seat) + known(v, s.seat)).join(', ')}
                       </small>
                     )}
+                    <CardFaces cards={me.cards ?? [{ role: me.role }]} ruleset={v.ruleset} />
                     <small>{t('tapHide')}</small>
                   </>
                 ) : (

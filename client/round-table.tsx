@@ -68,7 +68,8 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
       </defs>
       <circle r={R - r - 6} class="felt" />
       {center && (
-        <text class="center" y="5">
+        // A long centre line (the winner at game over) shrinks to stay inside the felt.
+        <text class="center" y="5" style={center.length > 14 ? { fontSize: `${Math.max(9, Math.floor((15 * 14) / center.length))}px` } : undefined}>
           {center}
         </text>
       )}
@@ -95,13 +96,13 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
         const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
         return (
           <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}`} data-seat={s.seat}>
-            <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role && !out ? { fill: ROLE_FILL[s.role] } : undefined} />
+            <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
             {/* The speaker (or the voter whose turn it is) glows. */}
             {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
             <text x={x} y={y + 6} class="num">
               {s.seat}
             </text>
-            {out && <path class="cross" d={`M${x - r * 0.6} ${y - r * 0.6}L${x + r * 0.6} ${y + r * 0.6}M${x + r * 0.6} ${y - r * 0.6}L${x - r * 0.6} ${y + r * 0.6}`} />}
+            {out && s.role && <path class="cross" d={`M${x - r * 0.6} ${y - r * 0.6}L${x + r * 0.6} ${y + r * 0.6}M${x + r * 0.6} ${y - r * 0.6}L${x - r * 0.6} ${y + r * 0.6}`} />}
             {s.connected !== undefined && <circle class={s.connected ? 'dot on' : 'dot'} cx={x + r * 0.72} cy={y - r * 0.72} r="4.5" />}
             {s.host && (
               <text x={x - r * 0.75} y={y - r * 0.5} class="badge">

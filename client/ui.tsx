@@ -8,6 +8,7 @@ import type { OptionValue, Pace, RulesetId } from '../worker/engine/types.ts';
 import type { PaceSetting } from '../worker/protocol.ts';
 import { LANGS, LANG_NAMES, clockTime, has, lang, setLang, t } from './i18n.ts';
 import { conn, dismiss, errors, go, now } from './state.ts';
+import { soundOn, toggleSound } from './cue.ts';
 
 /** Which ruleset the rules sheet shows, or null when it is closed. */
 export const rulesOpen = signal<RulesetId | null>(null);
@@ -28,7 +29,10 @@ export function Header({ code, ruleset }: { code?: string; ruleset?: RulesetId }
           <option value={l}>{LANG_NAMES[i]}</option>
         ))}
       </select>
-      <button type="button" class="ghost" onClick={() => (rulesOpen.value = ruleset ?? 'classic')}>
+      <button type="button" class="ghost sound" aria-pressed={soundOn.value} aria-label={t('sound')} title={t('sound')} onClick={toggleSound}>
+        {soundOn.value ? '🔔' : '🔕'}
+      </button>
+      <button type="button" class="ghost" onClick={() => (rulesOpen.value = ruleset ?? 'classic')} data-testid="rules-button">
         {t('rules')}
       </button>
     </header>

@@ -153,9 +153,12 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   const history = await desk.locator('.area-history').boundingBox();
   expect(history!.x, 'history column to the right of the table').toBeGreaterThanOrEqual(table!.x + table!.width);
   await phone.locator('[data-testid=my-card]').tap();
+  // The card explains itself: its face, camp, what it does and how it wins (a chunk of its own).
+  await phone.locator('[data-testid=card-art] figcaption').waitFor();
+  expect(await phone.locator('[data-testid=card-art]').getAttribute('data-role')).toBe(await phone.locator('[data-testid=my-role]').getAttribute('data-role'));
   await look(phone, 'card-phone-night', true);
   await phone.locator('[data-testid=my-card]').tap();
-  await phone.locator('header button.ghost').tap();
+  await phone.locator('[data-testid=rules-button]').tap();
   await phone.locator('.sheet').waitFor();
   await look(phone, 'rules-sheet-phone-night', true);
   await phone.locator('.sheet button', { hasText: /close/i }).tap();
