@@ -5,6 +5,7 @@ import { hostMove, room, view } from './state.ts';
 import type { View } from '../worker/engine/types.ts';
 import { entryText, reasonText, roleName, who, whoList } from './log-text.ts';
 import { RoundTable } from './round-table.tsx';
+import { CardList } from './card-list.tsx';
 
 /** The end screen; the deal check runs here, in the browser, from what the server revealed. */
 export function GameOver() {
@@ -73,29 +74,5 @@ export function GameOver() {
         </ul>
       </div>
     </div>
-  );
-}
-
-/** `dual`: every seat's two cards as far as the view shows them (the god view: all faces), those laid down struck through; ★ marks a winner. */
-export function CardList({ v }: { v: View }) {
-  return (
-    <ul class="roles" data-testid="card-list">
-      {v.seats.map((s) => (
-        <li data-testid="role" data-role={s.role}>
-          {who(s.seat)}:{' '}
-          {s.cards?.map((c, k) => (
-            <>
-              {k ? ' · ' : ''}
-              <span class={c.role}>
-                <b class={c.down && c.role !== 'judge' ? 'down' : ''} data-testid="card-face">
-                  {c.role ? roleName(c.role) : '?'}
-                </b>
-              </span>
-            </>
-          ))}
-          {v.result?.winners?.includes(s.seat) && ' ★'}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -7,7 +7,10 @@ import { act, hostMove, room, view } from './state.ts';
 import { callKey, cardWho, entryText, roleName, votes, who, whoList } from './log-text.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { ConfirmButton, Countdown } from './ui.tsx';
-import { CardList, GameOver } from './game-over.tsx';
+import { later } from './lazy.ts';
+import { useCues } from './cue.ts';
+import { GameLayout } from './layout.tsx';
+import { CardList } from './card-list.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -24,11 +27,18 @@ function mutedToday(v: View): Seat[] {
   return v.log.filter((e) => e.event.type === 'muted' && e.round === v.round).map((e) => (e.event as { seat: Seat }).seat).filter((s) => v.seats[s - 1]?.alive);
 }
 
+// The card art loads the first time a player turns their card up.
+const CardFaces = later(() => import('./card-art.tsx').then((m) => m.CardFaces));
+
+// The end screen carries the deal check (SHA-256): it loads when a game ends, not before.
+const GameOver = later(() => import('./game-over.tsx').then((m) => m.GameOver));
+
 /** The running game, or the game-over screen once there is a result. */
 export function GameScreen() {
   const v = view.value!;
   const [peek, setPeek] = useState(false);
   const [pick, setPick] = useState(0);
+  useCues(v);
   if (v.result) return <GameOver />;
   const step = v.step;
   const me = v.me;
@@ -66,52 +76,63 @@ export function GameScreen() {
   const title = night ? t('nightN', v.round) : t('dayN', v.round);
   return (
     <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind}>
-      <Banners v={v} muted={muted} />
-      {me && (
-        <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
-          {peek ? (
-            <>
-              {me.cards ? (
-                me.cards.map((c, i) => (
-                  <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
-                    {t('myCard', t(i ? 'right' : 'left'), roleName(c.role))}
-                    {c.down && ` (${t('lost')})`}
-                  </b>
-                ))
-              ) : (
-                <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
-              )}
-              {v.seats.some((s) => s.mate) && (
-                <small data-testid="my-team">
-                  {/* `dual`: what the team calls told (a killer, the undercover, or one of the "police"). */}
-                  {t('yourTeam')}: {v.seats.filter((s) => s.mate).map((s) => who(s.seat) + known(v, s.seat)).join(', ')}
-                </small>
-              )}
-              <small>{t('tapHide')}</small>
-            </>
-          ) : (
-            t(me.cards ? 'tapCards' : 'tapCard')
-          )}
-        </button>
-      )}
-      <section class="step" data-testid="step">
-        <h2>{title}</h2>
-        {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
-        <StepPanel v={v} pick={pick} setPick={setPick} />
-      </section>
-      <RoundTable seats={seats} center={title} onPick={onPick} />
-      {v.god && v.seats.some((s) => s.cards) && (
-        <details class="card" open>
-          <summary>{t('allCards')}</summary>
-          <CardList v={v} />
-        </details>
-      )}
-      {(night || point || peek) && <TeamPanel v={v} />}
-      {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
-      {peek && <Specials v={v} />}
-      <Feed v={v} />
-      {room.value?.you.judge && <NarratePanel />}
-      {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
+      <GameLayout
+        controls={
+          <>
+            <Banners v={v} muted={muted} />
+            {me && (
+              <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
+                {peek ? (
+                  <>
+                    {me.cards ? (
+                      me.cards.map((c, i) => (
+                        <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
+                          {t('myCard', t(i ? 'right' : 'left'), roleName(c.role))}
+                          {c.down && ` (${t('lost')})`}
+                        </b>
+                      ))
+                    ) : (
+                      <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
+                    )}
+                    {v.seats.some((s) => s.mate) && (
+                      <small data-testid="my-team">
+                        {/* `dual`: what the team calls told (a killer, the undercover, or one of the "police"). */}
+                        {t('yourTeam')}: {v.seats.filter((s) => s.mate).map((s) => who(s.seat) + known(v, s.seat)).join(', ')}
+                      </small>
+                    )}
+                    <CardFaces cards={me.cards ?? [{ role: me.role }]} ruleset={v.ruleset} />
+                    <small>{t('tapHide')}</small>
+                  </>
+                ) : (
+                  t(me.cards ? 'tapCards' : 'tapCard')
+                )}
+              </button>
+            )}
+            <section class="step" data-testid="step">
+              <h2>{title}</h2>
+              {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
+              <StepPanel v={v} pick={pick} setPick={setPick} />
+            </section>
+          </>
+        }
+        table={<RoundTable seats={seats} center={title} onPick={onPick} />}
+        more={
+          <>
+            {v.god && v.seats.some((s) => s.cards) && (
+              <details class="card" open>
+                <summary>{t('allCards')}</summary>
+                <CardList v={v} />
+              </details>
+            )}
+            {(night || point || peek) && <TeamPanel v={v} />}
+            {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
+            {peek && <Specials v={v} />}
+            {room.value?.you.judge && <NarratePanel />}
+            {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
+          </>
+        }
+        history={<Feed v={v} />}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { MAX_NAME } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { createRoom, go } from './state.ts';
-import { SettingsForm, useRequest, type Settings } from './ui.tsx';
+import { MoreSettings, RulesetPicker, useRequest, type Settings } from './ui.tsx';
 import { MyGames } from './my-games.tsx';
 
 /** Create-or-join screen at `/`. */
@@ -23,10 +23,33 @@ export function HomePage() {
   }
 
   return (
-    <main class="page">
+    <main class="page home-grid">
       <h1 class="hero">
         {t('app')} <small>{t('game')}</small>
       </h1>
+      {/* On a phone the name and Create come first, above the fold; the rest is folded below them. */}
+      <form class="card create" onSubmit={create} data-testid="create-form">
+        <h2>{t('createRoom')}</h2>
+        <label class="field">
+          <span>{t('yourName')}</span>
+          <input required dir="auto" maxLength={MAX_NAME * 2} value={name} autocomplete="nickname" onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
+        </label>
+        <RulesetPicker s={s} onChange={setS} />
+        {err && <p class="error">{err}</p>}
+        <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="create">
+          {t('create')}
+        </button>
+        <details class="more">
+          <summary>{t('moreOptions')}</summary>
+          <MoreSettings s={s} onChange={setS} />
+          {s.humanJudge && (
+            <label class="row">
+              <span>{t('iAmJudge')}</span>
+              <input type="checkbox" checked={asJudge} onChange={(e) => setAsJudge(e.currentTarget.checked)} data-testid="i-am-judge" />
+            </label>
+          )}
+        </details>
+      </form>
       <MyGames />
       <form
         class="card join-code"
@@ -40,24 +63,6 @@ export function HomePage() {
           <input value={code} onInput={(e) => setCode(e.currentTarget.value)} placeholder={t('code')} aria-label={t('code')} autocapitalize="characters" />
           <button type="submit">{t('join')}</button>
         </div>
-      </form>
-      <form class="card" onSubmit={create} data-testid="create-form">
-        <h2>{t('createRoom')}</h2>
-        <SettingsForm s={s} onChange={setS} />
-        {s.humanJudge && (
-          <label class="row">
-            <span>{t('iAmJudge')}</span>
-            <input type="checkbox" checked={asJudge} onChange={(e) => setAsJudge(e.currentTarget.checked)} data-testid="i-am-judge" />
-          </label>
-        )}
-        <label class="row">
-          <span>{t('yourName')}</span>
-          <input required dir="auto" maxLength={MAX_NAME * 2} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
-        </label>
-        {err && <p class="error">{err}</p>}
-        <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="create">
-          {t('create')}
-        </button>
       </form>
     </main>
   );

@@ -32,7 +32,11 @@ export async function setLang(l: Lang, remember = true): Promise<void> {
   const res = await fetch(`/strings/${l}.json`);
   dict.value = (await res.json()) as Dict;
   lang.value = l;
-  if (remember) localStorage.setItem('tianhei.lang', l);
+  if (remember) {
+    localStorage.setItem('tianhei.lang', l);
+    // The Worker reads it to preload this language's strings with the page (worker/client-page.ts).
+    document.cookie = `tianhei.lang=${l}; path=/; max-age=31536000; samesite=lax`;
+  }
   document.documentElement.lang = l;
 }
 
@@ -50,4 +54,12 @@ export function has(key: string): key is Key {
 /** The short rule sheet of a ruleset in the current language. */
 export function rulesText(id: RulesetId): string {
   return dict.value?.rules[id] ?? '';
+}
+
+const clockFormats = new Map<Lang, Intl.DateTimeFormat>();
+/** A deadline as a local weekday and clock time ("Tue 21:00"): one formatter per language, made once. */
+export function clockTime(ms: number): string {
+  let f = clockFormats.get(lang.value);
+  if (!f) clockFormats.set(lang.value, (f = new Intl.DateTimeFormat(lang.value, { weekday: 'short', hour: '2-digit', minute: '2-digit' })));
+  return f.format(ms);
 }

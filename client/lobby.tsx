@@ -2,10 +2,13 @@
 import { useState } from 'preact/hooks';
 import { t } from './i18n.ts';
 import { invites, room, hostMove } from './state.ts';
-import { QrCode } from './qr-code.tsx';
+import { later } from './lazy.ts';
 import { RoundTable } from './round-table.tsx';
 import { ConfirmButton, SettingsForm, SettingsSummary, type Settings } from './ui.tsx';
 import { isolate, who } from './log-text.ts';
+
+// The QR code's encoder is a chunk of its own, fetched while the lobby draws.
+const QrCode = later(() => import('./qr-code.tsx').then((m) => m.QrCode), () => <div class="qr" />);
 
 /** The room before a game (and between games). */
 export function Lobby() {

@@ -1,23 +1,28 @@
 // Entry point: a two-page app (home and room), routed on location.pathname.
 import { render } from 'preact';
-import { lang, setLang } from './i18n.ts';
+import { lang, setLang, t } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
+import { later } from './lazy.ts';
 import { loadPushConfig, watchLanguage, watchOwed } from './notify.ts';
-import { RoomPage } from './room-page.tsx';
+import { isNight } from './theme.ts';
 import { path, room, view } from './state.ts';
-import { ErrorBar, Header, RulesSheet } from './ui.tsx';
+import { ErrorBar, Header, rulesOpen } from './ui.tsx';
 import './style.css';
+
+// The room (lobby and game) and the rules sheet are their own chunks: the home page does not carry them.
+const RoomPage = later(() => import('./room-page.tsx').then((m) => m.RoomPage), () => <main class="page"><p class="wait">{t('connecting')}</p></main>);
+const RulesSheet = later(() => import('./rules-sheet.tsx').then((m) => m.RulesSheet));
 
 function App() {
   const m = /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value);
   const code = m?.[1]?.toUpperCase();
-  const dark = code && view.value?.phase === 'night';
+  const dark = isNight(code ? view.value?.phase : undefined);
   return (
     <div class={dark ? 'app dark' : 'app'}>
       <Header code={code} ruleset={room.value?.ruleset} />
       <ErrorBar />
       {code ? <RoomPage key={code} code={code} /> : <HomePage />}
-      <RulesSheet />
+      {rulesOpen.value && <RulesSheet />}
     </div>
   );
 }

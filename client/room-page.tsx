@@ -5,9 +5,12 @@ import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { api, conn, connect, disconnect, forget, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, view } from './state.ts';
 import { Lobby } from './lobby.tsx';
-import { GameScreen } from './game-screen.tsx';
+import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
 import { NotifyMe } from './notify-me.tsx';
+
+// The game screen is its own chunk: a room in its lobby does not wait for it.
+const GameScreen = later(() => import('./game-screen.tsx').then((m) => m.GameScreen));
 
 /** One room: join, then lobby or game as the server's frames say. */
 export function RoomPage({ code }: { code: string }) {
@@ -41,7 +44,7 @@ export function RoomPage({ code }: { code: string }) {
   if (!r) return <main class="page"><p class="wait">{conn.value === 'expired' ? t('expired') : t('connecting')}</p></main>;
   const v = view.value;
   return (
-    <main class="page">
+    <main class={r.status === 'lobby' || !v ? 'page' : 'page wide'}>
       {r.status === 'lobby' || !v ? <Lobby /> : <GameScreen />}
       {seat?.seat != null && <NotifyMe code={code} />}
       {seat && (

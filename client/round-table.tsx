@@ -31,13 +31,13 @@ export interface TableSeat {
 const ROLE_FILL: Record<Role, string> = {
   killer: '#c0392b',
   police: '#2e64c9',
-  civilian: '#6d7a86',
-  doctor: '#1e8f5a',
+  civilian: '#5b6670',
+  doctor: '#1a7d4e',
   'secret-police': '#1b2f63',
   butterfly: '#c2408c',
   sniper: '#6a3fa3',
   'old-man': '#8a6a1c',
-  judge: '#d4a017',
+  judge: '#8a6a00',
   undercover: '#6e1f3a',
 };
 
@@ -52,16 +52,25 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
   const r = n <= 8 ? 25 : n <= 12 ? 21 : 17;
   const R = 172 - r;
   const pos = new Map(seats.map((s, i) => [s.seat, place(i, n, R)]));
+  // Plates narrow on a crowded table, so neighbours' names do not overlap.
+  const pw = n <= 10 ? 54 : 42;
+  const chars = n <= 10 ? 7 : 5;
   return (
     <svg class="table" viewBox="-180 -180 360 360" role="img">
       <defs>
         <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
           <path d="M0 0L10 5L0 10z" fill="#e67e22" />
         </marker>
+        {/* The back of a card: a seat that is out shows its card turned over. */}
+        <pattern id="card-back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill="#7a1d1d" />
+          <rect width="3" height="6" fill="#8f2727" />
+        </pattern>
       </defs>
       <circle r={R - r - 6} class="felt" />
       {center && (
-        <text class="center" y="5">
+        // A long centre line (the winner at game over) shrinks to stay inside the felt.
+        <text class="center" y="5" style={center.length > 14 ? { fontSize: `${Math.max(9, Math.floor((15 * 14) / center.length))}px` } : undefined}>
           {center}
         </text>
       )}
@@ -77,7 +86,9 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
       })}
       {seats.map((s, i) => {
         const [x, y] = pos.get(s.seat)!;
-        const [nx, ny] = place(i, n, R - r - 20);
+        // The name plate sits inside the rim, pushed in by its own half width or height along this seat's direction.
+        const [ux, uy] = place(i, n, 1);
+        const [nx, ny] = place(i, n, R - r - 8 - Math.abs(ux) * (pw / 2) - Math.abs(uy) * 8);
         const out = s.alive === false && !s.judge;
         // Two cards at the foot of the seat; a card laid down lies sideways ([004]: turned horizontally).
         const cy = y + r * 0.78;
@@ -87,10 +98,12 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
         return (
           <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}`} data-seat={s.seat}>
             <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
+            {/* The speaker (or the voter whose turn it is) glows. */}
+            {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
             <text x={x} y={y + 6} class="num">
               {s.seat}
             </text>
-            {out && <path class="cross" d={`M${x - r * 0.6} ${y - r * 0.6}L${x + r * 0.6} ${y + r * 0.6}M${x + r * 0.6} ${y - r * 0.6}L${x - r * 0.6} ${y + r * 0.6}`} />}
+            {out && s.role && <path class="cross" d={`M${x - r * 0.6} ${y - r * 0.6}L${x + r * 0.6} ${y + r * 0.6}M${x + r * 0.6} ${y - r * 0.6}L${x - r * 0.6} ${y + r * 0.6}`} />}
             {s.connected !== undefined && <circle class={s.connected ? 'dot on' : 'dot'} cx={x + r * 0.72} cy={y - r * 0.72} r="4.5" />}
             {s.host && (
               <text x={x - r * 0.75} y={y - r * 0.5} class="badge">
@@ -115,8 +128,9 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
                 ⚖
               </text>
             )}
+            {s.name && <rect class="plate" x={nx - pw / 2} y={ny - 7} width={pw} height="15" rx="7.5" />}
             <text x={nx} y={ny + 4} class="name">
-              {isolate([...s.name].length > 7 ? [...s.name].slice(0, 6).join('') + '…' : s.name)}
+              {isolate([...s.name].length > chars ? [...s.name].slice(0, chars - 1).join('') + '…' : s.name)}
             </text>
           </g>
         );

@@ -2,12 +2,13 @@
 import { signal } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
-import { CATALOG as RULESETS, RULESET_IDS } from '../worker/engine/catalog.ts';
+import { CATALOG as RULESETS, DEADLINE_KINDS, RULESET_IDS, deadlineKinds } from '../worker/engine/catalog.ts';
 import { PACE_LIMITS, PACE_PRESETS } from '../worker/engine/pace.ts';
 import type { OptionValue, Pace, RulesetId } from '../worker/engine/types.ts';
 import type { PaceSetting } from '../worker/protocol.ts';
-import { LANGS, LANG_NAMES, has, lang, rulesText, setLang, t } from './i18n.ts';
+import { LANGS, LANG_NAMES, clockTime, has, lang, setLang, t } from './i18n.ts';
 import { conn, dismiss, errors, go, now } from './state.ts';
+import { soundOn, toggleSound } from './cue.ts';
 
 /** Which ruleset the rules sheet shows, or null when it is closed. */
 export const rulesOpen = signal<RulesetId | null>(null);
@@ -28,7 +29,10 @@ export function Header({ code, ruleset }: { code?: string; ruleset?: RulesetId }
           <option value={l}>{LANG_NAMES[i]}</option>
         ))}
       </select>
-      <button type="button" class="ghost" onClick={() => (rulesOpen.value = ruleset ?? 'classic')}>
+      <button type="button" class="ghost sound" aria-pressed={soundOn.value} aria-label={t('sound')} title={t('sound')} onClick={toggleSound}>
+        {soundOn.value ? '🔔' : '🔕'}
+      </button>
+      <button type="button" class="ghost" onClick={() => (rulesOpen.value = ruleset ?? 'classic')} data-testid="rules-button">
         {t('rules')}
       </button>
     </header>
@@ -48,34 +52,6 @@ export function ErrorBar() {
   );
 }
 
-/** The rules sheet: each ruleset's short rules, one tap away on every screen. */
-export function RulesSheet() {
-  const id = rulesOpen.value;
-  if (!id) return null;
-  return (
-    <div class="sheet-bg" onClick={() => (rulesOpen.value = null)}>
-      <div class="sheet" onClick={(e) => e.stopPropagation()}>
-        <div class="tabs">
-          {RULESET_IDS.map((r) => (
-            <button type="button" class={r === id ? 'on' : ''} onClick={() => (rulesOpen.value = r)}>
-              {t(`rs_${r}`)}
-            </button>
-          ))}
-        </div>
-        <h2>{t(`rs_${id}`)}</h2>
-        {rulesText(id)
-          .split('\n')
-          .map((p) => (
-            <p>{p}</p>
-          ))}
-        <button type="button" onClick={() => (rulesOpen.value = null)}>
-          {t('close')}
-        </button>
-      </div>
-    </div>
-  );
-}
-
 function clock(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const d = Math.floor(s / 86400);
@@ -88,7 +64,7 @@ function clock(ms: number): string {
 /** Time left on a step and the local clock time it closes at ("closes Tue 21:00"). */
 export function Countdown({ endsAt }: { endsAt: number | null }) {
   if (!endsAt) return null;
-  const at = new Intl.DateTimeFormat(lang.value, { weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(endsAt);
+  const at = clockTime(endsAt);
   const left = endsAt - now.value;
   return (
     <div class={`countdown${left < 10_000 ? ' soon' : ''}`}>
@@ -133,105 +109,151 @@ export function SettingsSummary({ s }: { s: Settings }) {
       ))}
       <li>
         {t('pace')}: {t(s.pace.preset)}
-        {STEP_KINDS.filter((k) => s.pace.custom?.[k] !== undefined).map((k) => ` · ${t(`dl_${k}`)} ${duration(s.pace.custom![k]!)}`)}
+        {DEADLINE_KINDS.filter((k) => s.pace.custom?.[k] !== undefined).map((k) => ` · ${t(`dl_${k}`)} ${duration(s.pace.custom![k]!)}`)}
       </li>
     </ul>
   );
 }
 
-/** The ruleset picker, its options, pace and spectators: used to create a room and by the host in the lobby. */
+/** The ruleset picker, its options, pace and spectators: used by the host in the lobby. */
 export function SettingsForm({ s, onChange }: { s: Settings; onChange: (s: Settings) => void }) {
-  const r = RULESETS[s.ruleset];
   return (
-    <div class="settings">
-      <fieldset>
-        <legend>{t('ruleset')}</legend>
-        {RULESET_IDS.map((id) => (
-          <label class="choice">
-            <input type="radio" name="ruleset" data-testid={`ruleset-${id}`} checked={id === s.ruleset} onChange={() => onChange({ ...s, ruleset: id, options: {} })} />
-            <span>
-              <b>{t(`rs_${id}`)}</b> <small>{t('nPlayers', RULESETS[id].minPlayers, RULESETS[id].maxPlayers)}</small>
-              <br />
-              <small>{t(`rd_${id}`)}</small>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>{t('options')}</legend>
-        {r.options.map((o) => (
-          <label class="row">
-            <span>{optionLabel(o.name)}</span>
-            <select
-              value={String(s.options[o.name] ?? o.default)}
-              onChange={(e) => {
-                const v = o.values.find((x) => String(x) === e.currentTarget.value)!;
-                onChange({ ...s, options: { ...s.options, [o.name]: v } });
-              }}
-            >
-              {o.values.map((v) => (
-                <option value={String(v)}>{valueText(v)}</option>
-              ))}
-            </select>
-          </label>
-        ))}
-        <label class="row">
-          <span>{t('pace')}</span>
-          <select value={s.pace.preset} onChange={(e) => onChange({ ...s, pace: { preset: e.currentTarget.value as 'live' | 'async' } })}>
-            <option value="live">{t('live')}</option>
-            <option value="async">{t('async')}</option>
-          </select>
-        </label>
-        <Deadlines pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
-        <label class="row">
-          <span>{t('spectators')}</span>
-          <input type="checkbox" checked={s.spectators} onChange={(e) => onChange({ ...s, spectators: e.currentTarget.checked })} />
-        </label>
-        <label class="row">
-          <span>{t('humanJudge')}</span>
-          <input type="checkbox" checked={s.humanJudge} onChange={(e) => onChange({ ...s, humanJudge: e.currentTarget.checked })} data-testid="human-judge" />
-        </label>
-      </fieldset>
+    <div class="settings create">
+      <RulesetPicker s={s} onChange={onChange} />
+      <MoreSettings s={s} onChange={onChange} />
     </div>
   );
 }
 
-const STEP_KINDS: (keyof Pace)[] = ['call', 'eyes', 'lastWords', 'speech', 'ballot'];
+/** The rulesets as a row of chips (a radio group), with the chosen one's player range and one line about it. */
+export function RulesetPicker({ s, onChange }: { s: Settings; onChange: (s: Settings) => void }) {
+  const r = RULESETS[s.ruleset];
+  return (
+    <fieldset>
+      <legend>{t('ruleset')}</legend>
+      <div class="rulesets">
+        {RULESET_IDS.map((id) => (
+          <label class="chip">
+            <input type="radio" name="ruleset" data-testid={`ruleset-${id}`} checked={id === s.ruleset} onChange={() => onChange({ ...s, ruleset: id, options: {} })} />
+            {t(`rs_${id}`)}
+          </label>
+        ))}
+      </div>
+      <p class="about">
+        {t('nPlayers', r.minPlayers, r.maxPlayers)} · {t(`rd_${s.ruleset}`)}
+      </p>
+    </fieldset>
+  );
+}
+
+/** Everything past the ruleset: its options, the pace and deadlines, spectators, the human judge. */
+export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Settings) => void }) {
+  const r = RULESETS[s.ruleset];
+  return (
+    <fieldset>
+      <legend>{t('options')}</legend>
+      {r.options.map((o) => (
+        <label class="row">
+          <span>{optionLabel(o.name)}</span>
+          <select
+            value={String(s.options[o.name] ?? o.default)}
+            onChange={(e) => {
+              const v = o.values.find((x) => String(x) === e.currentTarget.value)!;
+              onChange({ ...s, options: { ...s.options, [o.name]: v } });
+            }}
+          >
+            {o.values.map((v) => (
+              <option value={String(v)}>{valueText(v)}</option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <label class="row">
+        <span>{t('pace')}</span>
+        <select value={s.pace.preset} onChange={(e) => onChange({ ...s, pace: { preset: e.currentTarget.value as 'live' | 'async' } })}>
+          <option value="live">{t('live')}</option>
+          <option value="async">{t('async')}</option>
+        </select>
+      </label>
+      <Deadlines ruleset={s.ruleset} pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
+      <label class="row">
+        <span>{t('spectators')}</span>
+        <input type="checkbox" checked={s.spectators} onChange={(e) => onChange({ ...s, spectators: e.currentTarget.checked })} />
+      </label>
+      <label class="row">
+        <span>{t('humanJudge')}</span>
+        <input type="checkbox" checked={s.humanJudge} onChange={(e) => onChange({ ...s, humanJudge: e.currentTarget.checked })} data-testid="human-judge" />
+      </label>
+    </fieldset>
+  );
+}
+
+const MINUTE = 60_000;
+const UNITS = { min: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE } as const;
+type Unit = keyof typeof UNITS;
 
 /** A duration in words: "90 s", "4 min", "12 h". */
 function duration(ms: number): string {
   if (ms >= 3_600_000) return `${Math.round((ms / 3_600_000) * 10) / 10} h`;
-  if (ms >= 120_000) return `${Math.round((ms / 60_000) * 10) / 10} min`;
+  if (ms >= 120_000) return `${Math.round((ms / MINUTE) * 10) / 10} min`;
   return `${Math.round(ms / 1000)} s`;
 }
 
-/** A custom deadline for each kind of step, in seconds (whole, so the field never rewrites itself), over the preset's (RULES.md 11). */
-function Deadlines({ pace, onChange }: { pace: PaceSetting; onChange: (p: PaceSetting) => void }) {
+/** The largest unit a duration is at least one of: 90 min reads "1.5 h", 2 days "2 d". */
+function unitOf(ms: number): Unit {
+  return ms >= UNITS.d ? 'd' : ms >= UNITS.h ? 'h' : 'min';
+}
+
+/** A custom deadline for each kind of step the ruleset has, over the preset's (RULES.md 11), in minutes, hours or days. */
+function Deadlines({ ruleset, pace, onChange }: { ruleset: RulesetId; pace: PaceSetting; onChange: (p: PaceSetting) => void }) {
   const preset = PACE_PRESETS[pace.preset];
   return (
     <details class="deadlines">
       <summary>{t('customDeadlines')}</summary>
-      {STEP_KINDS.map((kind) => (
-        <label class="row">
-          <span>{t(`dl_${kind}`)}</span>
-          <input
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min={PACE_LIMITS.min / 1000}
-            max={PACE_LIMITS.max / 1000}
-            value={String(Math.round((pace.custom?.[kind] ?? preset[kind]) / 1000))}
-            data-testid={`deadline-${kind}`}
-            onChange={(e) => {
-              const ms = Math.round(Number(e.currentTarget.value)) * 1000;
-              if (!(ms >= PACE_LIMITS.min && ms <= PACE_LIMITS.max)) return;
-              onChange({ ...pace, custom: { ...pace.custom, [kind]: ms } });
-            }}
-          />
-          <small>{t('seconds')} = {duration(pace.custom?.[kind] ?? preset[kind])}</small>
-        </label>
+      {deadlineKinds(ruleset).map((kind) => (
+        <Deadline kind={kind} ms={pace.custom?.[kind] ?? preset[kind]} onChange={(ms) => onChange({ ...pace, custom: { ...pace.custom, [kind]: ms } })} />
       ))}
     </details>
+  );
+}
+
+function Deadline({ kind, ms, onChange }: { kind: keyof Pace; ms: number; onChange: (ms: number) => void }) {
+  const [unit, setUnit] = useState<Unit>(() => unitOf(ms));
+  // Whole seconds, inside the room's limits; anything else leaves the deadline as it was.
+  const set = (value: number, u: Unit) => {
+    const next = Math.round((value * UNITS[u]) / 1000) * 1000;
+    if (next >= PACE_LIMITS.min && next <= PACE_LIMITS.max) onChange(next);
+  };
+  return (
+    <div class="row">
+      <span>{t(`dl_${kind}`)}</span>
+      <span class="deadline">
+        <input
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min="0"
+          aria-label={`${t(`dl_${kind}`)} (${t(`u_${unit}`)})`}
+          value={String(Math.round((ms / UNITS[unit]) * 100) / 100)}
+          data-testid={`deadline-${kind}`}
+          onChange={(e) => set(Number(e.currentTarget.value), unit)}
+        />
+        <select
+          aria-label={t('unit')}
+          value={unit}
+          data-testid={`deadline-${kind}-unit`}
+          onChange={(e) => {
+            const u = e.currentTarget.value as Unit;
+            setUnit(u);
+            set(Math.round((ms / UNITS[unit]) * 100) / 100, u);
+          }}
+        >
+          {(Object.keys(UNITS) as Unit[]).map((u) => (
+            <option value={u}>{t(`u_${u}`)}</option>
+          ))}
+        </select>
+      </span>
+    </div>
   );
 }
 

@@ -15,6 +15,7 @@ import { vapidOf } from './push/deliver.ts';
 import type { Refusal } from './room/room.ts';
 import { fail, overRate, postGuard, sameOrigin, securityHeaders } from './guards.ts';
 import { hashToken, newRoomCode, newToken, normaliseCode } from './room/tokens.ts';
+import { clientPage } from './client-page.ts';
 
 // The runtime finds Durable Object classes among the main module's exports.
 export { Room } from './room/room.ts';
@@ -135,6 +136,10 @@ app.get('/api/rooms/:code/ws', async (c) => {
 });
 
 app.all('/api/*', (c) => fail(c, 404, 'request/not-found', 'no such API route'));
+
+// The client's pages get their language's strings preloaded (wrangler.toml runs the Worker first for them).
+app.get('/', (c) => clientPage(c.req.raw, c.env.ASSETS));
+app.get('/r/*', (c) => clientPage(c.req.raw, c.env.ASSETS));
 
 // Anything else is the client (the assets binding falls back to index.html for SPA routes).
 app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));

@@ -231,8 +231,11 @@ it('four browsers and seven bots play a butterfly game from creating the room to
     await host.page.goto('/');
     await host.page.locator('[data-testid=ruleset-butterfly]').check();
     // The short call deadline, through the form's custom deadlines (see the top of the file).
+    // The options are folded under the Create button; deadlines are entered in minutes, hours or days.
+    await host.page.locator('details.more > summary').click();
     await host.page.locator('details.deadlines summary').click();
-    await host.page.locator('[data-testid=deadline-call]').fill(String(CALL_MS / 1000));
+    await host.page.locator('[data-testid=deadline-call-unit]').selectOption('min');
+    await host.page.locator('[data-testid=deadline-call]').fill(String(CALL_MS / 60_000));
     await host.page.locator('[data-testid=deadline-call]').dispatchEvent('change');
     await host.page.locator('[data-testid=create-form] [data-testid=name-input]').fill(host.name);
     await press(host, '[data-testid=create]');

@@ -1,6 +1,6 @@
 // What a ruleset is before any rule is played: its name, player range, options and deck. Kept apart
 // from the rules themselves, so the client (settings screen, deal check) carries none of them.
-import type { OptionValue, Options, Role, RulesetId } from './types.ts';
+import type { OptionValue, Options, Pace, Role, RulesetId } from './types.ts';
 
 export interface OptionSpec {
   name: string;
@@ -101,6 +101,8 @@ export interface RulesetInfo {
   deck(players: number, options: Options): Role[];
   /** Why the deck the host's options make cannot be dealt for this many players, or null. */
   checkDeck?(players: number, options: Options): string | null;
+  /** The kinds of timed step its games have, for the deadline settings (default: DEADLINE_KINDS without `eyes`). */
+  deadlines?: readonly (keyof Pace)[];
   /** Seats at the table for this many players (`dual`: one more, the judge's, unless the judge is automatic). Default: players. */
   seats?(players: number, options: Options): number;
   /** A deal the ruleset voids, to be dealt again (`dual`: a player holds both J and K). */
@@ -162,6 +164,8 @@ const runoff: RulesetInfo = {
 const infernal: RulesetInfo = {
   id: 'infernal',
   title: '无间道 — two equal sides (RULES.md 9)',
+  // One night of eye-opening, no called roles, no last words (RULES.md 9).
+  deadlines: ['eyes', 'speech', 'ballot'],
   minPlayers: 6,
   maxPlayers: 16,
   options: [
@@ -278,6 +282,14 @@ const dual: RulesetInfo = {
 export const CATALOG: Record<RulesetId, RulesetInfo> = { classic, original, runoff, infernal, raw, doctor, butterfly, dual };
 
 export const RULESET_IDS = Object.keys(CATALOG) as RulesetId[];
+
+/** Every kind of timed step, in the order a round meets them. */
+export const DEADLINE_KINDS: readonly (keyof Pace)[] = ['call', 'eyes', 'lastWords', 'speech', 'ballot'];
+
+/** The kinds of timed step a ruleset's games have: what its host may set a deadline for. */
+export function deadlineKinds(id: RulesetId): readonly (keyof Pace)[] {
+  return CATALOG[id].deadlines ?? DEADLINE_KINDS.filter((k) => k !== 'eyes');
+}
 
 /** How many seats a game of this ruleset has for `players` players (`dual`: the judge's seat too). */
 export function seatCount(id: RulesetId, players: number, options: Options): number {

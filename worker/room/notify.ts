@@ -2,17 +2,9 @@
 // after), so a notification can never tell more than the seat's screen does. Pure: no I/O, no clock.
 import { viewFor } from '../engine/view.ts';
 import type { GameState, Seat, View } from '../engine/types.ts';
+import { owedStep, type OwedKind } from './owed.ts';
 
-/** What a seat owes now. Never a role or a call's name: a notification may show on a lock screen. */
-export type OwedKind = 'night-call' | 'ballot' | 'speech' | 'last-words';
-
-export interface Owed {
-  kind: OwedKind;
-  /** When the step closes; null while no deadline runs. */
-  until: number | null;
-  /** Tells one step from the next (a runoff after a ballot, the next night's call); never sent. */
-  step: string;
-}
+export { owedStep, type Owed, type OwedKind } from './owed.ts';
 
 /** A notification for one seat; the service worker words it in the device's language and time zone. */
 export type Notice =
@@ -23,28 +15,6 @@ export type Notice =
 
 /** How long before a step closes a seat that still owes it is reminded (issue 9: async games). */
 export const REMINDER_BEFORE_MS = 3_600_000;
-
-/** What this seat still has to do in the current step, from its view's `legal` (null: nothing, or paused). */
-export function owedStep(view: View): Owed | null {
-  if (!view.me || view.result || view.paused) return null;
-  const step = view.step;
-  if (step.kind === 'over') return null;
-  const has = (type: string) => view.legal.some((a) => a.type === type);
-  let kind: OwedKind | null = null;
-  // A pointer already set (every acting card's, in dual) is a call answered; changing it stays possible.
-  if (view.legal.some((a) => a.type === 'point' && a.current === null) || has('open-eyes')) kind = 'night-call';
-  else if (has('vote')) kind = 'ballot';
-  else if (step.kind === 'last-words' && has('pass')) kind = 'last-words';
-  else if ((step.kind === 'speech' || step.kind === 'talk') && has('pass')) kind = 'speech';
-  if (!kind) return null;
-  const detail =
-    step.kind === 'call' ? step.call
-    : step.kind === 'ballot' ? `${step.purpose}:${step.candidates.join(',')}:${step.turn ?? ''}`
-    : step.kind === 'speech' ? `${step.purpose}:${step.seat}`
-    : step.kind === 'last-words' ? String(step.seat)
-    : '';
-  return { kind, until: step.endsAt, step: `${view.round}|${step.kind}|${detail}` };
-}
 
 /**
  * The notification a change brings this seat: `prev` is its view before the change (null when the

@@ -1,0 +1,32 @@
+// The rules sheet: a chunk of its own, loaded the first time someone opens it.
+import { RULESET_IDS } from '../worker/engine/catalog.ts';
+import { rulesText, t } from './i18n.ts';
+import { rulesOpen } from './ui.tsx';
+
+/** The rules sheet: each ruleset's short rules, one tap away on every screen. */
+export function RulesSheet() {
+  const id = rulesOpen.value;
+  if (!id) return null;
+  return (
+    <div class="sheet-bg" onClick={() => (rulesOpen.value = null)}>
+      <div class="sheet" onClick={(e) => e.stopPropagation()}>
+        <div class="tabs">
+          {RULESET_IDS.map((r) => (
+            <button type="button" class={r === id ? 'on' : ''} onClick={() => (rulesOpen.value = r)}>
+              {t(`rs_${r}`)}
+            </button>
+          ))}
+        </div>
+        <h2>{t(`rs_${id}`)}</h2>
+        {rulesText(id)
+          .split('\n')
+          .map((p) => (
+            <p>{p}</p>
+          ))}
+        <button type="button" onClick={() => (rulesOpen.value = null)}>
+          {t('close')}
+        </button>
+      </div>
+    </div>
+  );
+}

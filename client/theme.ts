@@ -1,0 +1,15 @@
+// Day and night themes. In a game the sky follows the game (night is dark, day is light); anywhere
+// else it follows the device's own light or dark setting. The CSS fades between them (style.css).
+import { signal } from '@preact/signals';
+
+const query = matchMedia('(prefers-color-scheme: dark)');
+const prefersDark = signal(query.matches);
+query.addEventListener('change', () => (prefersDark.value = query.matches));
+
+/** Whether the page shows the night theme: the game's phase when there is one, else the device's setting. */
+export function isNight(phase: string | undefined): boolean {
+  const night = phase ? phase === 'night' : prefersDark.value;
+  // The phone's status bar takes the theme too (the manifest's colour is the night sky).
+  document.querySelector('meta[name=theme-color]')?.setAttribute('content', night ? '#141a2b' : '#1f2328');
+  return night;
+}

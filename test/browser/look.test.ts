@@ -1,0 +1,182 @@
+// The look (issue 8): every text on the home page, the create form, the lobby, the night and day
+// screens, the rules sheet at night and the end screen is at least WCAG AA 4.5:1 against what is
+// painted behind it, in the day and the night theme, on a 390-px phone and a 1280-px desktop; at
+// ≥ 1000 px the game sits in two columns. Two pages play seats 2 and 3 of a classic table; six
+// WebSocket bots hold the other seats (seat 1 hosts) and act only from their own `legal` lists.
+// LOOK_SHOTS=<folder> also saves a screenshot of every screen checked.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { LegalAction, View } from '../../worker/engine/types.ts';
+import type { CreateRoomResponse, JoinResponse, ServerFrame } from '../../worker/protocol.ts';
+import { launch } from './browser.ts';
+import { checkContrast } from './contrast.ts';
+import { DESKTOP, PHONE } from './pages.ts';
+
+const SHOTS = process.env.LOOK_SHOTS;
+const TEN_S = 10_000;
+const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
+
+/** A seat over the WebSocket: a random legal target, Ready, a vote for the last candidate. */
+class Bot {
+  ws!: WebSocket;
+  view: View | null = null;
+  /** While set, the bot waits: the screen under test stays put until its deadline. */
+  static hold = true;
+  private n = 0;
+  readonly seat: number;
+  private readonly token: string;
+  constructor(seat: number, token: string) {
+    this.seat = seat;
+    this.token = token;
+  }
+  open(url: string): Promise<void> {
+    this.ws = new WebSocket(url, ['tianhei.v1', `seat.${this.token}`]);
+    this.ws.onmessage = (e) => {
+      const f = JSON.parse(String(e.data)) as ServerFrame;
+      if (f.type === 'game') this.view = f.view;
+      if (f.type === 'game' || f.type === 'ack') setTimeout(() => this.decide(), 200);
+    };
+    return new Promise((ok) => (this.ws.onopen = () => ok()));
+  }
+  send(frame: object): void {
+    this.ws.send(JSON.stringify({ ...frame, id: `${this.seat}-${++this.n}` }));
+  }
+  decide(): void {
+    const v = this.view;
+    if (!v || v.result || Bot.hold || this.ws.readyState !== WebSocket.OPEN) return;
+    const find = <T extends LegalAction['type']>(type: T) => v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
+    const point = find('point');
+    const vote = find('vote');
+    if (point && point.current === null) {
+      const from = point.targets.filter((t) => t !== this.seat && !v.seats[t - 1]?.mate);
+      this.send({ type: 'act', move: { type: 'point', target: from[Math.floor(Math.random() * from.length)] ?? 0 } });
+    } else if (find('pass')) this.send({ type: 'act', move: { type: 'pass' } });
+    else if (vote && !v.seats[this.seat - 1]?.voted) this.send({ type: 'act', move: { type: 'vote', target: vote.targets.filter((t) => t !== this.seat).at(-1) ?? 0 } });
+  }
+}
+
+let browser: Browser;
+const bots: Bot[] = [];
+beforeAll(async () => {
+  browser = await launch();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  for (const b of bots) b.ws?.close();
+  await browser?.close();
+});
+
+const seen: string[] = [];
+/** Checks the page's contrast (after the dusk/dawn fade) and saves a screenshot when asked. */
+async function look(page: Page, name: string, night: boolean): Promise<void> {
+  await expect.poll(() => page.locator('.app').evaluate((e) => e.classList.contains('dark')), { message: `${name}: ${night ? 'night' : 'day'} theme` }).toBe(night);
+  // The themes fade into each other over 1.6 s: judge the colours once it is over.
+  await page.waitForTimeout(1_800);
+  const report = await page.evaluate(checkContrast, 4.5);
+  seen.push(`${name} (${report.checked} texts)`);
+  expect(report.checked, `${name}: texts found`).toBeGreaterThan(5);
+  expect(report.failures, `${name}: texts under 4.5:1`).toEqual([]);
+  if (SHOTS) {
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  }
+}
+
+it('every screen reads at 4.5:1 or better in both themes, on a phone and a desktop', async () => {
+  const base = inject('baseURL');
+  const phone = await (await browser.newContext({ ...PHONE_390, baseURL: base, locale: 'en-US', colorScheme: 'light' })).newPage();
+  const desk = await (await browser.newContext({ ...DESKTOP, baseURL: base, locale: 'es-ES', colorScheme: 'dark' })).newPage();
+
+  // ------------------------------------------------------------ home and create form
+  await phone.goto('/');
+  await phone.locator('[data-testid=create]').waitFor();
+  // Name and Create above the fold on a phone; the other options folded.
+  const create = await phone.locator('[data-testid=create]').boundingBox();
+  expect(create!.y + create!.height, 'Create is above the fold').toBeLessThanOrEqual(844);
+  expect(await phone.locator('details.more').getAttribute('open')).toBeNull();
+  await look(phone, 'home-phone-day', false);
+  await phone.emulateMedia({ colorScheme: 'dark' });
+  await look(phone, 'home-phone-night', true);
+  await phone.emulateMedia({ colorScheme: 'light' });
+  await phone.locator('details.more > summary').click();
+  await phone.locator('details.deadlines summary').click();
+  // Only the steps the ruleset has: infernal has the eye-opening and no night calls.
+  expect(await phone.locator('[data-testid=deadline-eyes]').count()).toBe(0);
+  await phone.locator('[data-testid=ruleset-infernal]').check();
+  expect(await phone.locator('[data-testid=deadline-eyes]').count()).toBe(1);
+  expect(await phone.locator('[data-testid=deadline-call]').count()).toBe(0);
+  await phone.locator('[data-testid=ruleset-classic]').check();
+  expect(await phone.locator('[data-testid=deadline-call-unit]').inputValue()).toBe('min');
+  await look(phone, 'create-form-phone-day', false);
+  await desk.goto('/');
+  await look(desk, 'home-desktop-night', true);
+
+  // ------------------------------------------------------------ a classic room: bots and two pages
+  const room = (await (
+    await fetch(`${base}/api/rooms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ruleset: 'classic', pace: { preset: 'live', custom: { call: 3 * TEN_S, lastWords: TEN_S, speech: 2 * TEN_S, ballot: TEN_S } } }),
+    })
+  ).json()) as CreateRoomResponse;
+  const join = async (name: string, hostToken?: string) => {
+    const res = await fetch(`${base}/api/rooms/${room.code}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, hostToken }) });
+    const j = (await res.json()) as JoinResponse;
+    const bot = new Bot(j.seat!, j.token);
+    bots.push(bot);
+    await bot.open(`${base.replace(/^http/, 'ws')}/api/rooms/${room.code}/ws`);
+  };
+  await join('Ana', room.hostToken);
+  for (const [page, name] of [[phone, 'Bea'], [desk, 'Cruz']] as const) {
+    await page.goto(`/r/${room.code}`);
+    await page.locator('[data-testid=name-input]').fill(name);
+    await page.locator('[data-testid=join]').click();
+    await page.locator('[data-testid=lobby]').waitFor();
+  }
+  await look(phone, 'lobby-phone-day', false);
+  await look(desk, 'lobby-desktop-night', true);
+  for (const name of ['Dan', 'Eva', 'Fer', 'Gil', 'Hao']) await join(name);
+  bots[0]!.send({ type: 'host', move: { type: 'start' } });
+  const release = () => {
+    Bot.hold = false;
+    for (const b of bots) b.decide();
+  };
+
+  // ------------------------------------------------------------ night, the card, the rules sheet
+  await phone.locator('[data-testid=game][data-phase=night]').waitFor();
+  await desk.locator('[data-testid=game][data-phase=night]').waitFor();
+  await look(phone, 'night-phone', true);
+  await look(desk, 'night-desktop', true);
+  // Two columns on the desktop: the history beside the table, not under it.
+  const table = await desk.locator('.area-table').boundingBox();
+  const history = await desk.locator('.area-history').boundingBox();
+  expect(history!.x, 'history column to the right of the table').toBeGreaterThanOrEqual(table!.x + table!.width);
+  await phone.locator('[data-testid=my-card]').tap();
+  // The card explains itself: its face, camp, what it does and how it wins (a chunk of its own).
+  await phone.locator('[data-testid=card-art] figcaption').waitFor();
+  expect(await phone.locator('[data-testid=card-art]').getAttribute('data-role')).toBe(await phone.locator('[data-testid=my-role]').getAttribute('data-role'));
+  await look(phone, 'card-phone-night', true);
+  await phone.locator('[data-testid=my-card]').tap();
+  await phone.locator('[data-testid=rules-button]').tap();
+  await phone.locator('.sheet').waitFor();
+  await look(phone, 'rules-sheet-phone-night', true);
+  await phone.locator('.sheet button', { hasText: /close/i }).tap();
+  release();
+
+  // ------------------------------------------------------------ day
+  await phone.locator('[data-testid=game][data-phase=day]').waitFor({ timeout: 90_000 });
+  Bot.hold = true;
+  await look(phone, 'day-phone', false);
+  await desk.locator('[data-testid=game][data-phase=day]').waitFor();
+  await look(desk, 'day-desktop', false);
+  release();
+
+  // ------------------------------------------------------------ the end (the bots play it out)
+  await phone.locator('[data-testid=game-over]').waitFor({ timeout: 240_000 });
+  const night = await phone.locator('.app').evaluate((e) => e.classList.contains('dark'));
+  await look(phone, 'game-over-phone', night);
+  await desk.locator('[data-testid=game-over]').waitFor();
+  await look(desk, 'game-over-desktop', night);
+  console.log(`contrast ≥ 4.5:1 on: ${seen.join(', ')}`);
+}, 400_000);
