@@ -59,6 +59,11 @@ export function HomePage() {
           {t('create')}
         </button>
       </form>
+      <p class="foot">
+        <a href="/replay" onClick={(e) => (e.preventDefault(), go('/replay'))} data-testid="replay-link">
+          ▶ {t('replayOpen')}
+        </a>
+      </p>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { loadPushConfig, watchLanguage, watchOwed } from './notify.ts';
 import { RoomPage } from './room-page.tsx';
 import { path, room, view } from './state.ts';
 import { ErrorBar, Header, RulesSheet } from './ui.tsx';
+import { LazyReplay } from './replay-loader.tsx';
 import './style.css';
 
 function App() {
@@ -16,7 +17,7 @@ function App() {
     <div class={dark ? 'app dark' : 'app'}>
       <Header code={code} ruleset={room.value?.ruleset} />
       <ErrorBar />
-      {code ? <RoomPage key={code} code={code} /> : <HomePage />}
+      {code ? <RoomPage key={code} code={code} /> : path.value === '/replay' ? <main class="page"><LazyReplay /></main> : <HomePage />}
       <RulesSheet />
     </div>
   );
