@@ -1,7 +1,7 @@
 // The game as one seat (or a spectator) sees it. Every control comes from view.legal: the client
 // never decides on its own what a player may do.
 import { memo } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useCallback, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
@@ -9,6 +9,7 @@ import { callKey, cardWho, entryText, roleName, who, whoList } from './log-text.
 import { headline } from './headline.ts';
 import { HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
+import { sameSeats } from './story.ts';
 import { ConfirmButton, Countdown } from './ui.tsx';
 import { CardList, GameOver } from './game-over.tsx';
 
@@ -32,6 +33,10 @@ export function GameScreen() {
   const v = view.value!;
   const [peek, setPeek] = useState(false);
   const [pick, setPick] = useState(0);
+  // The table is redrawn only when a seat's look changes (a ballot count does not redraw it): its
+  // tap handler is stable and always calls the latest one.
+  const pickRef = useRef<(seat: Seat) => void>(() => {});
+  const stablePick = useCallback((seat: Seat) => pickRef.current(seat), []);
   if (v.result) return <GameOver />;
   const step = v.step;
   const me = v.me;
@@ -63,14 +68,14 @@ export function GameScreen() {
     selected: point ? point.current === s.seat : !!vote && s.seat === pick,
   }));
 
-  function onPick(seat: Seat) {
+  pickRef.current = (seat: Seat) => {
     if (point && !point.cards) act({ type: 'point', target: seat });
     else setPick(seat === pick ? 0 : seat);
-  }
+  };
 
   const title = night ? t('nightN', v.round) : t('dayN', v.round);
   return (
-    <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind}>
+    <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind} data-round={v.round}>
       <Banners v={v} muted={muted} />
       {me && (
         <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
@@ -105,7 +110,7 @@ export function GameScreen() {
         <p class="big headline" data-testid="headline">{headline(v)}</p>
         <StepPanel v={v} pick={pick} setPick={setPick} />
       </section>
-      <RoundTable seats={seats} center={title} onPick={onPick} />
+      <Table seats={seats} center={title} onPick={stablePick} />
       {v.god && v.seats.some((s) => s.cards) && (
         <details class="card" open>
           <summary>{t('allCards')}</summary>
@@ -122,6 +127,8 @@ export function GameScreen() {
     </div>
   );
 }
+
+const Table = memo(RoundTable, (a, b) => a.center === b.center && a.onPick === b.onPick && sameSeats(a.seats, b.seats));
 
 function Banners({ v, muted }: { v: View; muted: Seat[] }) {
   const me = v.me;

@@ -1,5 +1,5 @@
 // Entry point: a two-page app (home and room), routed on location.pathname.
-import { render } from 'preact';
+import { options, render } from 'preact';
 import { lang, setLang } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
 import { loadPushConfig, watchLanguage, watchOwed } from './notify.ts';
@@ -8,6 +8,10 @@ import { path, room, view } from './state.ts';
 import { ErrorBar, Header, RulesSheet } from './ui.tsx';
 import { LazyReplay } from './replay-loader.tsx';
 import './style.css';
+
+// Draw at most once a frame: a burst of frames (15 ballots within 50 ms) updates the signals as it
+// arrives and the screen once, instead of redrawing for each frame on a slow phone.
+options.debounceRendering = (flush) => requestAnimationFrame(flush);
 
 function App() {
   const m = /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value);

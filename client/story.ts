@@ -85,3 +85,16 @@ export function candidatesOf(log: readonly LogEntry[], closing: LogEntry): Seat[
   }
   return [];
 }
+
+/** Whether two lists of table seats look the same (each seat's fields equal; cards by value). */
+export function sameSeats<T extends object>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Record<string, unknown>;
+    const y = b[i] as Record<string, unknown>;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const k of keys) if (x[k] !== y[k] && JSON.stringify(x[k]) !== JSON.stringify(y[k])) return false;
+  }
+  return true;
+}

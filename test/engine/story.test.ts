@@ -148,3 +148,15 @@ describe('replaySteps: the replay viewer steps a finished record', () => {
     expect(isRecord({ format: 'other', setup: {}, log: [] })).toBe(false);
   });
 });
+
+describe('sameSeats: the round table is redrawn only when a seat looks different', () => {
+  it('compares seat by seat and field by field, cards by value', async () => {
+    const { sameSeats } = await import('../../client/story.ts');
+    const a = [{ seat: 1, alive: true, cards: [{ down: false }] }, { seat: 2, alive: true }];
+    expect(sameSeats(a, [{ seat: 1, alive: true, cards: [{ down: false }] }, { seat: 2, alive: true }])).toBe(true);
+    expect(sameSeats(a, [{ seat: 1, alive: true, cards: [{ down: true }] }, { seat: 2, alive: true }])).toBe(false);
+    expect(sameSeats(a, [{ seat: 1, alive: true, cards: [{ down: false }] }, { seat: 2, alive: false }])).toBe(false);
+    expect(sameSeats(a, [{ seat: 1, alive: true, cards: [{ down: false }] }, { seat: 2, alive: true, voted: true }])).toBe(false);
+    expect(sameSeats(a, a.slice(0, 1))).toBe(false);
+  });
+});
