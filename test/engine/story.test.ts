@@ -152,7 +152,7 @@ describe('replaySteps: the replay viewer steps a finished record', () => {
 describe('sameSeats: the round table is redrawn only when a seat looks different', () => {
   it('compares seat by seat and field by field, cards by value', async () => {
     const { sameSeats } = await import('../../client/story.ts');
-    const a = [{ seat: 1, alive: true, cards: [{ down: false }] }, { seat: 2, alive: true }];
+    const a: { seat: number; alive: boolean; cards?: { down: boolean }[]; voted?: boolean }[] = [{ seat: 1, alive: true, cards: [{ down: false }] }, { seat: 2, alive: true }];
     expect(sameSeats(a, [{ seat: 1, alive: true, cards: [{ down: false }] }, { seat: 2, alive: true }])).toBe(true);
     expect(sameSeats(a, [{ seat: 1, alive: true, cards: [{ down: true }] }, { seat: 2, alive: true }])).toBe(false);
     expect(sameSeats(a, [{ seat: 1, alive: true, cards: [{ down: false }] }, { seat: 2, alive: false }])).toBe(false);
