@@ -85,10 +85,18 @@ function clock(ms: number): string {
   return `${d ? `${d}d ` : ''}${h || d ? `${h}:` : ''}${mm}:${ss}`;
 }
 
+// Building a date format is slow on phones and the countdown redraws every second: one per language.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function closesAt(l: string): Intl.DateTimeFormat {
+  let f = formats.get(l);
+  if (!f) formats.set(l, (f = new Intl.DateTimeFormat(l, { weekday: 'short', hour: '2-digit', minute: '2-digit' })));
+  return f;
+}
+
 /** Time left on a step and the local clock time it closes at ("closes Tue 21:00"). */
 export function Countdown({ endsAt }: { endsAt: number | null }) {
   if (!endsAt) return null;
-  const at = new Intl.DateTimeFormat(lang.value, { weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(endsAt);
+  const at = closesAt(lang.value).format(endsAt);
   const left = endsAt - now.value;
   return (
     <div class={`countdown${left < 10_000 ? ' soon' : ''}`}>
