@@ -46,7 +46,7 @@ export function ReplayViewer({ code }: { code?: string }) {
   return (
     <div class="card replay" data-testid="replay">
       <h3>{t('replay')}</h3>
-      <label class="row">
+      <label class="replay-file">
         <span>{t('replayOpen')}</span>
         <input type="file" accept=".json,application/json" onChange={(e) => void openFile(e.currentTarget.files?.[0])} data-testid="replay-file" />
       </label>

@@ -441,6 +441,7 @@ export const T = {
   historyNote: ['你能看到的每一条记录，按夜晚和白天分组；较早的部分点开即可查看。', 'Everything you may see, night by night and day by day; tap an older part to open it.', 'Todo lo que puedes ver, noche a noche y día a día; toca una parte anterior para abrirla.', '볼 수 있는 모든 기록을 밤과 낮별로 모았습니다. 이전 부분은 눌러서 여세요.'],
   deal: ['发牌', 'The deal', 'El reparto', '카드 배분'],
   tieBetween: ['平票：{0}', 'Tie: {0}', 'Empate: {0}', '동표: {0}'],
+  noVotesFor: ['零票：{0}', 'No votes: {0}', 'Sin votos: {0}', '0표: {0}'],
   missedBallot: ['超时未投', 'missed', 'no votó a tiempo', '시간 초과'],
   hl_lastWords: ['{0}{1}：遗言', '{0} was {1}: last words', '{0}: {1}; últimas palabras', '{0} {1}: 유언'],
   replay: ['重放对局', 'Replay the game', 'Repetir la partida', '게임 다시 보기'],

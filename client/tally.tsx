@@ -9,7 +9,10 @@ import './story.css';
 
 /** The tally of one `ballots` entry; `candidates` adds those nobody voted for. */
 export const Tally = memo(function Tally({ e, candidates }: { e: LogEntry & { event: BallotsEvent }; candidates?: Seat[] }) {
-  const rows = tally(e.event, candidates);
+  const all = tally(e.event, candidates);
+  // Candidates nobody voted for share one line: a day ballot may have sixteen.
+  const rows = all.filter((r) => r.votes > 0 || r.voters.length > 0);
+  const none = all.filter((r) => r.target !== 0 && !r.voters.length).map((r) => r.target);
   const max = Math.max(1, ...rows.map((r) => r.votes));
   const tie = e.event.top.length > 1;
   const weighted = e.event.ballots.some((b) => b.weight !== undefined);
@@ -24,7 +27,7 @@ export const Tally = memo(function Tally({ e, candidates }: { e: LogEntry & { ev
             <span class="who">{r.target ? who(r.target) : t('abstain')}</span>
             {r.target !== 0 && (
               <span class="bar" aria-hidden="true">
-                <i style={{ width: `${(100 * r.votes) / max}%` }} />
+                <i style={`width:${Math.round((100 * r.votes) / max)}%`} />
               </span>
             )}
             {r.target !== 0 && <b class="n">{r.votes}</b>}
@@ -36,6 +39,11 @@ export const Tally = memo(function Tally({ e, candidates }: { e: LogEntry & { ev
           </li>
         ))}
       </ul>
+      {none.length > 0 && (
+        <p class="muted" data-testid="tally-none">
+          {t('noVotesFor', whoList(none))}
+        </p>
+      )}
       <p class={tie ? 'tie-note' : ''}>
         <b>{tie ? t('tieBetween', whoList(e.event.top)) : t('top', whoList(e.event.top))}</b>
       </p>

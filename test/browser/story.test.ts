@@ -33,6 +33,8 @@ class SeatBot {
   room: RoomView | null = null;
   /** How many log entries this seat's view holds. */
   entries = 0;
+  /** When a frame last brought revealed ballots (a ballot closing). */
+  ballotsAt = 0;
   private pending = '';
   private n = 0;
   /** Lines this bot said, by round. */
@@ -66,6 +68,7 @@ class SeatBot {
     if (frame.type === 'room') this.room = frame.room;
     else if (frame.type === 'game') {
       if (this.seat === 1 && (frame.view.round !== this.view?.round || frame.view.step.kind !== this.view?.step.kind)) trace(`round ${frame.view.round} ${frame.view.step.kind}`);
+      if (frame.view.log.some((e) => e.event.type === 'ballots')) this.ballotsAt = Date.now();
       this.entries = frame.logFrom === 0 ? frame.view.log.length : this.entries + frame.view.log.length;
       this.view = frame.view;
     }
@@ -328,6 +331,8 @@ it(`after ${ROUNDS} rounds of 16 players: one new feed entry changes O(1) DOM no
 it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with no long task', async () => {
   table.holdVotes = true;
   const lastMs: number[] = [];
+  // The same moment seen by a bot's socket in Node: the room's own share of the delay.
+  const serverMs: number[] = [];
   const perVote: number[] = [];
   let longest = 0;
   // Three ballots of one day: the verdict, the PK and the outside PK (each 16 voters).
@@ -391,18 +396,19 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
     }
     trace(`profile: ${[...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}ms`).join(' | ')}`);
     lastMs.push(got.tally - sent.at(-1)!);
+    serverMs.push(bots[0]!.ballotsAt - sent.at(-1)!);
     // Vote i of the burst is the (i + 2)-th ballot in; the page may skip counts it drew in one frame.
     sent.slice(0, -1).forEach((at, i) => {
       const shown = Object.entries(got.seen).find(([n]) => Number(n) >= i + 2)?.[1] ?? got.tally;
       perVote.push(shown - at);
     });
     longest = Math.max(longest, got.long);
-    say(`busy ballot ${k + 1}: 15 votes sent within ${spread} ms; last vote → tally on the phone ${got.tally - sent.at(-1)!} ms; longest task ${got.long.toFixed(0)} ms`);
+    say(`busy ballot ${k + 1}: 15 votes sent within ${spread} ms; last vote → closing frame at a bot socket ${serverMs.at(-1)} ms, → tally on the phone ${got.tally - sent.at(-1)!} ms; longest task ${got.long.toFixed(0)} ms`);
   }
   table.holdVotes = false;
   for (const b of bots) b.decide();
   const met = median(lastMs) <= 60 && longest <= 100;
-  say(`busy ballot: median last vote → page ${median(lastMs)} ms (of ${lastMs.join(', ')}; target ≤ 60 ms); median per vote ${median(perVote)} ms; longest task ${longest.toFixed(0)} ms (limit 100 ms)${met ? '' : ' — TARGET NOT MET (issue 11 stays open)'}`);
+  say(`busy ballot: median last vote → page ${median(lastMs)} ms (of ${lastMs.join(', ')}; target ≤ 60 ms; the room alone: ${serverMs.join(', ')} ms); median per vote ${median(perVote)} ms; longest task ${longest.toFixed(0)} ms (limit 100 ms)${met ? '' : ' — TARGET NOT MET (issue 11 stays open)'}`);
   // Every ballot of the burst reached the phone and closed there (the timing is printed above).
   expect(lastMs).toHaveLength(3);
   for (const ms of lastMs) expect(ms).toBeGreaterThanOrEqual(0);
@@ -446,7 +452,8 @@ it('the replay viewer steps the finished game from start to end, and opens the d
     const titles = new Set<string>();
     for (let i = 1; i < n; i++) {
       dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
-      await new Promise((r) => setTimeout(r, 0));
+      // The screen draws once a frame.
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       titles.add(document.querySelector('[data-testid=replay-title]')!.textContent ?? '');
     }
     return { at: Number(document.querySelector('[data-testid=replay-stepper]')!.getAttribute('data-step')), titles: [...titles] };
