@@ -26,7 +26,7 @@ export const Tally = memo(function Tally({ e, candidates }: { e: LogEntry & { ev
           <li key={r.target} class={r.top ? (tie ? 'top tie' : 'top') : r.target ? '' : 'none'} data-testid="tally-row" data-target={r.target} data-votes={r.votes}>
             <span class="who">{r.target ? who(r.target) : t('abstain')}</span>
             {r.target !== 0 && (
-              <span class="bar" aria-hidden="true">
+              <span class="tally-bar" aria-hidden="true">
                 <i style={`width:${Math.round((100 * r.votes) / max)}%`} />
               </span>
             )}

@@ -424,6 +424,7 @@ it('online dots on the round table: a seat whose tab closes shows offline', asyn
   await desk16.context.close();
   await expect.poll(() => dot(16).getAttribute('class'), { timeout: 15_000 }).toBe('dot');
   expect(await dot(15).getAttribute('class')).toBe('dot on');
+  await phone.page.locator('svg.table').scrollIntoViewIfNeeded();
   await shot(phone, 'presence-phone');
 });
 
