@@ -35,6 +35,7 @@ class SeatBot {
   entries = 0;
   /** When a frame last brought revealed ballots (a ballot closing). */
   ballotsAt = 0;
+  sdRefused = false;
   private pending = '';
   private n = 0;
   /** Lines this bot said, by round. */
@@ -72,7 +73,11 @@ class SeatBot {
       this.entries = frame.logFrom === 0 ? frame.view.log.length : this.entries + frame.view.log.length;
       this.view = frame.view;
     }
-    else if (frame.type === 'error') this.table.errors.push(`#${this.seat} ${frame.code} ${frame.message}`);
+    else if (frame.type === 'error') {
+      this.table.errors.push(`#${this.seat} ${frame.code} ${frame.message}`);
+      // Offered but refused (the step moved on): play the game out instead of asking again.
+      if (frame.message.includes('self-destruct')) this.sdRefused = true;
+    }
     if ((frame.type === 'ack' || frame.type === 'error') && frame.id === this.pending) this.pending = '';
     this.decide();
   }
@@ -86,7 +91,7 @@ class SeatBot {
     const point = find('point');
     const vote = find('vote');
     const step = v.step;
-    if (t.mode === 'finish' && find('self-destruct')) return void this.send({ type: 'self-destruct' });
+    if (t.mode === 'finish' && find('self-destruct') && !this.sdRefused) return void this.send({ type: 'self-destruct' });
     if (point && point.current === null) {
       const target = t.mode === 'finish' ? (point.targets.find((s) => !v.seats[s - 1]?.mate && s !== this.seat) ?? 0) : 0;
       return void this.send({ type: 'point', target });
@@ -234,6 +239,8 @@ it('the history drawer after round 2 holds round 1’s speeches and ballots (pho
     const day1 = w.page.locator('[data-testid=chapter][data-chapter=d1]');
     // Older chapters start folded: open day 1.
     if ((await day1.getAttribute('open')) === null) await day1.locator('summary').click();
+    // The chapter's entries are drawn on the next frame.
+    await day1.locator('li').first().waitFor();
     const text = await day1.innerText();
     const spoken = bots.flatMap((b) => b.said).filter((s) => s.round === 1);
     expect(spoken.length).toBeGreaterThan(10);
