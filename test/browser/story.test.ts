@@ -137,6 +137,7 @@ interface Watcher {
 
 let browser: Browser;
 let code = '';
+let ws = '';
 const table: Table = { paused: true, mode: 'long', holdSpeech: false, holdVotes: false, errors: [] };
 const bots: SeatBot[] = [];
 let phone: Watcher;
@@ -208,7 +209,7 @@ beforeAll(async () => {
     const j = await post<JoinResponse>(`/api/rooms/${code}/join`, { name: s === 1 ? 'Ann' : s === 2 ? 'Bo' : `Bot${s}`, ...(s === 1 ? { hostToken: made.hostToken } : {}) });
     bots.push(new SeatBot(j.seat!, j.token, table));
   }
-  const ws = `${inject('baseURL').replace(/^http/, 'ws')}/api/rooms/${code}/ws`;
+  ws = `${inject('baseURL').replace(/^http/, 'ws')}/api/rooms/${code}/ws`;
   await Promise.all(bots.map((b) => b.open(ws)));
   bots[0]!.ws.send(JSON.stringify({ type: 'host', id: 'start', move: { type: 'start' } }));
   await waitFor('the game to start', () => bots.every((b) => !!b.view));
@@ -433,6 +434,9 @@ it('online dots on the round table: a seat whose tab closes shows offline', asyn
   expect(await dot(15).getAttribute('class')).toBe('dot on');
   await phone.page.locator('svg.table').scrollIntoViewIfNeeded();
   await shot(phone, 'presence-phone');
+  // Seat 16 comes back, so the rest of the game does not wait on its deadlines.
+  await bots[15]!.open(ws);
+  await expect.poll(() => dot(16).getAttribute('class'), { timeout: 15_000 }).toBe('dot on');
 });
 
 it('the replay viewer steps the finished game from start to end, and opens the downloaded JSON', async () => {
