@@ -6,11 +6,14 @@ import type { View } from '../worker/engine/types.ts';
 import { entryText, reasonText, roleName, who, whoList } from './log-text.ts';
 import { RoundTable } from './round-table.tsx';
 import { CardList } from './card-list.tsx';
+import { LazyReplay } from './replay-loader.tsx';
+import { useState } from 'preact/hooks';
 
 /** The end screen; the deal check runs here, in the browser, from what the server revealed. */
 export function GameOver() {
   const v = view.value!;
   const res = v.result!;
+  const [replaying, setReplaying] = useState(false);
   const ok = verifyDeal({ ruleset: v.ruleset, players: v.players, options: v.options, seed: res.seed }, res.deck, v.commitment);
   return (
     <div class="game over" data-testid="game-over">
@@ -65,11 +68,17 @@ export function GameOver() {
             </a>
           </p>
         )}
+        {room.value && !replaying && (
+          <button type="button" class="wide" onClick={() => setReplaying(true)} data-testid="replay-open">
+            ▶ {t('replay')}
+          </button>
+        )}
+        {replaying && room.value && <LazyReplay code={room.value.code} />}
         <ul class="timeline">
           {v.log.map((e) => {
             const text = entryText(e, v.ruleset);
             const head = e.event.type === 'nightfall' || e.event.type === 'day';
-            return text && <li class={head ? 'head' : ''}>{text}</li>;
+            return text && <li key={e.seq} class={head ? 'head' : ''}>{text}</li>;
           })}
         </ul>
       </div>

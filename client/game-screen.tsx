@@ -1,11 +1,15 @@
 // The game as one seat (or a spectator) sees it. Every control comes from view.legal: the client
 // never decides on its own what a player may do.
-import { useState } from 'preact/hooks';
-import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.ts';
+import { memo } from 'preact/compat';
+import { useCallback, useRef, useState } from 'preact/hooks';
+import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act, hostMove, room, view } from './state.ts';
-import { callKey, cardWho, entryText, roleName, votes, who, whoList } from './log-text.ts';
+import { act, hostMove, log, room, view } from './state.ts';
+import { callKey, cardWho, entryText, roleName, who, whoList } from './log-text.ts';
+import { headline } from './headline.ts';
+import { HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
+import { sameSeats } from './story.ts';
 import { ConfirmButton, Countdown } from './ui.tsx';
 import { later } from './lazy.ts';
 import { useCues } from './cue.ts';
@@ -39,6 +43,10 @@ export function GameScreen() {
   const [peek, setPeek] = useState(false);
   const [pick, setPick] = useState(0);
   useCues(v);
+  // The table is redrawn only when a seat's look changes (a ballot count does not redraw it): its
+  // tap handler is stable and always calls the latest one.
+  const pickRef = useRef<(seat: Seat) => void>(() => {});
+  const stablePick = useCallback((seat: Seat) => pickRef.current(seat), []);
   if (v.result) return <GameOver />;
   const step = v.step;
   const me = v.me;
@@ -53,6 +61,8 @@ export function GameScreen() {
   const seats: TableSeat[] = v.seats.map((s) => ({
     seat: s.seat,
     name: room.value?.seats.find((x) => x.seat === s.seat)?.name ?? '',
+    // Who is here now: the room's presence, whichever frame brought it.
+    connected: room.value?.seats.find((x) => x.seat === s.seat)?.connected ?? false,
     alive: s.alive,
     // `dual`: the cards carry the faces (the seat's role is only its left card).
     ...(showRoles && s.role && !s.cards ? { role: s.role } : {}),
@@ -68,14 +78,14 @@ export function GameScreen() {
     selected: point ? point.current === s.seat : !!vote && s.seat === pick,
   }));
 
-  function onPick(seat: Seat) {
+  pickRef.current = (seat: Seat) => {
     if (point && !point.cards) act({ type: 'point', target: seat });
     else setPick(seat === pick ? 0 : seat);
-  }
+  };
 
   const title = night ? t('nightN', v.round) : t('dayN', v.round);
   return (
-    <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind}>
+    <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind} data-round={v.round}>
       <GameLayout
         controls={
           <>
@@ -111,11 +121,12 @@ export function GameScreen() {
             <section class="step" data-testid="step">
               <h2>{title}</h2>
               {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
+              <p class="big headline" data-testid="headline">{headline(v)}</p>
               <StepPanel v={v} pick={pick} setPick={setPick} />
             </section>
           </>
         }
-        table={<RoundTable seats={seats} center={title} onPick={onPick} />}
+        table={<Table seats={seats} center={title} onPick={stablePick} />}
         more={
           <>
             {v.god && v.seats.some((s) => s.cards) && (
@@ -129,13 +140,16 @@ export function GameScreen() {
             {peek && <Specials v={v} />}
             {room.value?.you.judge && <NarratePanel />}
             {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
+            <HistoryDrawer ruleset={v.ruleset} />
           </>
         }
-        history={<Feed v={v} />}
+        history={<Feed round={v.round} ruleset={v.ruleset} />}
       />
     </div>
   );
 }
+
+const Table = memo(RoundTable, (a, b) => a.center === b.center && a.onPick === b.onPick && sameSeats(a.seats, b.seats));
 
 function Banners({ v, muted }: { v: View; muted: Seat[] }) {
   const me = v.me;
@@ -303,7 +317,8 @@ function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 
 
 function Dawn({ v }: { v: View }) {
   const dawn = last(v, 'dawn');
-  if (!dawn || dawn.round !== v.round) return null;
+  // Once the day has voted, the dawn's news is old: the headline says what happens now.
+  if (!dawn || dawn.round !== v.round || (last(v, 'ballots')?.seq ?? 0) > dawn.seq) return null;
   // `dual`: the cards laid down this dawn, by seat and position, never by face.
   const downs = v.log.filter((e) => e.event.type === 'card-down' && e.round === dawn.round && e.seq < dawn.seq);
   return (
@@ -403,7 +418,7 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
       {v.ruleset === 'butterfly' && <p class="muted">{t('anyTie')}</p>}
       {v.me?.alive && v.me.cards && <p class="muted">{t('weighted', v.me.cards.filter((c) => !c.down).length)}</p>}
       <p>
-        <b>{t('ballotsIn', step.ballotsIn, step.voters)}</b>
+        <b data-testid="ballots-in" data-n={step.ballotsIn}>{t('ballotsIn', step.ballotsIn, step.voters)}</b>
       </p>
       {mine !== undefined && <p class="ok">{t('yourBallot', mine ? name(mine) : t('abstain'))}</p>}
       {vote && (
@@ -447,21 +462,21 @@ function TeamPanel({ v }: { v: View }) {
           <h3>{t('checks')}</h3>
           <ul>
             {checks.map((e) => (
-              <li>{entryText(e)}</li>
+              <li key={e.seq}>{entryText(e)}</li>
             ))}
           </ul>
         </>
       )}
       {seen.length > 0 && <h3>{t('yourNight')}</h3>}
       {seen.map((e) => (
-        <p>{entryText(e, v.ruleset)}</p>
+        <p key={e.seq}>{entryText(e, v.ruleset)}</p>
       ))}
       {(canChat || chat.length > 0) && (
         <>
           <h3>{t('teamChat')}</h3>
           <ul class="chat">
             {chat.map((e) => (
-              <li>{entryText(e)}</li>
+              <li key={e.seq}>{entryText(e)}</li>
             ))}
           </ul>
           {canChat && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'team-chat', text })} />}
@@ -491,53 +506,28 @@ function Specials({ v }: { v: View }) {
   );
 }
 
-/** The revealed ballots of the latest closed vote, as "voter → choice" lines. */
-function Ballots({ e }: { e: LogEntry & { event: { type: 'ballots' } } }) {
-  return (
-    <div class="ballots">
-      <h3>
-        {t('ballots')} · {t(`bp_${e.event.purpose}`)}
-      </h3>
-      <table>
-        {e.event.ballots.map((b) => (
-          <tr>
-            <td>{who(b.seat)}</td>
-            {b.weight !== undefined && <td data-testid="weight">{votes(b.weight)}</td>}
-            <td>→</td>
-            <td>{b.target ? who(b.target) : <i>{t('abstain')}</i>}</td>
-          </tr>
-        ))}
-      </table>
-      <p>
-        <b>{t('top', e.event.top.length > 1 ? `${whoList(e.event.top)} (${t('w_draw')})` : whoList(e.event.top))}</b>
-      </p>
-    </div>
-  );
-}
-
 // Private entries stay out of the round's feed, which is on screen all day for anyone nearby to read.
 const QUIET = new Set(['team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'night-cards', 'void-card', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
 
-/** This round's public happenings, newest first: speeches, ballots, verdicts. */
-function Feed({ v }: { v: View }) {
-  const entries = v.log.filter((e) => e.round === v.round && !QUIET.has(e.event.type)).reverse();
+/**
+ * This round's public happenings: speeches, ballots (as tallies), verdicts. It reads the log signal
+ * alone, so a ballot count or a pointer does not redraw it; entries are keyed by seq and appended
+ * (the newest shows on top by CSS), so a new entry adds its own nodes and touches no other.
+ */
+const Feed = memo(function Feed({ round, ruleset }: { round: number; ruleset: RulesetId }) {
+  const all = log.value;
+  const entries = all.filter((e) => e.round === round && !QUIET.has(e.event.type));
   return (
-    <div class="card feed">
+    <div class="card feed" data-testid="feed">
       <h3>{t('feed')}</h3>
-      {entries.map((e) =>
-        e.event.type === 'ballots' ? (
-          <Ballots e={e as never} />
-        ) : e.event.type === 'said' ? (
-          <p class="said">
-            <b>{who(e.event.seat)}</b> <bdi>{e.event.text}</bdi>
-          </p>
-        ) : (
-          <p class={e.event.type === 'out' || e.event.type === 'dawn' || e.event.type === 'muted' ? 'em' : ''}>{entryText(e, v.ruleset)}</p>
-        ),
-      )}
+      <div class="feed-list">
+        {entries.map((e) => (
+          <StoryEntry key={e.seq} e={e} all={all} ruleset={ruleset} tag="p" />
+        ))}
+      </div>
     </div>
   );
-}
+});
 
 /** The human judge speaks to the whole table (RULES.md 11). */
 function NarratePanel() {

@@ -64,6 +64,11 @@ export function HomePage() {
           <button type="submit">{t('join')}</button>
         </div>
       </form>
+      <p class="foot">
+        <a href="/replay" onClick={(e) => (e.preventDefault(), go('/replay'))} data-testid="replay-link">
+          ▶ {t('replayOpen')}
+        </a>
+      </p>
     </main>
   );
 }

@@ -1,5 +1,5 @@
 // Entry point: a two-page app (home and room), routed on location.pathname.
-import { render } from 'preact';
+import { options, render } from 'preact';
 import { lang, setLang, t } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
 import { later } from './lazy.ts';
@@ -7,11 +7,16 @@ import { loadPushConfig, watchLanguage, watchOwed } from './notify.ts';
 import { isNight } from './theme.ts';
 import { path, room, view } from './state.ts';
 import { ErrorBar, Header, rulesOpen } from './ui.tsx';
+import { LazyReplay } from './replay-loader.tsx';
 import './style.css';
 
 // The room (lobby and game) and the rules sheet are their own chunks: the home page does not carry them.
 const RoomPage = later(() => import('./room-page.tsx').then((m) => m.RoomPage), () => <main class="page"><p class="wait">{t('connecting')}</p></main>);
 const RulesSheet = later(() => import('./rules-sheet.tsx').then((m) => m.RulesSheet));
+
+// Draw at most once a frame: a burst of frames (15 ballots within 50 ms) updates the signals as it
+// arrives and the screen once, instead of redrawing for each frame on a slow phone.
+options.debounceRendering = (flush) => requestAnimationFrame(flush);
 
 function App() {
   const m = /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value);
@@ -21,7 +26,7 @@ function App() {
     <div class={dark ? 'app dark' : 'app'}>
       <Header code={code} ruleset={room.value?.ruleset} />
       <ErrorBar />
-      {code ? <RoomPage key={code} code={code} /> : <HomePage />}
+      {code ? <RoomPage key={code} code={code} /> : path.value === '/replay' ? <main class="page"><LazyReplay /></main> : <HomePage />}
       {rulesOpen.value && <RulesSheet />}
     </div>
   );

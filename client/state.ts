@@ -19,6 +19,11 @@ export type Conn = 'connecting' | 'open' | 'reconnecting' | 'expired' | 'idle';
 export const path = signal(location.pathname);
 export const room = signal<RoomView | null>(null);
 export const view = signal<View | null>(null);
+/**
+ * The view's log on its own: it changes only when entries arrive, so the lists drawn from it (the
+ * feed, the team panel, the history) stay put while a ballot count or a pointer changes.
+ */
+export const log = signal<View['log']>([]);
 export const conn = signal<Conn>('idle');
 export const errors = signal<{ n: number; text: string }[]>([]);
 /** Ticks once a second so countdowns re-render without each owning a timer. */
@@ -159,6 +164,7 @@ export function disconnect(): void {
   }
   room.value = null;
   view.value = null;
+  log.value = [];
   conn.value = 'idle';
 }
 
@@ -258,6 +264,7 @@ function receive(frame: ServerFrame): void {
         // An update: keep our first logFrom entries (our log is numbered 1..n), then the new ones.
         view.value = { ...frame.view, log: [...old.log.filter((e) => e.seq <= frame.logFrom), ...frame.view.log] };
       }
+      if (frame.logFrom === 0 || !old || frame.view.log.length) log.value = view.value.log;
       break;
     }
     case 'ack':

@@ -476,6 +476,24 @@ export const T = {
   'push/off': ['这个网站不发送提醒', 'This site sends no notifications', 'Este sitio no envía avisos', '이 사이트는 알림을 보내지 않습니다'],
   'push/no-seat': ['只有座位上的玩家能收到提醒', 'Only seated players get notifications', 'Solo los jugadores con asiento reciben avisos', '자리가 있는 플레이어만 알림을 받습니다'],
   'push/too-many': ['这个座位开启提醒的设备太多了，请先关掉一台', 'This seat has notifications on too many devices: turn one off first', 'Este asiento tiene avisos en demasiados dispositivos: desactiva uno primero', '이 자리는 알림을 켠 기기가 너무 많습니다. 먼저 하나를 끄세요'],
+  // The story: the history drawer, ballot tallies, the headline and the replay viewer.
+  history: ['回顾', 'Story so far', 'Lo ocurrido', '지난 이야기'],
+  historyNote: ['你能看到的每一条记录，按夜晚和白天分组；较早的部分点开即可查看。', 'Everything you may see, night by night and day by day; tap an older part to open it.', 'Todo lo que puedes ver, noche a noche y día a día; toca una parte anterior para abrirla.', '볼 수 있는 모든 기록을 밤과 낮별로 모았습니다. 이전 부분은 눌러서 여세요.'],
+  deal: ['发牌', 'The deal', 'El reparto', '카드 배분'],
+  tieBetween: ['平票：{0}', 'Tie: {0}', 'Empate: {0}', '동표: {0}'],
+  noVotesFor: ['零票：{0}', 'No votes: {0}', 'Sin votos: {0}', '0표: {0}'],
+  missedBallot: ['超时未投', 'missed', 'no votó a tiempo', '시간 초과'],
+  hl_lastWords: ['{0}{1}：遗言', '{0} was {1}: last words', '{0}: {1}; últimas palabras', '{0} {1}: 유언'],
+  replay: ['重放对局', 'Replay the game', 'Repetir la partida', '게임 다시 보기'],
+  replayOpen: ['打开对局记录文件（JSON）', 'Open a game record file (JSON)', 'Abrir un archivo de registro (JSON)', '게임 기록 파일 열기 (JSON)'],
+  replayLoading: ['正在载入对局记录…', 'Loading the game record…', 'Cargando el registro…', '게임 기록 불러오는 중…'],
+  replayBad: ['这不是天黑的对局记录：{0}', 'This is not a Tianhei game record: {0}', 'No es un registro de Tianhei: {0}', '톈헤이 게임 기록이 아닙니다: {0}'],
+  replayStep: ['第 {0} / {1} 步', 'Step {0} of {1}', 'Paso {0} de {1}', '{1}단계 중 {0}단계'],
+  replayFirst: ['开头', 'Start', 'Inicio', '처음'],
+  replayPrev: ['上一步', 'Back', 'Atrás', '이전'],
+  replayNext: ['下一步', 'Forward', 'Adelante', '다음'],
+  replayLast: ['结尾', 'End', 'Final', '끝'],
+  replayNight: ['本夜的指认', 'This night’s pointing', 'Quién señaló a quién esta noche', '이번 밤의 지목'],
 } satisfies Record<string, Row>;
 
 export type Key = keyof typeof T;

@@ -1,0 +1,131 @@
+// The replay viewer (a lazy chunk: it carries the engine): a finished game's record stepped through
+// forward and back, the round table drawn at each step with every card face and every pointer,
+// each step's events (night actions included) and the ballots as tallies. It opens the room's
+// record from the server or a downloaded JSON file.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { viewFor } from '../worker/engine/view.ts';
+import type { GameRecord } from '../worker/engine/record.ts';
+import type { GameState, LogEntry } from '../worker/engine/types.ts';
+import { t } from './i18n.ts';
+import { room } from './state.ts';
+import { headline } from './headline.ts';
+import { RoundTable, type TableSeat } from './round-table.tsx';
+import { StoryEntry } from './history-drawer.tsx';
+import { isRecord, replaySteps } from './replay.ts';
+import './story.css';
+
+// What the night's calls decided, shown together for the round on screen.
+const NIGHT_ACTS = new Set(['pointed', 'kill-chosen', 'checked', 'chosen', 'eyes-chosen', 'empty-needle', 'night-effects', 'night-cards']);
+
+/** The viewer for a room's finished game (`code`), or a record file the player opens. */
+export function ReplayViewer({ code }: { code?: string }) {
+  const [record, setRecord] = useState<GameRecord | null>(null);
+  const [err, setErr] = useState('');
+  const [loading, setLoading] = useState(!!code);
+  useEffect(() => {
+    if (!code) return;
+    fetch(`/api/rooms/${code}/record`)
+      .then((r) => r.json())
+      .then((data: unknown) => (isRecord(data) ? setRecord(data) : setErr(t('replayBad', 'format'))))
+      .catch((e: Error) => setErr(t('replayBad', e.message)))
+      .finally(() => setLoading(false));
+  }, [code]);
+
+  async function openFile(file: File | undefined) {
+    if (!file) return;
+    try {
+      const data: unknown = JSON.parse(await file.text());
+      if (!isRecord(data)) throw new Error('format');
+      setErr('');
+      setRecord(data);
+    } catch (e) {
+      setErr(t('replayBad', e instanceof Error ? e.message : String(e)));
+    }
+  }
+
+  return (
+    <div class="card replay" data-testid="replay">
+      <h3>{t('replay')}</h3>
+      <label class="replay-file">
+        <span>{t('replayOpen')}</span>
+        <input type="file" accept=".json,application/json" onChange={(e) => void openFile(e.currentTarget.files?.[0])} data-testid="replay-file" />
+      </label>
+      {loading && <p class="muted">{t('replayLoading')}</p>}
+      {err && <p class="error" data-testid="replay-error">{err}</p>}
+      {record && <Stepper key={record.setup.seed} record={record} />}
+    </div>
+  );
+}
+
+function Stepper({ record }: { record: GameRecord }) {
+  const { steps, error } = useMemo(() => replaySteps(record), [record]);
+  const [i, setI] = useState(0);
+  const last = steps.length - 1;
+  const go = (n: number) => setI(Math.max(0, Math.min(last, n)));
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+      if (e.key === 'ArrowRight') setI((n) => Math.min(last, n + 1));
+      if (e.key === 'ArrowLeft') setI((n) => Math.max(0, n - 1));
+    };
+    addEventListener('keydown', key);
+    return () => removeEventListener('keydown', key);
+  }, [last]);
+  if (!steps.length) return <p class="error" data-testid="replay-error">{t('replayBad', error ?? '')}</p>;
+  const { state, from } = steps[i]!;
+  return (
+    <div data-testid="replay-stepper" data-step={i} data-steps={steps.length}>
+      {error && <p class="error" data-testid="replay-error">{t('replayBad', error)}</p>}
+      <div class="controls">
+        <button type="button" onClick={() => go(0)} disabled={i === 0} data-testid="replay-first" aria-label={t('replayFirst')}>⏮</button>
+        <button type="button" onClick={() => go(i - 1)} disabled={i === 0} data-testid="replay-prev">◀ {t('replayPrev')}</button>
+        <button type="button" onClick={() => go(i + 1)} disabled={i === last} data-testid="replay-next">{t('replayNext')} ▶</button>
+        <button type="button" onClick={() => go(last)} disabled={i === last} data-testid="replay-last" aria-label={t('replayLast')}>⏭</button>
+        <input type="range" min="0" max={last} value={i} onInput={(e) => go(Number(e.currentTarget.value))} aria-label={t('replayStep', i + 1, steps.length)} />
+        <span class="pos" data-testid="replay-pos">{t('replayStep', i + 1, steps.length)}</span>
+      </div>
+      <Scene state={state} from={from} />
+    </div>
+  );
+}
+
+/** One step: the table as the judge saw it then, what this step logged, the night so far. */
+function Scene({ state, from }: { state: GameState; from: number }) {
+  const v = viewFor(state, { kind: 'judge' });
+  const step = state.step;
+  const night = !state.result && v.phase === 'night';
+  const active = step.kind === 'speech' || step.kind === 'last-words' ? step.seat : step.kind === 'ballot' ? (step.turn ?? 0) : 0;
+  const pointers = step.kind === 'call' ? step.pointers : {};
+  const seats: TableSeat[] = v.seats.map((s) => ({
+    seat: s.seat,
+    name: room.value?.seats.find((x) => x.seat === s.seat)?.name ?? '',
+    alive: s.alive,
+    ...(s.cards ? { cards: s.cards, judge: !!s.judge } : s.role ? { role: s.role } : {}),
+    pointer: pointers[s.seat] ?? 0,
+    voted: step.kind === 'ballot' && s.seat in step.ballots,
+    active: s.seat === active,
+  }));
+  const title = state.result ? t('gameOver') : t(night ? 'nightN' : 'dayN', state.round);
+  const now = state.log.slice(from);
+  const nightActs = state.log.filter((e) => e.round === state.round && NIGHT_ACTS.has(e.event.type) && e.seq < from);
+  return (
+    <div class={night ? 'scene night' : 'scene'}>
+      <h2 data-testid="replay-title">{title}</h2>
+      <p class="big">{headline(v)}</p>
+      <RoundTable seats={seats} center={title} />
+      <div class="now" data-testid="replay-now">
+        {now.map((e) => (
+          <StoryEntry key={e.seq} e={e} all={state.log} ruleset={state.setup.ruleset} tag="p" />
+        ))}
+      </div>
+      {night && nightActs.length > 0 && (
+        <details class="card" open>
+          <summary>{t('replayNight')}</summary>
+          {nightActs.map((e: LogEntry) => (
+            <StoryEntry key={e.seq} e={e} all={state.log} ruleset={state.setup.ruleset} tag="p" />
+          ))}
+        </details>
+      )}
+    </div>
+  );
+}
