@@ -30,7 +30,7 @@ export const StoryEntry = memo(
     if (ev.type === 'said') {
       return (
         <Tag class="said" data-seq={e.seq}>
-          <b>{who(ev.seat)}</b> {ev.text}
+          <b>{who(ev.seat)}</b> <bdi>{ev.text}</bdi>
         </Tag>
       );
     }
