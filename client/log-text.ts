@@ -103,6 +103,10 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t(`call_${ev.call}`);
     case 'pointed':
       return t('e_pointed', who(ev.seat), cardWho(ev.target, ev.card));
+    case 'confirmed':
+      return t('e_confirmed', who(ev.seat));
+    case 'seen':
+      return t('e_seen', who(ev.seat));
     case 'team-chat':
     case 'said':
       return `${who(ev.seat)}: ${ev.text}`;

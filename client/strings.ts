@@ -232,6 +232,8 @@ export const T = {
   e_dealt: ['给 {0} 人发牌。承诺 {1}', 'Cards dealt to {0} players. Commitment {1}', 'Cartas repartidas a {0} jugadores. Compromiso {1}', '{0}명에게 카드 배분. 커밋 {1}'],
   e_card: ['{0} 的身份：{1}', '{0} drew: {1}', '{0} recibió: {1}', '{0}의 카드: {1}'],
   e_team: ['{0}：{1}', '{0}: {1}', '{0}: {1}', '{0}: {1}'],
+  e_confirmed: ['{0} 确认了指向', '{0} confirmed the choice', '{0} confirmó su elección', '{0} 선택 확정'],
+  e_seen: ['{0} 看过了身份牌', '{0} has seen their card', '{0} ya vio su carta', '{0} 카드 확인 완료'],
   e_pointed: ['{0} 指向 {1}', '{0} points at {1}', '{0} señala a {1}', '{0} → {1} 지목'],
   e_kill: ['杀手选定：{0}', 'The killers chose {0}', 'Los asesinos eligieron a {0}', '킬러의 선택: {0}'],
   e_checked: ['验 {0}：{1}', 'Checked {0}: {1}', 'Investigado {0}: {1}', '{0} 조사: {1}'],
