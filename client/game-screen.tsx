@@ -4,10 +4,12 @@ import { useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act, hostMove, room, view } from './state.ts';
-import { callKey, cardWho, entryText, roleName, votes, who, whoList } from './log-text.ts';
+import { callKey, cardWho, entryText, paren, roleName, votes, who, whoList } from './log-text.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { ConfirmButton, Countdown } from './ui.tsx';
 import { CardList, GameOver } from './game-over.tsx';
+import { ReadingPanel } from './reading-panel.tsx';
+import { ConfirmPick, NightResult } from './night-result.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -63,7 +65,7 @@ export function GameScreen() {
     else setPick(seat === pick ? 0 : seat);
   }
 
-  const title = night ? t('nightN', v.round) : t('dayN', v.round);
+  const title = step.kind === 'reading' ? t('readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
   return (
     <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind}>
       <Banners v={v} muted={muted} />
@@ -75,7 +77,7 @@ export function GameScreen() {
                 me.cards.map((c, i) => (
                   <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
                     {t('myCard', t(i ? 'right' : 'left'), roleName(c.role))}
-                    {c.down && ` (${t('lost')})`}
+                    {c.down && paren(t('lost'))}
                   </b>
                 ))
               ) : (
@@ -98,6 +100,7 @@ export function GameScreen() {
         <h2>{title}</h2>
         {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
         <StepPanel v={v} pick={pick} setPick={setPick} />
+        <NightResult v={v} />
       </section>
       <RoundTable seats={seats} center={title} onPick={onPick} />
       {v.god && v.seats.some((s) => s.cards) && (
@@ -134,6 +137,8 @@ function Banners({ v, muted }: { v: View; muted: Seat[] }) {
 function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Seat) => void }) {
   const step = v.step;
   switch (step.kind) {
+    case 'reading':
+      return <ReadingPanel v={v} />;
     case 'call': {
       const point = legal(v, 'point');
       if (!point) {
@@ -228,19 +233,20 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
         </p>
       )}
       {barred.length > 0 && <p class="note">{t('cannotPick', whoList(barred), t(call === 'killers' ? 'game/repeat-first-kill' : 'game/target-not-eligible'))}</p>}
-      <p class="muted">{t(team ? 'pointHint' : 'pointAlone')}</p>
+      <p class="muted" data-testid="point-hint">{t(point.confirm ? 'pickThenConfirm' : team ? 'pointHint' : 'pointAlone')}</p>
       {point.current ? <p>{t('youPoint', who(point.current))}</p> : null}
       <div class="targets">
         {point.targets.map((s) => (
           <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
             {who(s)}
-            {s === me ? ` (${t('you')})` : v.seats[s - 1]?.mate ? ` (${t('mate')})` : ''}
+            {s === me ? paren(t('you')) : v.seats[s - 1]?.mate ? paren(t('mate')) : ''}
           </button>
         ))}
         <button type="button" class={point.current === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
           {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
         </button>
       </div>
+      <ConfirmPick v={v} point={point} />
     </div>
   );
 }
@@ -248,7 +254,7 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
 /** `dual`: what the viewer's team calls say about a seat, as " (killer)"; empty when nothing. */
 function known(v: View, seat: Seat): string {
   const k = v.seats[seat - 1]?.known;
-  return k ? ` (${t(k)})` : '';
+  return k ? paren(t(k)) : '';
 }
 
 /** `dual`: one acting card's choice of a target card ("#3, left card"); a seat with two acting cards gets two. */
@@ -264,18 +270,20 @@ function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 
       {role && <p class="big">{t('myCard', t(hand ? 'right' : 'left'), roleName(role))}</p>}
       <p class="big">{t(`pc_${call}`)}</p>
       <p class="note">{t(`ac_${call}`)}</p>
+      {point.confirm && <p class="muted">{t('pickThenConfirm')}</p>}
       {cur ? <p>{t('youPoint', cardWho(cur.seat, cur.card))}</p> : null}
       <div class="targets">
         {(point.cards ?? []).map((c) => (
           <button type="button" class={cur && cur.seat === c.seat && cur.card === c.card ? 'on' : ''} onClick={() => act({ type: 'point', target: c.seat, card: c.card, hand })} data-testid="point-target" data-seat={c.seat} data-card={c.card}>
             {cardWho(c.seat, c.card)}
-            {c.seat === me ? ` (${t('you')})` : known(v, c.seat)}
+            {c.seat === me ? paren(t('you')) : known(v, c.seat)}
           </button>
         ))}
         <button type="button" class={cur === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0, hand })} data-testid="point-nobody">
           {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
         </button>
       </div>
+      <ConfirmPick v={v} point={point} />
     </div>
   );
 }
@@ -365,7 +373,7 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
   const vote = legal(v, 'vote');
   const me = v.me?.seat ?? 0;
   const mine = v.me?.ballot;
-  const name = (s: Seat) => (s === me ? `${who(s)} (${t('yourself')})` : who(s));
+  const name = (s: Seat) => (s === me ? `${who(s)}${paren(t('yourself'))}` : who(s));
   const turn = step.turn;
   return (
     <div class="act" data-testid="ballot" data-turn={turn ?? ''}>
@@ -416,7 +424,8 @@ const SEEN = new Set(['eyes-seen', 'kill-chosen', 'chosen', 'empty-needle', 'nig
 function TeamPanel({ v }: { v: View }) {
   const chat = v.log.filter((e) => e.event.type === 'team-chat');
   const checks = v.log.filter((e): e is LogEntry & { event: { type: 'checked' } } => e.event.type === 'checked');
-  const seen = v.log.filter((e) => SEEN.has(e.event.type));
+  // Only tonight's: a result from an earlier night must not pass for this one (the checks keep the history).
+  const seen = v.log.filter((e) => SEEN.has(e.event.type) && e.round === v.round);
   const canChat = !!legal(v, 'team-chat');
   if (!canChat && !chat.length && !checks.length && !seen.length) return null;
   return (
@@ -488,7 +497,7 @@ function Ballots({ e }: { e: LogEntry & { event: { type: 'ballots' } } }) {
         ))}
       </table>
       <p>
-        <b>{t('top', e.event.top.length > 1 ? `${whoList(e.event.top)} (${t('w_draw')})` : whoList(e.event.top))}</b>
+        <b>{t('top', e.event.top.length > 1 ? `${whoList(e.event.top)}${paren(t('w_draw'))}` : whoList(e.event.top))}</b>
       </p>
     </div>
   );

@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import { api, conn, connect, disconnect, forget, joinRoom, room, seatLost, stored, view } from './state.ts';
+import { api, conn, connect, disconnect, go, joinRoom, room, seatLost, stored, view } from './state.ts';
+import { SeatMenu } from './seat-menu.tsx';
 import { Lobby } from './lobby.tsx';
 import { GameScreen } from './game-screen.tsx';
 import { useRequest } from './ui.tsx';
@@ -32,13 +33,7 @@ export function RoomPage({ code }: { code: string }) {
     <main class="page">
       {r.status === 'lobby' || !v ? <Lobby /> : <GameScreen />}
       {seat?.seat != null && <NotifyMe code={code} />}
-      {seat && (
-        <p class="foot">
-          <button type="button" class="link" onClick={() => confirm(t('leave') + '?') && (forget(code), setSeat(null))}>
-            {t('leave')}
-          </button>
-        </p>
-      )}
+      {seat && <SeatMenu r={r} seat={seat} />}
     </main>
   );
 }
@@ -47,13 +42,16 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const { busy, err, setErr, run } = useRequest();
   const [judgeOpen, setJudgeOpen] = useState(false);
+  const [missing, setMissing] = useState(false);
   // Say at once if the code is wrong or the room has expired, before anyone types a name.
   useEffect(() => {
     api<RoomSummary>('GET', `/api/rooms/${code}`).then(
       (s) => setJudgeOpen(s.humanJudge && !s.judgeTaken),
-      (e: Error) => setErr(e.message),
+      (e: Error & { status?: number }) => (e.status === 404 ? setMissing(true) : setErr(e.message)),
     );
   }, [code]);
+  // A code nobody created: nothing to join or watch; offer a new room or the home page instead.
+  if (missing) return <NoSuchRoom code={code} />;
   function joinAs(judge: boolean) {
     return run(async () => onJoined(await joinRoom(code, name.trim(), undefined, judge)));
   }
@@ -86,6 +84,26 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
           )}
         </div>
       </form>
+    </main>
+  );
+}
+
+/** The page for a code no room has: create a room or go home, never Join or Watch. */
+function NoSuchRoom({ code }: { code: string }) {
+  return (
+    <main class="page">
+      <div class="card" data-testid="no-room">
+        <h2>{t('noRoomHere', code)}</h2>
+        <p class="muted">{t('noRoomNote')}</p>
+        <div class="line">
+          <button type="button" class="primary" onClick={() => go('/')} data-testid="create-instead">
+            {t('createRoom')}
+          </button>
+          <button type="button" onClick={() => go('/')} data-testid="go-home">
+            {t('home')}
+          </button>
+        </div>
+      </div>
     </main>
   );
 }

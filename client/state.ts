@@ -83,7 +83,8 @@ export async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown
   if (!res.ok || !data) {
     const e = data?.error;
     const code = e?.code ?? (res.status === 404 ? 'room/not-found' : res.status === 410 ? 'room/expired' : '');
-    throw new Error(code && has(code) ? t(code) : e ? `${e.message} (${e.code})` : t('err_http', res.status));
+    // The status rides along so a page can tell "no such room" (404) from other failures.
+    throw Object.assign(new Error(code && has(code) ? t(code) : e ? `${e.message} (${e.code})` : t('err_http', res.status)), { status: res.status });
   }
   return data;
 }

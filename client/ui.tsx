@@ -88,7 +88,9 @@ function clock(ms: number): string {
 /** Time left on a step and the local clock time it closes at ("closes Tue 21:00"). */
 export function Countdown({ endsAt }: { endsAt: number | null }) {
   if (!endsAt) return null;
-  const at = new Intl.DateTimeFormat(lang.value, { weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(endsAt);
+  // The weekday only when the deadline is not today ("closes 21:00", "closes Tue 21:00").
+  const today = new Date(now.value).toDateString() === new Date(endsAt).toDateString();
+  const at = new Intl.DateTimeFormat(lang.value, { ...(today ? {} : { weekday: 'short' as const }), hour: '2-digit', minute: '2-digit' }).format(endsAt);
   const left = endsAt - now.value;
   return (
     <div class={`countdown${left < 10_000 ? ' soon' : ''}`}>
