@@ -98,6 +98,6 @@ describe('a whole classic game over WebSockets', () => {
     const next = await storedGame(room.code);
     expect(next.state!.setup.previousFirstVictim ?? 0).toBe(state!.firstVictim);
     for (const c of [...clients, spectator]) c.close();
-    // A whole game (the card reading and the confirms included) over WebSockets takes seconds on a busy machine.
+    // A whole game over WebSockets (the card reading and the confirms included) needs seconds on a busy machine.
   }, 30_000);
 });

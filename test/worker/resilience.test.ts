@@ -44,7 +44,7 @@ describe('eviction and reconnect', () => {
     expect(state!.result).not.toBeNull();
     for (const c of clients) c.close();
     for (const b of bots) b.client.close();
-    // A whole game (the card reading and the confirms included) over WebSockets takes seconds on a busy machine.
+    // A whole game over WebSockets (the card reading and the confirms included) needs seconds on a busy machine.
   }, 30_000);
 });
 
