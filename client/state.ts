@@ -102,6 +102,8 @@ export async function joinRoom(code: string, name: string, hostToken?: string, a
   const s = { code, seat: j.seat, token: j.token, host: !!hostToken };
   store(s);
   localStorage.setItem('tianhei.name', name);
+  // A seat lost earlier in this tab (left, removed) must not take the new one away again.
+  seatLost.value = false;
   return s;
 }
 

@@ -90,6 +90,11 @@ it('leaving, reading the cards, confirming a lone pick, the answer in words, sig
     await host.page.goto('/');
     await host.page.locator('[data-testid=ruleset-classic]').check();
     await host.page.locator('[data-testid=create-form] [data-testid=name-input]').fill(host.name);
+    // A 20-minute call deadline makes the reading last 5 min (a quarter, O3): long enough for this
+    // test to look at it on a machine whose cores other test runs share.
+    await host.page.locator('[data-testid=create-form] details.deadlines summary').click();
+    await host.page.locator('[data-testid=create-form] [data-testid=deadline-call]').fill('1200');
+    await host.page.locator('[data-testid=create-form] [data-testid=deadline-call]').dispatchEvent('change');
     await press(host, '[data-testid=create]');
     const link = await host.page.locator('[data-testid=invite-link]').inputValue();
     for (const p of players.slice(1)) {
@@ -191,4 +196,4 @@ it('leaving, reading the cards, confirming a lone pick, the answer in words, sig
     }
     await Promise.all(players.map((p) => p.context.close().catch(() => {})));
   }
-});
+}, 420_000);
