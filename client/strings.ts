@@ -448,6 +448,7 @@ export const T = {
   // Notifications (issue 9): what a seat owes, in the tab title and in pushes; never a role or a call's name.
   myGames: ['我的游戏', 'My games', 'Mis partidas', '내 게임'],
   gameOn: ['进行中', 'In play', 'En juego', '진행 중'],
+  oweCard: ['请看你的身份牌', 'Look at your card', 'Mira tu carta', '카드를 확인하세요'],
   oweNight: ['轮到你夜里睁眼', 'Your night call', 'Tu llamada nocturna', '당신의 밤 호출'],
   oweBallot: ['轮到你投票', 'Your vote', 'Tu voto', '당신의 투표'],
   oweSpeech: ['轮到你发言', 'Your turn to speak', 'Te toca hablar', '당신의 발언 차례'],
