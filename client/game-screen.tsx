@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
-import { callKey, cardWho, entryText, roleName, who, whoList } from './log-text.ts';
+import { callKey, cardWho, entryText, paren, roleName, who, whoList } from './log-text.ts';
 import { headline } from './headline.ts';
 import { HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
@@ -15,6 +15,8 @@ import { later } from './lazy.ts';
 import { useCues } from './cue.ts';
 import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
+import { ReadingPanel } from './reading-panel.tsx';
+import { ConfirmPick, NightResult } from './night-result.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -83,7 +85,7 @@ export function GameScreen() {
     else setPick(seat === pick ? 0 : seat);
   };
 
-  const title = night ? t('nightN', v.round) : t('dayN', v.round);
+  const title = step.kind === 'reading' ? t('readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
   return (
     <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind} data-round={v.round}>
       <GameLayout
@@ -98,7 +100,7 @@ export function GameScreen() {
                       me.cards.map((c, i) => (
                         <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
                           {t('myCard', t(i ? 'right' : 'left'), roleName(c.role))}
-                          {c.down && ` (${t('lost')})`}
+                          {c.down && paren(t('lost'))}
                         </b>
                       ))
                     ) : (
@@ -123,6 +125,7 @@ export function GameScreen() {
               {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
               <p class="big headline" data-testid="headline">{headline(v)}</p>
               <StepPanel v={v} pick={pick} setPick={setPick} />
+              <NightResult v={v} />
             </section>
           </>
         }
@@ -169,6 +172,8 @@ function Banners({ v, muted }: { v: View; muted: Seat[] }) {
 function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Seat) => void }) {
   const step = v.step;
   switch (step.kind) {
+    case 'reading':
+      return <ReadingPanel v={v} />;
     case 'call': {
       const point = legal(v, 'point');
       if (!point) {
@@ -263,19 +268,20 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
         </p>
       )}
       {barred.length > 0 && <p class="note">{t('cannotPick', whoList(barred), t(call === 'killers' ? 'game/repeat-first-kill' : 'game/target-not-eligible'))}</p>}
-      <p class="muted">{t(team ? 'pointHint' : 'pointAlone')}</p>
+      <p class="muted" data-testid="point-hint">{t(point.confirm ? 'pickThenConfirm' : team ? 'pointHint' : 'pointAlone')}</p>
       {point.current ? <p>{t('youPoint', who(point.current))}</p> : null}
       <div class="targets">
         {point.targets.map((s) => (
           <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
             {who(s)}
-            {s === me ? ` (${t('you')})` : v.seats[s - 1]?.mate ? ` (${t('mate')})` : ''}
+            {s === me ? paren(t('you')) : v.seats[s - 1]?.mate ? paren(t('mate')) : ''}
           </button>
         ))}
         <button type="button" class={point.current === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
           {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
         </button>
       </div>
+      <ConfirmPick v={v} point={point} />
     </div>
   );
 }
@@ -283,7 +289,7 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
 /** `dual`: what the viewer's team calls say about a seat, as " (killer)"; empty when nothing. */
 function known(v: View, seat: Seat): string {
   const k = v.seats[seat - 1]?.known;
-  return k ? ` (${t(k)})` : '';
+  return k ? paren(t(k)) : '';
 }
 
 /** `dual`: one acting card's choice of a target card ("#3, left card"); a seat with two acting cards gets two. */
@@ -299,18 +305,20 @@ function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 
       {role && <p class="big">{t('myCard', t(hand ? 'right' : 'left'), roleName(role))}</p>}
       <p class="big">{t(`pc_${call}`)}</p>
       <p class="note">{t(`ac_${call}`)}</p>
+      {point.confirm && <p class="muted">{t('pickThenConfirm')}</p>}
       {cur ? <p>{t('youPoint', cardWho(cur.seat, cur.card))}</p> : null}
       <div class="targets">
         {(point.cards ?? []).map((c) => (
           <button type="button" class={cur && cur.seat === c.seat && cur.card === c.card ? 'on' : ''} onClick={() => act({ type: 'point', target: c.seat, card: c.card, hand })} data-testid="point-target" data-seat={c.seat} data-card={c.card}>
             {cardWho(c.seat, c.card)}
-            {c.seat === me ? ` (${t('you')})` : known(v, c.seat)}
+            {c.seat === me ? paren(t('you')) : known(v, c.seat)}
           </button>
         ))}
         <button type="button" class={cur === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0, hand })} data-testid="point-nobody">
           {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
         </button>
       </div>
+      <ConfirmPick v={v} point={point} />
     </div>
   );
 }
@@ -401,7 +409,7 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
   const vote = legal(v, 'vote');
   const me = v.me?.seat ?? 0;
   const mine = v.me?.ballot;
-  const name = (s: Seat) => (s === me ? `${who(s)} (${t('yourself')})` : who(s));
+  const name = (s: Seat) => (s === me ? `${who(s)}${paren(t('yourself'))}` : who(s));
   const turn = step.turn;
   return (
     <div class="act" data-testid="ballot" data-turn={turn ?? ''}>
@@ -452,7 +460,8 @@ const SEEN = new Set(['eyes-seen', 'kill-chosen', 'chosen', 'empty-needle', 'nig
 function TeamPanel({ v }: { v: View }) {
   const chat = v.log.filter((e) => e.event.type === 'team-chat');
   const checks = v.log.filter((e): e is LogEntry & { event: { type: 'checked' } } => e.event.type === 'checked');
-  const seen = v.log.filter((e) => SEEN.has(e.event.type));
+  // Only tonight's: a result from an earlier night must not pass for this one (the checks keep the history).
+  const seen = v.log.filter((e) => SEEN.has(e.event.type) && e.round === v.round);
   const canChat = !!legal(v, 'team-chat');
   if (!canChat && !chat.length && !checks.length && !seen.length) return null;
   return (

@@ -17,6 +17,8 @@ function outOf(log: readonly LogEntry[], seat: number): Extract<LogEntry['event'
 export function headline(v: View): string {
   const step = v.step;
   switch (step.kind) {
+    case 'reading':
+      return t('readingHead');
     case 'call':
       return t('judgeCalls', t(`call_${step.call}`));
     case 'eyes':

@@ -56,10 +56,11 @@ export function rulesText(id: RulesetId): string {
   return dict.value?.rules[id] ?? '';
 }
 
-const clockFormats = new Map<Lang, Intl.DateTimeFormat>();
-/** A deadline as a local weekday and clock time ("Tue 21:00"): one formatter per language, made once. */
-export function clockTime(ms: number): string {
-  let f = clockFormats.get(lang.value);
-  if (!f) clockFormats.set(lang.value, (f = new Intl.DateTimeFormat(lang.value, { weekday: 'short', hour: '2-digit', minute: '2-digit' })));
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/** A deadline as a local clock time ("21:00"), with the weekday ("Tue 21:00") unless told not to: one formatter per language and form, made once. */
+export function clockTime(ms: number, weekday = true): string {
+  const key = `${lang.value}|${weekday}`;
+  let f = clockFormats.get(key);
+  if (!f) clockFormats.set(key, (f = new Intl.DateTimeFormat(lang.value, { ...(weekday ? { weekday: 'short' as const } : {}), hour: '2-digit', minute: '2-digit' })));
   return f.format(ms);
 }

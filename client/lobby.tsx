@@ -26,6 +26,11 @@ export function Lobby() {
       <h2 data-testid="lobby">
         {t('room')} {r.code} · {t('lobby')}
       </h2>
+      {r.gameNo > 0 && (
+        <p class="banner" data-testid="again-notice">
+          {t('againNotice', r.gameNo)}
+        </p>
+      )}
       <RoundTable
         seats={r.seats.map((s) => ({
           seat: s.seat,

@@ -74,8 +74,13 @@ function nightEffects(ev: Extract<GameEvent, { type: 'night-effects' }>, ruleset
     ['ne_emptyNeedles', ev.emptyNeedles],
     ['ne_muted', ev.muted],
   ];
-  const said = parts.filter(([, seats]) => seats.length).map(([k, seats]) => `${t(k)}: ${whoList(seats)}`);
-  return `${t('ne_head')} — ${[...said, `${t('ne_out')}: ${whoList(ev.out)}`].join('; ')}`;
+  const said = parts.filter(([, seats]) => seats.length).map(([k, seats]) => t('colon', t(k), whoList(seats)));
+  return `${t('ne_head')} — ${[...said, t('colon', t('ne_out'), whoList(ev.out))].join('; ')}`;
+}
+
+/** Text in brackets as the language writes them: full-width（）in Chinese, " (…)" elsewhere. */
+export function paren(text: string): string {
+  return t('paren', text);
 }
 
 /** One log entry as a sentence; null for entries the reader needs no line for. */
@@ -85,9 +90,9 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'dealt':
       return t('e_dealt', ev.players, ev.commitment.slice(0, 12) + '…');
     case 'card':
-      return t('e_card', who(ev.seat), roleName(ev.role, ruleset)) + (ev.hand === undefined ? '' : ` (${t(ev.hand ? 'right' : 'left')})`);
+      return t('e_card', who(ev.seat), roleName(ev.role, ruleset)) + (ev.hand === undefined ? '' : paren(t(ev.hand ? 'right' : 'left')));
     case 'team':
-      return t('e_team', t(ev.team === 'killers' ? 'campKillers' : 'police'), whoList(ev.seats)) + (ev.undercover ? `; ${t('undercover')}: ${who(ev.undercover)}` : '');
+      return t('e_team', t(ev.team === 'killers' ? 'campKillers' : 'police'), whoList(ev.seats)) + (ev.undercover ? `; ${t('colon', t('undercover'), who(ev.undercover))}` : '');
     case 'redealt':
       return t('e_redealt', ev.attempt);
     case 'void-card':
@@ -102,8 +107,8 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
         ['ne_saved', ev.saved],
         ['ne_shot', ev.shot],
       ];
-      const said = parts.filter(([, c]) => c.length).map(([k, c]) => `${t(k)}: ${cardList(c)}`);
-      return `${t('ne_head')} — ${[...said, `${t('nc_down')}: ${cardList(ev.down)}`].join('; ')}`;
+      const said = parts.filter(([, c]) => c.length).map(([k, c]) => t('colon', t(k), cardList(c)));
+      return `${t('ne_head')} — ${[...said, t('colon', t('nc_down'), cardList(ev.down))].join('; ')}`;
     }
     case 'nightfall':
       return `${t('nightN', e.round)} · ${t('nightFalls')}`;
@@ -111,14 +116,19 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t(`call_${ev.call}`);
     case 'pointed':
       return t('e_pointed', who(ev.seat), cardWho(ev.target, ev.card));
+    case 'confirmed':
+      return t('e_confirmed', who(ev.seat));
+    case 'seen':
+      return t('e_seen', who(ev.seat));
     case 'team-chat':
     case 'said':
-      return `${who(ev.seat)}: ${isolate(ev.text)}`;
+      return t('colon', who(ev.seat), isolate(ev.text));
     case 'kill-chosen':
       return ev.by ? t('e_killBy', who(ev.by), cardWho(ev.target, ev.card)) : t('e_kill', cardWho(ev.target, ev.card));
     case 'checked':
       if (!ev.target) return t('e_checkedNone');
-      return t('e_checked', cardWho(ev.target, ev.card), ev.answer ? t(ev.answer === 'killers' ? 'thumbUp' : 'thumbDown') : t('noAnswer'));
+      // In words, not only a thumb: "#4 is a killer 👍" / "#4 is good 👎".
+      return t(ev.answer ? (ev.answer === 'killers' ? 'checkKiller' : 'checkGood') : 'checkNoAnswer', cardWho(ev.target, ev.card));
     case 'chosen':
       if (ev.target) return ruleset === 'dual' && ev.call === 'butterfly' ? t('e_taken', cardWho(ev.target, ev.card)) : t(`e_chosen_${callKey(ev.call, ruleset)}`, cardWho(ev.target, ev.card));
       return ev.call === 'secret-police' ? t('e_keptShot') : t('e_chosenNone', roleName(ev.call));
@@ -148,7 +158,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       if (ev.seat !== view.value?.me?.seat) return `${who(ev.seat)} → ${ev.target ? who(ev.target) : t('abstain')}`;
       return ev.target ? t('e_voted', who(ev.target)) : t('abstain');
     case 'ballots':
-      return `${t('ballots')}: ${ev.ballots.map((b) => `${who(b.seat)}${b.weight === undefined ? '' : ` (${votes(b.weight)})`} → ${b.target ? who(b.target) : t('abstain')}`).join('; ')}. ${t('top', whoList(ev.top))}`;
+      return `${t('colon', t('ballots'), '')}${ev.ballots.map((b) => `${who(b.seat)}${b.weight === undefined ? '' : paren(votes(b.weight))} → ${b.target ? who(b.target) : t('abstain')}`).join('; ')}. ${t('top', whoList(ev.top))}`;
     case 'lot':
       return t('e_lot', whoList(ev.among), who(ev.drawn));
     case 'out':

@@ -7,7 +7,7 @@ import { lang, t, type Key } from './i18n.ts';
 import { pushFrame, room, view } from './state.ts';
 
 /** How each thing a seat owes is named (the tab title, and the pushes through the service worker). */
-export const OWED_KEYS: Record<OwedKind, Key> = { 'night-call': 'oweNight', ballot: 'oweBallot', speech: 'oweSpeech', 'last-words': 'oweLastWords' };
+export const OWED_KEYS: Record<OwedKind, Key> = { card: 'oweCard', 'night-call': 'oweNight', ballot: 'oweBallot', speech: 'oweSpeech', 'last-words': 'oweLastWords' };
 
 /** The deploy's VAPID public key; null when it has none (or while unknown): then no "notify me". */
 export const pushKey = signal<string | null>(null);

@@ -3,7 +3,8 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import { api, conn, connect, disconnect, forget, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, view } from './state.ts';
+import { api, conn, connect, disconnect, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, view } from './state.ts';
+import { SeatMenu } from './seat-menu.tsx';
 import { Lobby } from './lobby.tsx';
 import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
@@ -47,13 +48,7 @@ export function RoomPage({ code }: { code: string }) {
     <main class={r.status === 'lobby' || !v ? 'page' : 'page wide'}>
       {r.status === 'lobby' || !v ? <Lobby /> : <GameScreen />}
       {seat?.seat != null && <NotifyMe code={code} />}
-      {seat && (
-        <p class="foot">
-          <button type="button" class="link" onClick={() => confirm(t('leave') + '?') && (forget(code), setSeat(null))}>
-            {t('leave')}
-          </button>
-        </p>
-      )}
+      {seat && <SeatMenu r={r} seat={seat} />}
     </main>
   );
 }
@@ -105,13 +100,16 @@ function NameField({ name, setName }: { name: string; setName: (n: string) => vo
 function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: ReturnType<typeof stored>) => void; onWatch: () => void }) {
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const { busy, err, setErr, run } = useRequest();
+  const [missing, setMissing] = useState(false);
   // Say at once if the code is wrong or the room has expired, before anyone types a name.
   useEffect(() => {
     api<RoomSummary>('GET', `/api/rooms/${code}`).then(
       () => undefined,
-      (e: Error) => setErr(e.message),
+      (e: Error & { status?: number }) => (e.status === 404 ? setMissing(true) : setErr(e.message)),
     );
   }, [code]);
+  // A code nobody created: nothing to join or watch; offer a new room or the home page instead.
+  if (missing) return <NoSuchRoom code={code} />;
   // The judge's place is taken only through the host's one-time link (InviteForm).
   const joinAsPlayer = () => run(async () => onJoined(await joinRoom(code, name.trim())));
   return (
@@ -128,5 +126,25 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
         </button>
       </div>
     </FormPage>
+  );
+}
+
+/** The page for a code no room has: create a room or go home, never Join or Watch. */
+function NoSuchRoom({ code }: { code: string }) {
+  return (
+    <main class="page">
+      <div class="card" data-testid="no-room">
+        <h2>{t('noRoomHere', code)}</h2>
+        <p class="muted">{t('noRoomNote')}</p>
+        <div class="line">
+          <button type="button" class="primary" onClick={() => go('/')} data-testid="create-instead">
+            {t('createRoom')}
+          </button>
+          <button type="button" onClick={() => go('/')} data-testid="go-home">
+            {t('home')}
+          </button>
+        </div>
+      </div>
+    </main>
   );
 }

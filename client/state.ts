@@ -90,7 +90,8 @@ export async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown
   if (!res.ok || !data) {
     const e = data?.error;
     const code = e?.code ?? (res.status === 404 ? 'room/not-found' : res.status === 410 ? 'room/expired' : '');
-    throw new Error(code && has(code) ? t(code) : e ? `${e.message} (${e.code})` : t('err_http', res.status));
+    // The status rides along so a page can tell "no such room" (404) from other failures.
+    throw Object.assign(new Error(code && has(code) ? t(code) : e ? `${e.message} (${e.code})` : t('err_http', res.status)), { status: res.status });
   }
   return data;
 }
@@ -117,6 +118,8 @@ async function joined(code: string, name: string, body: JoinRequest, host: boole
   const s = { code, seat: j.seat, token: j.token, host };
   store(s);
   if (name) localStorage.setItem('tianhei.name', name);
+  // A seat lost earlier in this tab (left, removed) must not take the new one away again.
+  seatLost.value = false;
   return s;
 }
 

@@ -64,7 +64,8 @@ function clock(ms: number): string {
 /** Time left on a step and the local clock time it closes at ("closes Tue 21:00"). */
 export function Countdown({ endsAt }: { endsAt: number | null }) {
   if (!endsAt) return null;
-  const at = clockTime(endsAt);
+  // The weekday only when the deadline is not today ("closes 21:00", "closes Tue 21:00").
+  const at = clockTime(endsAt, new Date(now.value).toDateString() !== new Date(endsAt).toDateString());
   const left = endsAt - now.value;
   return (
     <div class={`countdown${left < 10_000 ? ' soon' : ''}`}>

@@ -111,6 +111,10 @@ const ActionId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 export const SeatMoveSchema = v.variant('type', [
   /** In `dual`, `card` picks the target's left (0) or right (1) card, and `hand` which of your own cards acts. */
   v.object({ type: v.literal('point'), target: Target, card: v.optional(v.picklist([0, 1])), hand: v.optional(v.picklist([0, 1])) }),
+  /** Makes a solo actor's pointer final (D15); `hand` in `dual`. */
+  v.object({ type: v.literal('confirm'), hand: v.optional(v.picklist([0, 1])) }),
+  /** "I have seen my card" in the reading step before night 1. */
+  v.object({ type: v.literal('seen') }),
   v.object({ type: v.literal('team-chat'), text: Text }),
   v.object({ type: v.literal('open-eyes'), choice: v.picklist(['bandits', 'police', 'none'] satisfies EyesChoice[]) }),
   v.object({ type: v.literal('say'), text: Text }),
@@ -137,7 +141,10 @@ export const HostMoveSchema = v.variant('type', [
   v.object({ type: v.literal('pause') }),
   v.object({ type: v.literal('resume') }),
   v.object({ type: v.literal('extend'), ms: PaceMs }),
+  /** Back to the lobby with the same seats (scores kept); the host then starts the next game. */
   v.object({ type: v.literal('play-again') }),
+  /** A seat gives itself up, in the lobby only (any seat but the host's). */
+  v.object({ type: v.literal('leave') }),
   /** The human judge's words to the table; judge only. */
   v.object({ type: v.literal('narrate'), text: Text }),
   /**

@@ -3,7 +3,7 @@
 // no text (docs/protocol.md, "Push"): the words come from the strings of the seat's language and the
 // time from this device's clock and time zone.
 
-const OWED = { 'night-call': 'oweNight', ballot: 'oweBallot', speech: 'oweSpeech', 'last-words': 'oweLastWords' };
+const OWED = { card: 'oweCard', 'night-call': 'oweNight', ballot: 'oweBallot', speech: 'oweSpeech', 'last-words': 'oweLastWords' };
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

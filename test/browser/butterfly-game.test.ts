@@ -18,7 +18,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { launch } from './browser.ts';
-import { DESKTOP, PHONE, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
+import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
@@ -175,6 +175,7 @@ async function play(p: Seated, s: Screen): Promise<boolean> {
     p.lastDecision = { key: k, at: Date.now() };
     return true;
   };
+  if ((s.seen || s.confirm) && decide(s.seen ? 'seen' : 'confirm')) return answerFlow(p, s);
 
   // A night call: point once at a random target (a pointer already set means this player has answered).
   if (s.points!.length && !s.points!.some((t) => t.on)) {

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch } from './browser.ts';
-import { DESKTOP, PHONE, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
+import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
@@ -93,6 +93,7 @@ async function play(p: Seated, s: Screen, round: { n: number }): Promise<boolean
     p.lastDecision = { key: k, at: Date.now() };
     return true;
   };
+  if ((s.seen || s.confirm) && decide(s.seen ? 'seen' : 'confirm')) return answerFlow(p, s);
 
   // A night call: point once (a pointer already set means this player has answered).
   if (s.points!.length && !s.points!.some((t) => t.on)) {

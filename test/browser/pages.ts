@@ -29,6 +29,10 @@ interface Screen {
   pass?: boolean;
   say?: boolean;
   muted?: boolean;
+  /** "I have seen my card" is offered (the reading step before night 1). */
+  seen?: boolean;
+  /** A solo pointer's "Confirm" is offered and enabled (D15). */
+  confirm?: boolean;
   /** This day's dawn: who went out, and who may not speak. */
   dawn?: string;
   errors?: string[];
@@ -59,6 +63,8 @@ export function readScreen(): Screen {
     pass: !!q('[data-testid=pass]'),
     say: !!q('[data-testid=step] textarea'),
     muted: !!q('[data-testid=you-muted]'),
+    seen: !!q('[data-testid=seen]'),
+    confirm: !!q('[data-testid=confirm-pick]:not([disabled])'),
     dawn: q('[data-testid=dawn]') ? `${q('h2')?.textContent}|${q('[data-testid=dawn]')!.getAttribute('data-out')}|${q('[data-testid=muted-today]')?.textContent ?? ''}` : '',
     errors,
   };
@@ -77,4 +83,20 @@ export async function peekRole(p: { page: Page; phone: boolean }): Promise<strin
   const role = (await p.page.locator('[data-testid=my-role]').getAttribute('data-role')) ?? '';
   await press(p, '[data-testid=my-card]');
   return role;
+}
+
+/**
+ * The steps every game has besides its ruleset's: "I have seen my card" before night 1, and the
+ * "Confirm" after a solo actor's pick. Presses one of them and returns true, or returns false.
+ */
+export async function answerFlow(p: { page: Page; phone: boolean }, s: Screen): Promise<boolean> {
+  if (s.seen) {
+    await press(p, '[data-testid=seen]');
+    return true;
+  }
+  if (s.confirm) {
+    await press(p, '[data-testid=confirm-pick]:not([disabled])');
+    return true;
+  }
+  return false;
 }

@@ -422,6 +422,10 @@ describe('RULES.md 3 Judge\'s authority: ejection "(decision) no last words"', (
     const t = new Table('classic', 'KKPPCCCC');
     t.act(1, { type: 'point', target: 5 });
     t.control({ type: 'eject', seat: 2 });
+    // D15: the killer now acts alone, so their pointer waits for a confirm (it may still move).
+    expect(t.step).toMatchObject({ kind: 'call', call: 'killers', actors: [1] });
+    expect(t.legal(1)).toContainEqual({ type: 'confirm', call: 'killers' });
+    t.act(1, { type: 'confirm' });
     expect(t.step).toMatchObject({ kind: 'call', call: 'police', actors: [3, 4] });
     expect(t.last('kill-chosen')).toEqual({ type: 'kill-chosen', target: 5 });
   });

@@ -90,10 +90,10 @@ describe('RULES.md 6 night: "killers kill → police check → doctor saves → 
     t.night(6);
     t.night(1);
     expect(t.step).toMatchObject({ kind: 'call', call: 'doctor' });
-    expect(t.legal(4)).toEqual([{ type: 'point', call: 'doctor', targets: [1, 2, 3, 4, 5, 6, 7, 8], current: null }]);
+    expect(t.legal(4)).toEqual([{ type: 'point', call: 'doctor', targets: [1, 2, 3, 4, 5, 6, 7, 8], current: null, confirm: true }]);
     t.refused(4, { type: 'team-chat', text: 'hi' }, 'game/not-allowed');
     t.night(4);
-    expect(t.legal(5)).toEqual([{ type: 'point', call: 'secret-police', targets: [1, 2, 3, 4, 6, 7, 8], current: null }]);
+    expect(t.legal(5)).toEqual([{ type: 'point', call: 'secret-police', targets: [1, 2, 3, 4, 6, 7, 8], current: null, confirm: true }]);
   });
 });
 

@@ -44,7 +44,9 @@ function dual(hands: string[], options: Record<string, unknown> = {}): Table {
   if (!resolved.ok) throw new Error(resolved.message);
   const t = Object.create(Table.prototype) as Table;
   t.now = 1_000_000;
+  t.autoConfirm = true;
   t.state = newGame({ ruleset: 'dual', players: judged ? hands.length - 1 : hands.length, options: resolved.options, pace: PACE_PRESETS.live, seed: 'dual', at: t.now }, deck);
+  t.readCards();
   return t;
 }
 

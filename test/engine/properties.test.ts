@@ -199,6 +199,7 @@ function checkDualView(state: GameState, me: Seat, view: View): void {
         expect(e.team === 'killers' ? holds(me, 'killer', 'undercover') : holds(me, 'police', 'undercover'), where).toBe(true);
         break;
       case 'pointed':
+      case 'confirmed':
         expect(me !== 0 && aliveAt(me, entry.seq), where).toBe(true);
         if (e.seat !== me) expect(killerSide && holds(e.seat, 'killer'), where).toBe(true);
         break;

@@ -1,6 +1,6 @@
 // A scenario harness: seat players with chosen roles, act, advance, and read what each seat sees.
 import { expect } from 'vitest';
-import { apply, newGame, viewFor, legalActions, PACE_PRESETS, resolveOptions } from '../../worker/engine/index.ts';
+import { apply, newGame, viewFor, legalActions, livingSeats, PACE_PRESETS, resolveOptions } from '../../worker/engine/index.ts';
 import type { Action, GameEvent, GameState, LogEntry, Role, RulesetId, Seat, SeatAction, View } from '../../worker/engine/index.ts';
 
 const LETTERS: Record<string, Role> = {
@@ -26,8 +26,13 @@ type Move = SeatAction extends infer A ? (A extends { seat: Seat } ? Omit<A, 'se
 export class Table {
   state: GameState;
   now = 1_000_000;
+  /**
+   * A solo actor's `point` also confirms it (D15), as a player who picks and presses "Confirm";
+   * the tests of the confirm step itself turn this off.
+   */
+  autoConfirm = true;
 
-  constructor(ruleset: RulesetId, cards: string, options: Record<string, unknown> = {}, extra: { previousFirstVictim?: Seat; leftover?: Role } = {}) {
+  constructor(ruleset: RulesetId, cards: string, options: Record<string, unknown> = {}, extra: { previousFirstVictim?: Seat; leftover?: Role; reading?: boolean } = {}) {
     const roles = [...cards].map((c) => LETTERS[c]!);
     const resolved = resolveOptions(ruleset, options);
     if (!resolved.ok) throw new Error(resolved.message);
@@ -43,6 +48,12 @@ export class Table {
       },
       extra.leftover ? [...roles, extra.leftover] : roles,
     );
+    if (!extra.reading) this.readCards();
+  }
+
+  /** Every living seat says it has seen its card (RULES.md 11), so night 1 opens. */
+  readCards(): void {
+    for (const seat of livingSeats(this.state)) if (this.state.step.kind === 'reading') this.act(seat, { type: 'seen' });
   }
 
   /** Applies a seat's move and expects it to be accepted. */
@@ -50,6 +61,10 @@ export class Table {
     const result = apply(this.state, { ...move, seat, at: this.now } as Action);
     if (!result.ok) throw new Error(`seat ${seat} ${move.type}: ${result.error.code} ${result.error.message}`);
     this.state = result.state;
+    if (move.type === 'point' && this.autoConfirm) {
+      const confirm = legalActions(this.state, seat).find((a) => a.type === 'confirm' && (move.hand === undefined || a.hand === move.hand || a.hand === undefined));
+      if (confirm && confirm.type === 'confirm') return [...result.events, ...this.act(seat, { type: 'confirm', ...(confirm.hand !== undefined ? { hand: confirm.hand } : {}) })];
+    }
     return result.events;
   }
 
@@ -142,7 +157,9 @@ export function seededTable(ruleset: RulesetId, players: number, options: Record
   if (!created.ok) throw new Error(created.message);
   const t = Object.create(Table.prototype) as Table;
   t.now = 1_000_000;
+  t.autoConfirm = true;
   t.state = created.state;
+  t.readCards();
   return t;
 }
 
@@ -153,7 +170,9 @@ export function tableWithSeed(ruleset: RulesetId, cards: string, options: Record
   if (!resolved.ok) throw new Error(resolved.message);
   const t = Object.create(Table.prototype) as Table;
   t.now = 1_000_000;
+  t.autoConfirm = true;
   t.state = newGame({ ruleset, players: roles.length, options: resolved.options, pace: PACE_PRESETS.live, seed, at: t.now }, roles);
+  t.readCards();
   return t;
 }
 

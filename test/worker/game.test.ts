@@ -79,10 +79,15 @@ describe('a whole classic game over WebSockets', () => {
     const replayed = replay(record);
     expect(replayed.ok && replayed.state.log).toEqual(state!.log);
 
-    // Play again: same seats, a new game, scores kept.
+    // Play again: back to the lobby with the same seats and scores; the host starts the next game.
     for (const bot of bots) bot.enabled = false;
     const from = host.frames.length;
     expect(await host.request({ type: 'host', id: 'again', move: { type: 'play-again' } })).toEqual({ type: 'ack', id: 'again' });
+    const lobby = await host.waitFor('room', (f) => f.room.status === 'lobby', from);
+    expect(lobby.room.gameNo).toBe(1);
+    expect(lobby.room.seats.map((s) => s.score)).toEqual(expected);
+    expect(await host.request({ type: 'host', id: 'again2', move: { type: 'play-again' } })).toMatchObject({ type: 'error', code: 'room/not-over' });
+    expect(await host.request({ type: 'host', id: 'next', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'next' });
     const again = await host.waitFor('room', (f) => f.room.gameNo === 2, from);
     expect(again.room.status).toBe('playing');
     expect(again.room.seats.map((s) => s.score)).toEqual(expected);
@@ -93,5 +98,6 @@ describe('a whole classic game over WebSockets', () => {
     const next = await storedGame(room.code);
     expect(next.state!.setup.previousFirstVictim ?? 0).toBe(state!.firstVictim);
     for (const c of [...clients, spectator]) c.close();
-  });
+    // A whole game over WebSockets (the card reading and the confirms included) needs seconds on a busy machine.
+  }, 30_000);
 });

@@ -244,6 +244,8 @@ export class Bot {
   private choose(legal: LegalAction[]): Extract<ClientFrame, { type: 'act' }>['move'] | null {
     const view = this.view!;
     for (const a of legal) {
+      if (a.type === 'seen') return { type: 'seen' };
+      if (a.type === 'confirm') return a.hand === undefined ? { type: 'confirm' } : { type: 'confirm', hand: a.hand };
       if (a.type === 'point' && a.cards) {
         // dual: aim one of your cards at a card.
         if (a.currentCard !== null) continue;
@@ -268,6 +270,11 @@ export class Bot {
     }
     return null;
   }
+}
+
+/** Every given seat presses "I have seen my card" (the reading step before night 1, RULES.md 11). */
+export async function readCards(clients: Client[]): Promise<void> {
+  for (const [i, c] of clients.entries()) expect(await c.request({ type: 'act', id: `seen-${i}`, move: { type: 'seen' } })).toEqual({ type: 'ack', id: `seen-${i}` });
 }
 
 /** A room with `n` seats (seat 1 is the host) and a socket per seat. */

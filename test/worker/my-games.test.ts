@@ -17,7 +17,7 @@ describe('GET /api/rooms/:code with a seat token', () => {
     expect((await summaryFor(room.code)).body.you).toBeUndefined();
   });
 
-  it('in a game: each seat learns only whether it owes the night call, and until when', async () => {
+  it('in a game: each seat learns only whether it owes a step (first: reading its card), and until when', async () => {
     const { room, seats, host } = await seatedRoom(8);
     await host.request({ type: 'host', id: 'start', move: { type: 'start' } });
     const { state } = await storedGame(room.code);
@@ -25,7 +25,7 @@ describe('GET /api/rooms/:code with a seat token', () => {
     const endsAt = (state!.step as { endsAt: number }).endsAt;
     for (const s of seats) {
       const { body, cache } = await summaryFor(room.code, s.token);
-      expect(body.you).toEqual(owing.includes(s.seat) ? { seat: s.seat, owes: 'night-call', until: endsAt } : { seat: s.seat, owes: null, until: null });
+      expect(body.you).toEqual(owing.includes(s.seat) ? { seat: s.seat, owes: 'card', until: endsAt } : { seat: s.seat, owes: null, until: null });
       expect(cache).toBe('private, no-store');
       // The rest is the public summary, the same for everyone.
       const { you: _you, ...rest } = body;

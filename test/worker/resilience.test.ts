@@ -1,7 +1,7 @@
 import { evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_FRAMES_PER_WINDOW, ROOM_TTL_MS } from '../../worker/protocol.ts';
-import { Bot, Client, api, setClock, seatedRoom, sleep, socketRefusal, stubOf, storedGame, until, upgrade } from './helpers.ts';
+import { Bot, Client, api, readCards, setClock, seatedRoom, sleep, socketRefusal, stubOf, storedGame, until, upgrade } from './helpers.ts';
 
 describe('eviction and reconnect', () => {
   it('survives eviction mid-game, takes reconnects with full frames, and finishes', async () => {
@@ -44,7 +44,8 @@ describe('eviction and reconnect', () => {
     expect(state!.result).not.toBeNull();
     for (const c of clients) c.close();
     for (const b of bots) b.client.close();
-  });
+    // A whole game over WebSockets (the card reading and the confirms included) needs seconds on a busy machine.
+  }, 30_000);
 });
 
 describe('the alarm', () => {
@@ -53,8 +54,9 @@ describe('the alarm', () => {
     expect(await host.request({ type: 'host', id: 'start', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'start' });
     const start = await storedGame(room.code);
     const step = start.state!.step;
-    expect(step.kind).toBe('call');
-    const endsAt = step.kind === 'call' ? step.endsAt! : 0;
+    // A new game opens with the reading step (RULES.md 11), which has a deadline like any call.
+    expect(step.kind).toBe('reading');
+    const endsAt = step.kind === 'reading' ? step.endsAt! : 0;
 
     // Not yet due: the alarm changes nothing.
     expect(await runDurableObjectAlarm(stubOf(room.code))).toBe(true);
@@ -109,6 +111,8 @@ describe('bad input', () => {
 
     // The host ejects a player; from then on that player's moves are refused.
     expect(await host.request({ type: 'host', id: 'ej', move: { type: 'eject', seat: outIdx + 1 } })).toEqual({ type: 'ack', id: 'ej' });
+    // Everyone still in reads their card, so night 1 (the killers' call) opens.
+    await readCards(clients.filter((c) => c !== out));
     // A non-host may not use host moves.
     expect(await civilian.request({ type: 'host', id: 'h', move: { type: 'pause' } })).toMatchObject({ type: 'error', code: 'room/not-host' });
     // A second socket of the same seat, for the flood below (its arrival is a room frame for everyone).
@@ -153,7 +157,7 @@ describe('bad input', () => {
     });
 
     // A repeated action id is acked again but applied once.
-    const legal = (await killer.waitFor('game')).view.legal.find((a) => a.type === 'point')!;
+    const legal = (await killer.waitFor('game', (f) => f.view.legal.some((a) => a.type === 'point'))).view.legal.find((a) => a.type === 'point')!;
     const target = (legal as { targets: number[] }).targets.find((t) => roles[t - 1] !== 'killer')!;
     expect(await killer.request({ type: 'act', id: 'k1', move: { type: 'point', target } })).toEqual({ type: 'ack', id: 'k1' });
     const once = await storedGame(room.code);

@@ -7,6 +7,8 @@ import { makeRandom, pick } from './random.ts';
 import { RULESETS, campOf, roleOfCall, sideCount, type Ruleset } from './rulesets.ts';
 import { livingSeats, tableOrder } from './seats.ts';
 import { dawn } from './dawn.ts';
+import { closeReadingIfDone, openReading, seeCard } from './reading.ts';
+import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
 import type {
   Action,
   ApplyResult,
@@ -36,7 +38,7 @@ export { livingSeats, tableOrder };
 /** The longest text one message of a speech, last words or team chat may hold. */
 export const MAX_TEXT = 500;
 
-// One action's work: a shallow draft of the state plus the events it emits.
+/** One action's work: a shallow draft of the state plus the events it emits (shared with the phase files). */
 export interface Ctx {
   s: GameState;
   rules: Ruleset;
@@ -44,7 +46,7 @@ export interface Ctx {
   events: LogEntry[];
 }
 
-/** Adds an event to the log, addressed to its audience. */
+/** Adds an event to the log for this audience. */
 export function emit(ctx: Ctx, to: Audience, event: GameEvent): void {
   const entry: LogEntry = { seq: ctx.s.seq++, at: ctx.at, round: ctx.s.round, to, event };
   ctx.events.push(entry);
@@ -74,7 +76,8 @@ export function newGame(setup: GameSetup, stackedDeck?: Role[]): GameState {
     outs: [],
     round: 0,
     step: { kind: 'over' },
-    agenda: [{ kind: 'nightfall' }],
+    // RULES.md 11: everyone reads their card before night 1.
+    agenda: [{ kind: 'reading' }, { kind: 'nightfall' }],
     night: { kill: 0 },
     lastWordsGiven: 0,
     firstVictim: 0,
@@ -154,7 +157,8 @@ export function apply(state: GameState, action: Action, consume = false): ApplyR
   return { ok: true, state: ctx.s, events: ctx.events };
 }
 
-type Refusal = [ErrorCode, string] | null;
+/** Why an action was refused, or null when it was applied. */
+export type Refusal = [ErrorCode, string] | null;
 
 function dispatch(ctx: Ctx, action: Action): Refusal {
   const s = ctx.s;
@@ -184,6 +188,10 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
   switch (action.type) {
     case 'point':
       return point(ctx, seat, action.target, action.card, action.hand);
+    case 'confirm':
+      return confirmPointer(ctx, seat, action.hand);
+    case 'seen':
+      return seeCard(ctx, seat);
     case 'team-chat':
       return teamChat(ctx, seat, action.text);
     case 'open-eyes':
@@ -228,6 +236,7 @@ function point(ctx: Ctx, seat: Seat, target: Seat | 0, card?: 0 | 1, hand?: 0 | 
     }
     return ['game/not-your-turn', 'your team is not called now'];
   }
+  if (isConfirmed(step, seat)) return ['game/not-allowed', 'your pointer is confirmed'];
   if (target !== 0) {
     const refusal = pointRefusal(ctx.s, step.call, seat, target);
     if (refusal) return refusal;
@@ -236,8 +245,13 @@ function point(ctx: Ctx, seat: Seat, target: Seat | 0, card?: 0 | 1, hand?: 0 | 
   const next: Step = { ...step, pointers: { ...step.pointers, [seat]: target }, firstPointed };
   ctx.s.step = next;
   emit(ctx, step.actors, { type: 'pointed', seat, target });
-  if (step.actors.every((a) => a in next.pointers || next.surrender.includes(a))) closeStep(ctx);
+  if (callComplete(next)) closeStep(ctx);
   return null;
+}
+
+/** Who sees a seat's pointer (and its confirm): its team, or in `dual` see `cardCallAudience`. */
+export function pointAudience(step: Extract<Step, { kind: 'call' }>, seat: Seat): Seat[] {
+  return step.slots ? cardCallAudience(step, seat) : step.actors;
 }
 
 /** Who sees a `dual` card call's pointers: the killers (and the undercover watching in rounds 1–2), else the actor alone. */
@@ -281,6 +295,7 @@ function pointCard(ctx: Ctx, step: Extract<Step, { kind: 'call' }>, seat: Seat, 
   }
   const actor = actingCard(step, seat, hand);
   if (typeof actor !== 'number') return actor;
+  if (isConfirmed(step, actor)) return ['game/not-allowed', 'this card\'s pointer is confirmed'];
   let aim: CardId | 0 = 0;
   if (target !== 0) {
     const refusal = cardRefusal(s, step.call, actor, target, card);
@@ -291,7 +306,7 @@ function pointCard(ctx: Ctx, step: Extract<Step, { kind: 'call' }>, seat: Seat, 
   const next: Step = { ...step, aims };
   s.step = next;
   emit(ctx, cardCallAudience(step, seat), { type: 'pointed', seat, target, ...(aim !== 0 ? { card: card! } : {}), hand: indexOfCard(actor) });
-  if (step.slots!.every((c) => c in aims)) closeStep(ctx);
+  if (callComplete(next)) closeStep(ctx);
   return null;
 }
 
@@ -514,9 +529,11 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
     const slots = step.slots.filter((c) => seatOfCard(c) !== seat);
     const aims: Record<CardId, CardId | 0> = {};
     for (const c of slots) if (step.aims && c in step.aims) aims[c] = step.aims[c]!;
-    s.step = { ...step, actors: step.actors.filter((a) => a !== seat), slots, aims, ...(step.watchers ? { watchers: step.watchers.filter((w) => w !== seat) } : {}) };
+    const confirmed = step.confirmed?.filter((c) => slots.includes(c));
+    const next: Step = { ...step, actors: step.actors.filter((a) => a !== seat), slots, aims, ...(step.watchers ? { watchers: step.watchers.filter((w) => w !== seat) } : {}), ...(confirmed ? { confirmed } : {}) };
+    s.step = next;
     // A call that still has actors closes once they have all pointed; one left with nobody keeps its clock.
-    if (slots.length > 0 && slots.every((c) => c in aims)) closeStep(ctx);
+    if (slots.length > 0 && callComplete(next)) closeStep(ctx);
   } else if (step.kind === 'talk') {
     const ready = step.ready.filter((r) => r !== seat);
     s.step = { ...step, ready };
@@ -524,8 +541,9 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
   } else if (step.kind === 'call') {
     const actors = step.actors.filter((a) => a !== seat);
     const { [seat]: _gone, ...pointers } = step.pointers;
-    s.step = { ...step, actors, pointers, surrender: step.surrender.filter((a) => a !== seat) };
-    if (actors.every((a) => a in pointers)) closeStep(ctx);
+    const next: Step = { ...step, actors, pointers, surrender: step.surrender.filter((a) => a !== seat), ...(step.confirmed ? { confirmed: step.confirmed.filter((a) => a !== seat) } : {}) };
+    s.step = next;
+    if (callComplete(next)) closeStep(ctx);
   } else if (step.kind === 'speech' && step.seat === seat) {
     closeStep(ctx);
   } else if (step.kind === 'ballot') {
@@ -535,6 +553,8 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
     if (step.turn !== undefined ? step.turn === seat : voters.every((v) => v in ballots)) closeStep(ctx);
   } else if (step.kind === 'eyes') {
     if (livingSeats(s).every((a) => a in step.choices)) closeStep(ctx);
+  } else if (step.kind === 'reading') {
+    closeReadingIfDone(ctx);
   }
   return null;
 }
@@ -598,7 +618,8 @@ function endsAt(ctx: Ctx, kind: keyof GameState['setup']['pace']): number | null
   return endsAfter(ctx, ctx.s.setup.pace[kind]);
 }
 
-function endsAfter(ctx: Ctx, ms: number): number | null {
+/** The deadline `ms` from now, or null (the clock kept in `pausedRemaining`) while the game is paused. */
+export function endsAfter(ctx: Ctx, ms: number): number | null {
   if (ctx.s.pausedRemaining !== null) {
     ctx.s.pausedRemaining = ms;
     return null;
@@ -607,7 +628,7 @@ function endsAfter(ctx: Ctx, ms: number): number | null {
 }
 
 /** Closes the current step with what it has, then runs the agenda to the next waiting step. */
-function closeStep(ctx: Ctx): void {
+export function closeStep(ctx: Ctx): void {
   const s = ctx.s;
   const step = s.step;
   s.step = { kind: 'over' };
@@ -628,6 +649,7 @@ function closeStep(ctx: Ctx): void {
       break;
     case 'speech':
     case 'talk':
+    case 'reading':
       break;
     case 'ballot':
       if (step.turn !== undefined) {
@@ -944,6 +966,9 @@ function advance(ctx: Ctx): void {
     }
     s.agenda = s.agenda.slice(1);
     switch (plan.kind) {
+      case 'reading':
+        openReading(ctx);
+        return;
       case 'nightfall': {
         s.round++;
         s.night = { kill: 0 };

@@ -3,6 +3,8 @@
 import { cardRefusal, hasTeamChannel, isDay, livingSeats, maySurrender, pointRefusal, voteTargets } from './game.ts';
 import { indexOfCard, refOf, seatOfCard } from './cards.ts';
 import { RULESETS } from './rulesets.ts';
+import { readingPending } from './reading.ts';
+import { isConfirmed, needsConfirm } from './night-confirm.ts';
 import type { CardRef, GameState, LegalAction, Seat } from './types.ts';
 
 /** The actions this seat may take now, with their legal targets. */
@@ -11,10 +13,15 @@ export function legalActions(state: GameState, seat: Seat): LegalAction[] {
   const step = state.step;
   const out: LegalAction[] = [];
   switch (step.kind) {
-    case 'call':
+    case 'reading':
+      if (readingPending(state).includes(seat)) out.push({ type: 'seen' });
+      break;
+    case 'call': {
+      const confirm = needsConfirm(step);
       if (step.slots) {
         // `dual`: one pointer per acting card of this seat, each with the cards it may aim at.
         for (const actor of step.slots.filter((c) => seatOfCard(c) === seat)) {
+          if (isConfirmed(step, actor)) continue;
           const cards: CardRef[] = [];
           for (const t of livingSeats(state)) {
             for (const card of [0, 1] as const) if (cardRefusal(state, step.call, actor, t, card) === null) cards.push({ seat: t, card });
@@ -28,15 +35,22 @@ export function legalActions(state: GameState, seat: Seat): LegalAction[] {
             hand: indexOfCard(actor),
             cards,
             currentCard: aim === undefined ? null : aim === 0 ? 0 : refOf(aim),
+            ...(confirm ? { confirm: true as const } : {}),
           });
+          if (confirm && aim !== undefined) out.push({ type: 'confirm', call: step.call, hand: indexOfCard(actor) });
         }
         if ((step.actors.includes(seat) || step.watchers?.includes(seat)) && hasTeamChannel(step)) out.push({ type: 'team-chat' });
       } else if (step.actors.includes(seat)) {
-        const targets = livingSeats(state).filter((t) => pointRefusal(state, step.call, seat, t) === null);
-        out.push({ type: 'point', call: step.call, targets, current: seat in step.pointers ? step.pointers[seat]! : null });
+        if (!isConfirmed(step, seat)) {
+          const targets = livingSeats(state).filter((t) => pointRefusal(state, step.call, seat, t) === null);
+          const current = seat in step.pointers ? step.pointers[seat]! : null;
+          out.push({ type: 'point', call: step.call, targets, current, ...(confirm ? { confirm: true as const } : {}) });
+          if (confirm && current !== null) out.push({ type: 'confirm', call: step.call });
+        }
         if (hasTeamChannel(step)) out.push({ type: 'team-chat' });
       }
       break;
+    }
     case 'talk':
       if (state.alive[seat - 1]) {
         out.push({ type: 'say' });
@@ -70,9 +84,13 @@ export function legalActions(state: GameState, seat: Seat): LegalAction[] {
 export function pendingSeats(state: GameState): Seat[] {
   const step = state.step;
   switch (step.kind) {
-    case 'call':
-      if (step.slots) return step.actors.filter((a) => step.slots!.some((c) => seatOfCard(c) === a && !(c in (step.aims ?? {}))));
-      return step.actors.filter((a) => !(a in step.pointers) && !step.surrender.includes(a));
+    case 'reading':
+      return readingPending(state);
+    case 'call': {
+      const confirm = needsConfirm(step);
+      if (step.slots) return step.actors.filter((a) => step.slots!.some((c) => seatOfCard(c) === a && (!(c in (step.aims ?? {})) || (confirm && !isConfirmed(step, c)))));
+      return step.actors.filter((a) => !step.surrender.includes(a) && (!(a in step.pointers) || (confirm && !isConfirmed(step, a))));
+    }
     case 'talk':
       return livingSeats(state).filter((seat) => !step.ready.includes(seat));
     case 'eyes':

@@ -13,3 +13,12 @@ export const PACE_PRESETS: Record<'live' | 'async', Pace> = {
 
 /** Bounds on a custom deadline: long enough to act on a phone, short enough that a game ends. */
 export const PACE_LIMITS = { min: 10 * SECOND, max: 7 * 24 * HOUR };
+
+/**
+ * The reading step's deadline (RULES.md 11 "Reading the cards", decision O3): a quarter of the
+ * call deadline, at least 15 s and at most 1 h. The live preset gives 15 s, the async preset 1 h;
+ * it only delays night 1, whose calls then get their whole deadline.
+ */
+export function readingMs(pace: Pace): number {
+  return Math.min(Math.max(pace.call / 4, 15 * SECOND), HOUR);
+}

@@ -8,6 +8,11 @@ import type { Action, GameState, LegalAction, Seat } from './types.ts';
 /** The next move of the random policy for one waiting seat, or null if it has none. */
 export function randomMove(state: GameState, seat: Seat, random: Random, at: number): Action | null {
   const legal = legalActions(state, seat);
+  // Reading the card and confirming a pointer draw nothing from the bots' randomness, so the
+  // policy's choices (and a seed's wins) are the same as before these steps existed.
+  if (find(legal, 'seen')) return { type: 'seen', seat, at };
+  const confirm = find(legal, 'confirm');
+  if (confirm) return { type: 'confirm', seat, ...(confirm.hand !== undefined ? { hand: confirm.hand } : {}), at };
   const point = find(legal, 'point');
   if (point?.cards) {
     // `dual`: each card still to point aims uniformly among the cards it may aim at (the secret police: 1/2 to shoot).

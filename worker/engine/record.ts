@@ -21,6 +21,10 @@ export function actionOf(entry: LogEntry): Action | null {
   switch (e.type) {
     case 'pointed':
       return { type: 'point', seat: e.seat, target: e.target, ...(e.card !== undefined ? { card: e.card } : {}), ...(e.hand !== undefined ? { hand: e.hand } : {}), at };
+    case 'confirmed':
+      return { type: 'confirm', seat: e.seat, ...(e.hand !== undefined ? { hand: e.hand } : {}), at };
+    case 'seen':
+      return { type: 'seen', seat: e.seat, at };
     case 'team-chat':
       return { type: 'team-chat', seat: e.seat, text: e.text, at };
     case 'eyes-chosen':

@@ -97,7 +97,11 @@ export type Step =
       watchers?: Seat[];
       /** D11: an empty call ends this many ms before the full call deadline it shows (only the judge sees the real end). */
       lead?: number;
+      /** A call that needs a confirm (D15): the seats (`dual`: the acting cards) whose pointer is final. */
+      confirmed?: number[];
     }
+  /** Before night 1 (RULES.md 11 "Reading the cards"): every living seat looks at its card; `seen` have said so. */
+  | { kind: 'reading'; seen: Seat[]; endsAt: number | null }
   /** `dual`: the day's free talk; any living player may speak until all are ready or the deadline. */
   | { kind: 'talk'; ready: Seat[]; endsAt: number | null }
   | { kind: 'eyes'; choices: Record<Seat, EyesChoice>; endsAt: number | null }
@@ -128,6 +132,7 @@ export interface OpenBallot {
 
 /** A step not yet begun; instant ones (`nightfall`, `dawn`) resolve as soon as they are reached. */
 export type Plan =
+  | { kind: 'reading' }
   | { kind: 'nightfall' }
   | { kind: 'call'; call: Call }
   | { kind: 'eyes' }
@@ -235,6 +240,10 @@ export type GameEvent =
   | { type: 'call'; call: Call }
   /** `card` (`dual`): which card of the target; `hand`: which of the actor's own cards acts. */
   | { type: 'pointed'; seat: Seat; target: Seat | 0; card?: 0 | 1; hand?: 0 | 1 }
+  /** A solo actor made its pointer final (D15); same audience as its `pointed`. */
+  | { type: 'confirmed'; seat: Seat; hand?: 0 | 1 }
+  /** Public: this seat has looked at its card (the reading step before night 1). */
+  | { type: 'seen'; seat: Seat }
   | { type: 'team-chat'; seat: Seat; text: string }
   /** `dual`: one per killer card, `by` its seat and `hand` its index, `card` the target's card. */
   | { type: 'kill-chosen'; target: Seat | 0; card?: 0 | 1; by?: Seat; hand?: 0 | 1 }
@@ -278,6 +287,10 @@ export type GameEvent =
 export type SeatAction =
   /** `dual`: `card` names the target's card, `hand` which of the actor's own cards acts (default: the first still to point). */
   | { type: 'point'; seat: Seat; target: Seat | 0; card?: 0 | 1; hand?: 0 | 1 }
+  /** Makes this seat's pointer (`dual`: the pointer of its card `hand`) final in a call that needs a confirm. */
+  | { type: 'confirm'; seat: Seat; hand?: 0 | 1 }
+  /** "I have seen my card", in the reading step. */
+  | { type: 'seen'; seat: Seat }
   | { type: 'team-chat'; seat: Seat; text: string }
   | { type: 'open-eyes'; seat: Seat; choice: EyesChoice }
   | { type: 'say'; seat: Seat; text: string }
@@ -333,7 +346,11 @@ export type Viewer = { kind: 'seat'; seat: Seat } | { kind: 'judge' } | { kind: 
 /** A control the viewer may use now, built from the rules; the client draws exactly these. */
 export type LegalAction =
   /** `dual`: one per acting card of the viewer (`hand`), with the cards it may aim at. */
-  | { type: 'point'; call: Call; targets: Seat[]; current: Seat | 0 | null; hand?: 0 | 1; cards?: CardRef[]; currentCard?: CardRef | 0 | null }
+  /** `confirm`: this pointer closes the call only with a `confirm` (D15); else the call closes when every member has pointed. */
+  | { type: 'point'; call: Call; targets: Seat[]; current: Seat | 0 | null; hand?: 0 | 1; cards?: CardRef[]; currentCard?: CardRef | 0 | null; confirm?: true }
+  /** Makes the current pointer final (offered once this seat, or its card `hand`, has pointed). */
+  | { type: 'confirm'; call: Call; hand?: 0 | 1 }
+  | { type: 'seen' }
   | { type: 'team-chat' }
   | { type: 'open-eyes'; choices: EyesChoice[] }
   | { type: 'say' }
@@ -365,6 +382,7 @@ export interface SeatView {
 
 /** The public face of the current step. */
 export type StepView =
+  | { kind: 'reading'; seen: Seat[]; waiting: Seat[]; endsAt: number | null }
   | { kind: 'call'; call: Call; endsAt: number | null }
   | { kind: 'eyes'; endsAt: number | null }
   | { kind: 'last-words'; seat: Seat; endsAt: number | null }

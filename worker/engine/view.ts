@@ -2,6 +2,7 @@
 // Knowledge comes from the log entries addressed to the viewer, so the view and the log never disagree.
 import { legalActions } from './legal.ts';
 import { cardId } from './cards.ts';
+import { readingPending } from './reading.ts';
 import type { GameState, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 
 /** Whether this viewer sees everything: the judge, raw's judge seat, an out player when the room allows it, or anyone once the game is over. */
@@ -133,6 +134,8 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
 function stepView(state: GameState, god: boolean): StepView {
   const step = state.step;
   switch (step.kind) {
+    case 'reading':
+      return { kind: 'reading', seen: step.seen, waiting: readingPending(state), endsAt: step.endsAt };
     case 'call':
       // D11: an empty call shows the full call deadline like any other; only the judge sees its seeded end.
       return { kind: 'call', call: step.call, endsAt: step.endsAt === null || god ? step.endsAt : step.endsAt + (step.lead ?? 0) };

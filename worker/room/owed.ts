@@ -3,7 +3,7 @@
 import type { View } from '../engine/types.ts';
 
 /** What a seat owes now. Never a role or a call's name: a notification may show on a lock screen. */
-export type OwedKind = 'night-call' | 'ballot' | 'speech' | 'last-words';
+export type OwedKind = 'card' | 'night-call' | 'ballot' | 'speech' | 'last-words';
 
 export interface Owed {
   kind: OwedKind;
@@ -21,7 +21,9 @@ export function owedStep(view: View): Owed | null {
   const has = (type: string) => view.legal.some((a) => a.type === type);
   let kind: OwedKind | null = null;
   // A pointer already set (every acting card's, in dual) is a call answered; changing it stays possible.
-  if (view.legal.some((a) => a.type === 'point' && a.current === null) || has('open-eyes')) kind = 'night-call';
+  // The reading step before night 1 (RULES.md 11): "look at your card" is owed like any step.
+  if (has('seen')) kind = 'card';
+  else if (view.legal.some((a) => a.type === 'point' && a.current === null) || has('open-eyes')) kind = 'night-call';
   else if (has('vote')) kind = 'ballot';
   else if (step.kind === 'last-words' && has('pass')) kind = 'last-words';
   else if ((step.kind === 'speech' || step.kind === 'talk') && has('pass')) kind = 'speech';

@@ -431,6 +431,7 @@ export class Room extends DurableObject<Env> {
     // RULES.md 11: the human judge (or dual's big joker) narrates, pauses, extends and ejects; the host does the rest.
     const judging = who.judge === true || (who.seat !== null && this.bigJokerSeat(room) === who.seat);
     if (move.type === 'narrate' && !judging) return refuse(403, 'room/not-judge', 'only the judge narrates');
+    if (move.type === 'leave') return this.leave(room, who, seats, dedupe);
     if (!host && !(judging && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
     const now = this.now();
     room.lastActivity = now;
@@ -464,16 +465,21 @@ export class Room extends DurableObject<Env> {
         if (dropSpectators) revokeWhere(sockets, (a) => a.spectator, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');
         return { roomChanged: true };
       }
-      case 'start':
       case 'play-again': {
-        if (move.type === 'start' && room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'the game has already started');
-        if (move.type === 'play-again' && room.status !== 'over') return refuse(409, 'room/not-over', 'play again once the game is over');
+        // Back to the lobby with the same seats: seats may leave or join, the host starts when ready.
+        // Scores and the previous game's first victim (repeat-first-kill) stay on the room row.
+        if (room.status !== 'over') return refuse(409, 'room/not-over', 'play again once the game is over');
+        room.status = 'lobby';
+        this.commitRoom(room, dedupe);
+        return { roomChanged: true };
+      }
+      case 'start': {
+        if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'the game has already started');
         // Dual deals one seat more than it has players: the big joker's holder becomes the judge.
         const players = seats.length - extraSeats(room.ruleset, room.options);
         const bad = checkPlayers(room.ruleset, players, room.options);
         if (bad) return refuse(409, 'room/players', bad);
         if (room.humanJudge && !this.store.judge()) return refuse(409, 'room/judge-missing', 'the judge’s place is empty: someone joins as judge, or the host turns the human judge off');
-        const prevGame = move.type === 'play-again' ? this.loadGame() : null;
         const created = createGame({
           ruleset: room.ruleset,
           players,
@@ -492,22 +498,14 @@ export class Room extends DurableObject<Env> {
           this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
         });
         this.game = created.state;
-        return { roomChanged: true, game: { prev: prevGame, next: created.state, full: true } };
+        return { roomChanged: true, game: { prev: null, next: created.state, full: true } };
       }
       case 'remove-seat': {
         if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'seats can be removed only in the lobby');
         const target = seats.find((s) => s.seat === move.seat);
         if (!target) return refuse(404, 'room/seat-unknown', `there is no seat ${move.seat}`);
         if (target.host) return refuse(409, 'room/is-host', 'the host cannot remove their own seat');
-        let moves = new Map<Seat, Seat>();
-        this.ctx.storage.transactionSync(() => {
-          moves = this.store.removeSeat(move.seat);
-          this.store.saveRoom(room);
-          this.store.recordApplied(moves.get(dedupe.seat) ?? dedupe.seat, dedupe.space, dedupe.id);
-        });
-        const sockets = this.ctx.getWebSockets();
-        revokeWhere(sockets, (a) => a.seat === move.seat, CLOSE_REMOVED, 'room/removed', 'the host removed your seat');
-        followRenumbering(sockets, moves);
+        this.dropSeat(room, move.seat, dedupe, 'room/removed', 'the host removed your seat');
         return { roomChanged: true };
       }
       case 'invite': {
@@ -519,6 +517,33 @@ export class Room extends DurableObject<Env> {
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.place, token: fresh.token } };
       }
     }
+  }
+
+  /**
+   * "Leave" in the lobby frees the seat for good (everyone sees it go). During a game a seat is never
+   * given up by one tap: the client only signs out on that device and the seat stays in the game.
+   */
+  private leave(room: RoomRow, who: Attachment, seats: { seat: Seat; host: boolean }[], dedupe: Dedupe): Change | Refusal {
+    if (who.seat === null) return refuse(409, 'room/judge', 'the judge’s place is not a seat');
+    if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'a seat is left only in the lobby; during a game sign out on this device instead');
+    if (seats.some((s) => s.seat === who.seat && s.host)) return refuse(409, 'room/is-host', 'the host keeps their seat: the room needs its host');
+    room.lastActivity = this.now();
+    this.dropSeat(room, who.seat, dedupe, 'room/left', 'you left this room');
+    return { roomChanged: true };
+  }
+
+  /** Removes a lobby seat and renumbers the rest; that seat's sockets are let go with `code`. */
+  private dropSeat(room: RoomRow, gone: Seat, dedupe: Dedupe, code: string, message: string): void {
+    let moves = new Map<Seat, Seat>();
+    this.ctx.storage.transactionSync(() => {
+      moves = this.store.removeSeat(gone);
+      this.store.saveRoom(room);
+      // A seat that left keeps no ids: they belonged to a place that is gone.
+      if (dedupe.seat !== gone) this.store.recordApplied(moves.get(dedupe.seat) ?? dedupe.seat, dedupe.space, dedupe.id);
+    });
+    const sockets = this.ctx.getWebSockets();
+    revokeWhere(sockets, (a) => a.seat === gone, CLOSE_REMOVED, code, message);
+    followRenumbering(sockets, moves);
   }
 
   private commitRoom(room: RoomRow, dedupe: Dedupe, alsoInStep: () => void = () => {}): void {
