@@ -33,6 +33,9 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
+          // A whole game over sockets takes ~1 s alone, but these files share the cores with the
+          // engine's property files: the default 5 s was too close.
+          testTimeout: 20_000,
         },
       },
       {
