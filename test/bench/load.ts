@@ -248,11 +248,15 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
 
-/** Runs `rooms` rooms of `sockets` sockets at once against a started server for `seconds`. */
-export async function benchLoad(server: Server, rooms: number, sockets: number, seconds: number): Promise<LoadFigures> {
+/**
+ * Runs `rooms` rooms of `sockets` sockets at once against a started server for `seconds`;
+ * `ready` runs once every room is seated, just before the clock starts.
+ */
+export async function benchLoad(server: Server, rooms: number, sockets: number, seconds: number, ready?: () => Promise<void>): Promise<LoadFigures> {
   const make = server.target === 'room' ? roomDriver : bareDriver;
   const drivers = await Promise.all(Array.from({ length: rooms }, () => make(server.port, sockets)));
   try {
+    await ready?.();
     const latencies: number[] = [];
     const cpuBefore = serverCpuMs(server);
     const started = Date.now();
