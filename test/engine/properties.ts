@@ -320,6 +320,7 @@ export function propertiesOf(ruleset: RulesetId): void {
       }
       // Over hundreds of random games both sides win some.
       expect(results.has('good') && results.has('killers')).toBe(true);
-    }, 120_000);
+      // Seconds on an idle core; the limit is for a shared machine, where two minutes proved too short.
+    }, 300_000);
   });
 }
