@@ -47,13 +47,13 @@ describe('the room store', () => {
     await withStore((store, sql) => {
       const seatOf = (i: number) => 1 + (i % 8);
       store.transaction(() => {
-        for (let i = 0; i < KEEP_ACTION_IDS + 3; i++) store.recordApplied(seatOf(i), `a${i}`);
+        for (let i = 0; i < KEEP_ACTION_IDS + 3; i++) store.recordApplied(seatOf(i), 'act', `a${i}`);
         // A repeated id is not a new one: it pushes nothing out.
-        store.recordApplied(seatOf(5), 'a5');
+        store.recordApplied(seatOf(5), 'act', 'a5');
       });
       expect(sql.exec('SELECT COUNT(*) AS n FROM actions').one().n).toBe(KEEP_ACTION_IDS);
-      for (const i of [0, 1, 2]) expect(store.applied(seatOf(i), `a${i}`)).toBe(false);
-      for (const i of [3, KEEP_ACTION_IDS + 2]) expect(store.applied(seatOf(i), `a${i}`)).toBe(true);
+      for (const i of [0, 1, 2]) expect(store.applied(seatOf(i), 'act', `a${i}`)).toBe(false);
+      for (const i of [3, KEEP_ACTION_IDS + 2]) expect(store.applied(seatOf(i), 'act', `a${i}`)).toBe(true);
     });
   });
 });
