@@ -72,6 +72,8 @@ interface Remembered {
   exists?: true;
   expiredAt?: number | null;
   room?: RoomRecord | null;
+  /** The last activity SQLite holds; `room` may be up to ACTIVITY_GRAIN_MS newer. */
+  storedActivity?: number;
   /** The alarm this object set and that has not run yet. */
   alarm?: number;
 }
@@ -183,14 +185,17 @@ export class RoomStore {
   writeTombstone(at: number): void {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('expired', ?)`, String(at));
-    this.remembered = { exists: true, expiredAt: at, room: null };
+    this.remembered = { exists: true, expiredAt: at, room: null, storedActivity: undefined };
   }
 
   // ---------------------------------------------------------------- room
 
   /** The room row; a fresh object each call, so a caller's edits count only once saved. */
   room(): RoomRow | null {
-    if (this.remembered.room === undefined) this.remembered.room = this.sql.exec<RoomRecord>(`SELECT * FROM room WHERE id = 1`).toArray()[0] ?? null;
+    if (this.remembered.room === undefined) {
+      this.remembered.room = this.sql.exec<RoomRecord>(`SELECT * FROM room WHERE id = 1`).toArray()[0] ?? null;
+      this.remembered.storedActivity = this.remembered.room?.last_activity;
+    }
     const r = this.remembered.room;
     if (!r) return null;
     return {
@@ -222,7 +227,11 @@ export class RoomStore {
       last_activity: room.lastActivity,
       human_judge: room.humanJudge ? 1 : 0,
     };
-    if (this.unchangedButClock(r)) return;
+    if (this.unchangedButClock(r)) {
+      // Every frame still shows the newer time; only SQLite lags, by less than a grain.
+      this.remembered.room = r;
+      return;
+    }
     this.sql.exec(
       `INSERT OR REPLACE INTO room (id, code, ruleset, options, pace, spectators, host_hash, status, game_no, prev_first_victim, last_activity, human_judge)
        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -239,12 +248,14 @@ export class RoomStore {
       r.human_judge,
     );
     this.remembered.room = r;
+    this.remembered.storedActivity = r.last_activity;
   }
 
   /** Whether the stored row differs from `r` only by a last activity less than a grain newer. */
   private unchangedButClock(r: RoomRecord): boolean {
     const stored = this.remembered.room;
-    if (!stored || r.last_activity - stored.last_activity >= ACTIVITY_GRAIN_MS || r.last_activity < stored.last_activity) return false;
+    const storedActivity = this.remembered.storedActivity;
+    if (!stored || storedActivity === undefined || r.last_activity - storedActivity >= ACTIVITY_GRAIN_MS || r.last_activity < stored.last_activity) return false;
     return (Object.keys(r) as (keyof RoomRecord)[]).every((k) => k === 'last_activity' || r[k] === stored[k]);
   }
 
