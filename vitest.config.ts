@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { testVapidVars } from './scripts/vapid.ts';
@@ -6,6 +7,11 @@ export default defineConfig({
   test: {
     // Project-level passWithNoTests is not allowed; root-level covers an empty test/engine/.
     passWithNoTests: true,
+    // Vitest's default is one worker fewer than the cores: on 2 cores that is one, and the engine's
+    // property files ran one after the other. At least two workers run engine and worker files side
+    // by side; the browser project (fileParallelism: false) runs in its own group after them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    reporters: ['default', './test/slowest-files.ts'],
     projects: [
       {
         // Pure rules engine: plain Node, no Workers runtime, fast.
@@ -27,6 +33,9 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
+          // A whole game over sockets takes ~1 s alone, but these files share the cores with the
+          // engine's property files: the default 5 s was too close.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,64 +1,82 @@
-// A local load run: R rooms with 12 bot sockets each play classic games against `wrangler dev`.
-// For each action it measures the time from sending it to the last of the room's 12 views that
-// show it, and it reads the runtime's CPU time from /proc to give CPU milliseconds per action.
+// Local load runs against `wrangler dev`: the room (worker/) and the bare Durable Object
+// (test/bench/bare/, the platform's floor) side by side. R rooms with S sockets each; one action in
+// flight per room; an action's clock stops when its ack and every socket's next frame have arrived.
+// CPU milliseconds per action come from /proc: every process of the `wrangler dev` run (workerd and
+// wrangler's own Node process), so the two targets are charged alike.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame } from '../../worker/protocol.ts';
+import { FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW, PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/index.ts';
 
+export type Target = 'room' | 'bare';
+
 export interface LoadFigures {
+  target: Target;
   rooms: number;
   socketsPerRoom: number;
+  seconds: number;
   actions: number;
-  gamesFinished: number;
+  actionsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   cpuMsPerAction: number | null;
+  /** Actions whose frames did not all arrive within ACTION_TIMEOUT_MS (left out of the latencies). */
+  timedOut: number;
 }
 
-const PORT = 8797;
-const BASE = `http://127.0.0.1:${PORT}`;
+export interface Server {
+  target: Target;
+  port: number;
+  child: ChildProcess;
+}
 
-/** Starts `wrangler dev` on its own port and state folder, and waits until it answers. */
-async function startServer(): Promise<ChildProcess> {
-  const state = '/tmp/tianhei-load-state';
+const ACTION_TIMEOUT_MS = 5000;
+/** The room allows MAX_FRAMES_PER_WINDOW frames per socket per window; the bots stay under it. */
+const SENDS_PER_WINDOW = MAX_FRAMES_PER_WINDOW - 2;
+
+/** Starts `wrangler dev` for a target on its own port and state folder, and waits until it answers. */
+export async function startServer(target: Target, port: number, inspectorPort?: number): Promise<Server> {
+  const state = `/tmp/tianhei-bench-${target}-${port}`;
   rmSync(state, { recursive: true, force: true });
-  const child = spawn('wrangler', ['dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'error'], {
+  const config = target === 'bare' ? ['--config', 'test/bench/bare/wrangler.toml'] : [];
+  if (inspectorPort !== undefined) config.push('--inspector-port', String(inspectorPort));
+  const child = spawn('wrangler', ['dev', ...config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'error'], {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  for (let i = 0; i < 120; i++) {
+  const server = { target, port, child };
+  const health = target === 'bare' ? '/health' : '/api/health';
+  for (let i = 0; i < 240; i++) {
     await sleep(500);
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}${health}`)).ok) return server;
     } catch {
       // not up yet
     }
   }
-  stopServer(child);
-  throw new Error('wrangler dev did not start within 60 s');
+  stopServer(server);
+  throw new Error(`wrangler dev (${target}) did not start within 120 s`);
 }
 
-function stopServer(child: ChildProcess): void {
+export function stopServer(server: Server): void {
   try {
-    process.kill(-child.pid!, 'SIGTERM');
+    process.kill(-server.child.pid!, 'SIGTERM');
   } catch {
     // already gone
   }
 }
 
-/** CPU time (ms) used so far by every workerd process on this machine. */
-function workerdCpuMs(): number | null {
+/** CPU time (ms) used so far by the server's process group (wrangler and its workerd). */
+function serverCpuMs(server: Server): number | null {
   let total = 0;
   let found = false;
   const tick = 100; // USER_HZ on Linux
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('workerd') || !cmd.includes(String(PORT))) continue;
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[2]) !== server.child.pid) continue;
       total += ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
       found = true;
     } catch {
@@ -68,39 +86,97 @@ function workerdCpuMs(): number | null {
   return found ? total : null;
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+// ---------------------------------------------------------------- one room's sockets
 
 interface Bot {
   seat: number;
   ws: WebSocket;
   view: View | null;
-  gameFrames: number;
-  /** Ids of this bot's actions the room answered, with the error code if it refused. */
-  answers: Map<string, string | null>;
+  frames: number;
+  /** When this socket sent its recent frames, to stay under the room's rate limit. */
+  sent: number[];
 }
 
-function openBot(code: string, seat: number, token: string): Promise<Bot> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${PORT}/api/rooms/${code}/ws`, [PROTOCOL, SEAT_TOKEN_PREFIX + token]);
-    const bot: Bot = { seat, ws, view: null, gameFrames: 0, answers: new Map() };
-    ws.addEventListener('open', () => resolve(bot));
-    ws.addEventListener('error', () => reject(new Error(`socket ${code}/${seat} failed`)));
-    ws.addEventListener('message', (e) => {
-      const frame = JSON.parse(String(e.data)) as ServerFrame;
-      if (frame.type === 'game') {
-        bot.view = frame.view;
-        bot.gameFrames++;
-      } else if (frame.type === 'ack') {
-        bot.answers.set(frame.id, null);
-      } else if (frame.type === 'error' && frame.id) {
-        bot.answers.set(frame.id, frame.code);
-      }
+interface Waiting {
+  id: string;
+  need: Set<Bot>;
+  acked: boolean;
+  done: (error?: Error) => void;
+}
+
+/** The sockets of one room and the action in flight. */
+class Table {
+  readonly bots: Bot[] = [];
+  private waiting: Waiting | null = null;
+  private next = 0;
+
+  /** Opens one socket; `protocols` are the WebSocket subprotocols to offer. */
+  open(url: string, seat: number, protocols: string[]): Promise<Bot> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, protocols);
+      const bot: Bot = { seat, ws, view: null, frames: 0, sent: [] };
+      ws.addEventListener('open', () => {
+        this.bots.push(bot);
+        resolve(bot);
+      });
+      ws.addEventListener('error', () => reject(new Error(`socket ${url} (${seat}) failed`)));
+      ws.addEventListener('message', (e) => this.receive(bot, JSON.parse(String(e.data)) as ServerFrame | { type: 'game'; view?: undefined }));
     });
-  });
+  }
+
+  private receive(bot: Bot, frame: ServerFrame | { type: 'game'; view?: undefined }): void {
+    const w = this.waiting;
+    if (frame.type === 'game') {
+      if (frame.view) bot.view = frame.view;
+      bot.frames++;
+      w?.need.delete(bot);
+    } else if (frame.type === 'ack' && w?.id === frame.id) {
+      w.acked = true;
+    } else if (frame.type === 'error' && w && frame.id === w.id) {
+      return w.done(new Error(`seat ${bot.seat}: action refused with ${frame.code}`));
+    }
+    if (w && w.acked && w.need.size === 0) w.done();
+  }
+
+  /** Sends one frame from `bot` and resolves with its latency in ms, or null if it timed out. */
+  async act(bot: Bot, frame: Record<string, unknown>): Promise<number | null> {
+    const now = Date.now();
+    bot.sent = bot.sent.filter((t) => now - t < FRAME_WINDOW_MS + 500);
+    if (bot.sent.length >= SENDS_PER_WINDOW) await sleep(bot.sent[0]! + FRAME_WINDOW_MS + 500 - now);
+    bot.sent.push(Date.now());
+    const id = `a${this.next++}`;
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const settled = new Promise<boolean>((resolve, reject) => {
+      this.waiting = { id, need: new Set(this.bots), acked: false, done: (error) => (error ? reject(error) : resolve(true)) };
+      timer = setTimeout(() => resolve(false), ACTION_TIMEOUT_MS);
+    });
+    bot.ws.send(JSON.stringify({ ...frame, id }));
+    try {
+      return (await settled) ? performance.now() - started : null;
+    } finally {
+      clearTimeout(timer);
+      this.waiting = null;
+    }
+  }
+
+  close(): void {
+    for (const b of this.bots) b.ws.close();
+  }
+}
+
+// ---------------------------------------------------------------- the two targets
+
+interface Driver {
+  /** The next action of this room, or null when nobody can act right now. */
+  next(): { bot: Bot; frame: Record<string, unknown> } | null;
+  table: Table;
+}
+
+async function post<T>(base: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 function randomOf<T>(items: readonly T[]): T {
@@ -119,37 +195,52 @@ function chooseMove(legal: LegalAction[]): Record<string, unknown> | null {
   return null;
 }
 
-/** Plays one room's game to the end, one action in flight at a time; returns each action's latency. */
-async function playRoom(latencies: number[], deadline: number): Promise<boolean> {
-  const { code, hostToken } = await post<{ code: string; hostToken: string }>('/api/rooms', { ruleset: 'classic' });
-  const bots: Bot[] = [];
-  for (let i = 0; i < 12; i++) {
-    const joined = await post<{ seat: number; token: string }>(`/api/rooms/${code}/join`, { name: `bot${i + 1}`, ...(i === 0 ? { hostToken } : {}) });
-    bots.push(await openBot(code, joined.seat, joined.token));
+/** A classic room of `sockets` seated bots; the host starts it, and plays again when it ends. */
+async function roomDriver(port: number, sockets: number): Promise<Driver> {
+  const base = `http://127.0.0.1:${port}`;
+  const { code, hostToken } = await post<{ code: string; hostToken: string }>(base, '/api/rooms', { ruleset: 'classic' });
+  const table = new Table();
+  for (let i = 0; i < sockets; i++) {
+    const joined = await post<{ seat: number; token: string }>(base, `/api/rooms/${code}/join`, { name: `bot${i + 1}`, ...(i === 0 ? { hostToken } : {}) });
+    await table.open(`ws://127.0.0.1:${port}/api/rooms/${code}/ws`, joined.seat, [PROTOCOL, SEAT_TOKEN_PREFIX + joined.token]);
   }
-  let id = 0;
-  bots[0]!.ws.send(JSON.stringify({ type: 'host', id: `h${id++}`, move: { type: 'start' } }));
+  const host = table.bots[0]!;
+  return {
+    table,
+    next() {
+      if (host.view === null) return { bot: host, frame: { type: 'host', move: { type: 'start' } } };
+      if (table.bots.some((b) => b.view === null)) return null;
+      if (host.view.result) return { bot: host, frame: { type: 'host', move: { type: 'play-again' } } };
+      for (const bot of table.bots) {
+        const move = chooseMove(bot.view!.legal);
+        if (move) return { bot, frame: { type: 'act', move } };
+      }
+      return null;
+    },
+  };
+}
+
+/** The bare object: any socket acts; every action is the same row and frame. */
+async function bareDriver(port: number, sockets: number): Promise<Driver> {
+  const name = `r${Math.random().toString(36).slice(2)}`;
+  const table = new Table();
+  for (let i = 0; i < sockets; i++) await table.open(`ws://127.0.0.1:${port}/rooms/${name}/ws`, i + 1, []);
+  return { table, next: () => ({ bot: randomOf(table.bots), frame: { type: 'act' } }) };
+}
+
+async function play(driver: Driver, latencies: number[], deadline: number): Promise<number> {
+  let timedOut = 0;
   while (Date.now() < deadline) {
-    await sleep(5);
-    if (bots.some((b) => b.view === null)) continue;
-    if (bots[0]!.view!.result) break;
-    const actor = bots.find((b) => chooseMove(b.view!.legal));
-    if (!actor) continue;
-    const before = bots.map((b) => b.gameFrames);
-    const started = performance.now();
-    const actionId = `a${id++}`;
-    const move = chooseMove(actor.view!.legal);
-    actor.ws.send(JSON.stringify({ type: 'act', id: actionId, move }));
-    while (!actor.answers.has(actionId) && Date.now() < deadline) await sleep(1);
-    const refused = actor.answers.get(actionId);
-    if (refused) throw new Error(`seat ${actor.seat}: action refused with ${refused}`);
-    // The room sends its views before the ack; delivered means every socket has a newer view.
-    while (bots.some((b, i) => b.gameFrames === before[i]) && Date.now() < deadline) await sleep(1);
-    latencies.push(performance.now() - started);
+    const action = driver.next();
+    if (!action) {
+      await sleep(5);
+      continue;
+    }
+    const ms = await driver.table.act(action.bot, action.frame);
+    if (ms === null) timedOut++;
+    else latencies.push(ms);
   }
-  const finished = bots[0]!.view?.result != null;
-  for (const b of bots) b.ws.close();
-  return finished;
+  return timedOut;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -157,26 +248,35 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
 
-/** Runs `rooms` rooms at once for at most `seconds`, and returns the figures. */
-export async function benchLoad(rooms = 4, seconds = 90): Promise<LoadFigures> {
-  const server = await startServer();
+/**
+ * Runs `rooms` rooms of `sockets` sockets at once against a started server for `seconds`;
+ * `ready` runs once every room is seated, just before the clock starts.
+ */
+export async function benchLoad(server: Server, rooms: number, sockets: number, seconds: number, ready?: () => Promise<void>): Promise<LoadFigures> {
+  const make = server.target === 'room' ? roomDriver : bareDriver;
+  const drivers = await Promise.all(Array.from({ length: rooms }, () => make(server.port, sockets)));
   try {
+    await ready?.();
     const latencies: number[] = [];
-    const cpuBefore = workerdCpuMs();
-    const deadline = Date.now() + seconds * 1000;
-    const results = await Promise.all(Array.from({ length: rooms }, () => playRoom(latencies, deadline)));
-    const cpuAfter = workerdCpuMs();
+    const cpuBefore = serverCpuMs(server);
+    const started = Date.now();
+    const timedOut = await Promise.all(drivers.map((d) => play(d, latencies, started + seconds * 1000)));
+    const elapsed = (Date.now() - started) / 1000;
+    const cpuAfter = serverCpuMs(server);
     latencies.sort((a, b) => a - b);
     return {
+      target: server.target,
       rooms,
-      socketsPerRoom: 12,
+      socketsPerRoom: sockets,
+      seconds: Math.round(elapsed * 10) / 10,
       actions: latencies.length,
-      gamesFinished: results.filter(Boolean).length,
+      actionsPerSecond: Math.round(latencies.length / elapsed),
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       cpuMsPerAction: cpuBefore !== null && cpuAfter !== null && latencies.length > 0 ? Math.round(((cpuAfter - cpuBefore) / latencies.length) * 100) / 100 : null,
+      timedOut: timedOut.reduce((a, b) => a + b, 0),
     };
   } finally {
-    stopServer(server);
+    for (const d of drivers) d.table.close();
   }
 }

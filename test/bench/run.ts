@@ -1,15 +1,75 @@
 // `npm run bench`: prints figures, never asserts on time (the machine is shared and noisy: compare
-// ratios within one run). `npm run bench -- --quick` skips the load run.
+// ratios within one run). The load part runs the room and the bare Durable Object
+// (test/bench/bare/) one after the other under `wrangler dev`, 1 room × 16 sockets and
+// 20 rooms × 12, and prints room/bare ratios; with --runs N each figure is the median of N runs.
+// Flags: --quick (engine and sizes only), --load-only, --runs N, --seconds S,
+// --port P (the room's wrangler dev), --bare-port P.
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { benchEngine } from './engine.ts';
-import { benchLoad } from './load.ts';
+import { benchLoad, startServer, stopServer, type LoadFigures, type Server } from './load.ts';
 import { benchSizes } from './sizes.ts';
 
-const quick = process.argv.includes('--quick');
-const engine = benchEngine();
-console.log(JSON.stringify({ engine }));
-const sizes = benchSizes();
-console.log(JSON.stringify({ sizes }));
-if (!quick) {
-  const load = await benchLoad(4, 120);
-  console.log(JSON.stringify({ load }));
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'load-only': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '20' },
+    port: { type: 'string', default: '8797' },
+    'bare-port': { type: 'string', default: '8798' },
+  },
+});
+
+if (!args['load-only']) {
+  console.log(JSON.stringify({ engine: benchEngine() }));
+  console.log(JSON.stringify({ sizes: benchSizes() }));
+}
+if (!args.quick) await loadRuns(Number(args.runs), Number(args.seconds));
+
+async function loadRuns(runs: number, seconds: number): Promise<void> {
+  // The room's wrangler dev serves the built client; build it if this checkout has none.
+  if (!existsSync('dist/client/index.html')) execFileSync('vite', ['build', '--logLevel', 'error'], { stdio: 'inherit' });
+  const shapes = [
+    { rooms: 1, sockets: 16 },
+    { rooms: 20, sockets: 12 },
+  ];
+  const servers: Server[] = [];
+  try {
+    servers.push(await startServer('room', Number(args.port)), await startServer('bare', Number(args['bare-port'])));
+    for (const shape of shapes) {
+      const figures: Record<string, LoadFigures[]> = { room: [], bare: [] };
+      // Alternate the targets run by run, so a noisy neighbour hurts both alike.
+      for (let run = 0; run < runs; run++) {
+        for (const server of servers) {
+          const f = await benchLoad(server, shape.rooms, shape.sockets, seconds);
+          console.log(JSON.stringify({ load: f }));
+          figures[server.target]!.push(f);
+        }
+      }
+      const room = median(figures.room!);
+      const bare = median(figures.bare!);
+      console.log(
+        `${shape.rooms} × ${shape.sockets}: room p50 ${room.p50Ms} / p99 ${room.p99Ms} ms, ${room.actionsPerSecond} actions/s, ${room.cpuMsPerAction} CPU ms/action; ` +
+          `bare p50 ${bare.p50Ms} / p99 ${bare.p99Ms} ms, ${bare.actionsPerSecond} actions/s, ${bare.cpuMsPerAction} CPU ms/action; ` +
+          `room/bare p50 ${ratio(room.p50Ms, bare.p50Ms)}×, p99 ${ratio(room.p99Ms, bare.p99Ms)}×, throughput ${ratio(room.actionsPerSecond, bare.actionsPerSecond)}×, CPU ${ratio(room.cpuMsPerAction, bare.cpuMsPerAction)}×`,
+      );
+    }
+  } finally {
+    for (const s of servers) stopServer(s);
+  }
+}
+
+/** Each figure's median over the runs (runs are few: the middle one, or the lower of two). */
+function median(runs: LoadFigures[]): LoadFigures {
+  const mid = <K extends keyof LoadFigures>(key: K): LoadFigures[K] => {
+    const sorted = runs.map((r) => r[key]).sort((a, b) => Number(a) - Number(b));
+    return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  };
+  return { ...runs[0]!, actions: mid('actions'), actionsPerSecond: mid('actionsPerSecond'), p50Ms: mid('p50Ms'), p99Ms: mid('p99Ms'), cpuMsPerAction: mid('cpuMsPerAction'), timedOut: mid('timedOut') };
+}
+
+function ratio(a: number | null, b: number | null): string {
+  return a === null || b === null || b === 0 ? '?' : (a / b).toFixed(2);
 }

@@ -72,7 +72,7 @@ export async function freshToken(): Promise<{ token: string; tokenHash: string }
  * sockets that held the old one. Every hand-over of a place to a new token goes through here.
  */
 export function handOver(ctx: DurableObjectState, store: RoomStore, place: Place, tokenHash: string, alsoInStep: () => void = () => {}): void {
-  ctx.storage.transactionSync(() => {
+  store.transaction(() => {
     store.replaceToken(place, tokenHash);
     alsoInStep();
   });

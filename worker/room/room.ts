@@ -103,7 +103,7 @@ export class Room extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.store = new RoomStore(ctx.storage.sql);
+    this.store = new RoomStore(ctx.storage);
     // A code nobody created stays empty: probing codes writes nothing.
     if (this.store.exists() && this.store.expiredAt() === null) this.store.migrate();
   }
@@ -139,7 +139,7 @@ export class Room extends DurableObject<Env> {
       previousFirstVictim: 0,
       lastActivity: this.now(),
     };
-    this.ctx.storage.transactionSync(() => {
+    this.store.transaction(() => {
       this.store.migrate();
       this.store.saveRoom(room);
     });
@@ -197,7 +197,7 @@ export class Room extends DurableObject<Env> {
     if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
     const seat = seats.length + 1;
     room.lastActivity = this.now();
-    this.ctx.storage.transactionSync(() => {
+    this.store.transaction(() => {
       this.store.addSeat(seat, name, tokenHash, hostHash !== null);
       this.store.saveRoom(room);
     });
@@ -212,7 +212,7 @@ export class Room extends DurableObject<Env> {
     if (this.store.judge()) return refuse(409, 'room/judge-taken', 'this room already has its judge');
     if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
     room.lastActivity = this.now();
-    this.ctx.storage.transactionSync(() => {
+    this.store.transaction(() => {
       if (invite !== undefined) this.store.takeInvite(invite);
       this.store.setJudge(name, tokenHash, host);
       this.store.saveRoom(room);
@@ -277,7 +277,7 @@ export class Room extends DurableObject<Env> {
     // Only seated activity keeps a room alive: watching an abandoned room does not.
     if (!attachment.spectator) {
       room.lastActivity = this.now();
-      this.ctx.storage.transactionSync(() => this.store.saveRoom(room));
+      this.store.transaction(() => this.store.saveRoom(room));
       await this.arm(room);
     }
     // The newcomer gets the room (and the game); the others only learn who is connected now.
@@ -354,6 +354,7 @@ export class Room extends DurableObject<Env> {
   // ---------------------------------------------------------------- the clock
 
   override async alarm(): Promise<void> {
+    this.store.alarmRan();
     const room = this.roomOrNull();
     if (!room) return;
     const now = this.now();
@@ -391,7 +392,7 @@ export class Room extends DurableObject<Env> {
     const game = room.status === 'playing' ? this.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
     if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game) ?? at);
-    await this.ctx.storage.setAlarm(at);
+    await this.store.setAlarm(at);
   }
 
   // ---------------------------------------------------------------- changes
@@ -409,7 +410,7 @@ export class Room extends DurableObject<Env> {
     if (!result.ok) return refuse(409, result.error.code, result.error.message);
     const ended = !prev.result && result.state.result !== null;
     const next = result.state;
-    this.ctx.storage.transactionSync(() => {
+    this.store.transaction(() => {
       if (result.events.length > 0) this.store.saveGame(room.gameNo, next, result.events);
       if (ended) {
         room.status = 'over';
@@ -492,7 +493,7 @@ export class Room extends DurableObject<Env> {
         if (!created.ok) return refuse(409, 'room/cannot-start', created.message);
         room.status = 'playing';
         room.gameNo++;
-        this.ctx.storage.transactionSync(() => {
+        this.store.transaction(() => {
           this.store.newGame(room.gameNo, created.state);
           this.store.saveRoom(room);
           this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
@@ -535,7 +536,7 @@ export class Room extends DurableObject<Env> {
   /** Removes a lobby seat and renumbers the rest; that seat's sockets are let go with `code`. */
   private dropSeat(room: RoomRow, gone: Seat, dedupe: Dedupe, code: string, message: string): void {
     let moves = new Map<Seat, Seat>();
-    this.ctx.storage.transactionSync(() => {
+    this.store.transaction(() => {
       moves = this.store.removeSeat(gone);
       this.store.saveRoom(room);
       // A seat that left keeps no ids: they belonged to a place that is gone.
@@ -547,7 +548,7 @@ export class Room extends DurableObject<Env> {
   }
 
   private commitRoom(room: RoomRow, dedupe: Dedupe, alsoInStep: () => void = () => {}): void {
-    this.ctx.storage.transactionSync(() => {
+    this.store.transaction(() => {
       alsoInStep();
       this.store.saveRoom(room);
       this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);

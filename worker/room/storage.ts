@@ -1,5 +1,7 @@
 // The room's SQLite tables and every query on them. All writes are synchronous; the caller wraps
-// each change in one ctx.storage.transactionSync so a change is stored whole or not at all.
+// each change in one `transaction` so a change is stored whole or not at all.
+// Every frame reads the room row and whether the room exists or expired: the store keeps those in
+// memory (the object is their only writer) and forgets them when a transaction fails.
 import type { GameState, LogEntry, OptionValue, RulesetId, Seat } from '../engine/index.ts';
 import type { PaceSetting } from '../protocol.ts';
 import { nameKey } from '../names.ts';
@@ -13,6 +15,11 @@ export type ActionSpace = 'act' | 'host';
 export const SCHEMA_VERSION = 4;
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
+/**
+ * The stored last activity may lag by this much: expiry is 30 days away, and without the lag
+ * every action would rewrite the room row only to move the clock.
+ */
+export const ACTIVITY_GRAIN_MS = 60_000;
 
 export type RoomStatus = 'lobby' | 'playing' | 'over';
 
@@ -45,18 +52,72 @@ export interface SeatRow {
   host: boolean;
 }
 
-type Sql = SqlStorage;
+/** The room table's row as SQLite holds it. */
+type RoomRecord = {
+  code: string;
+  ruleset: string;
+  options: string;
+  pace: string;
+  spectators: number;
+  host_hash: string;
+  status: string;
+  game_no: number;
+  prev_first_victim: number;
+  last_activity: number;
+  human_judge: number;
+};
+
+/** What the store remembers between frames; undefined = read it from SQLite. */
+interface Remembered {
+  exists?: true;
+  expiredAt?: number | null;
+  room?: RoomRecord | null;
+  /** The last activity SQLite holds; `room` may be up to ACTIVITY_GRAIN_MS newer. */
+  storedActivity?: number;
+  /** The alarm this object set and that has not run yet. */
+  alarm?: number;
+}
 
 export class RoomStore {
-  private readonly sql: Sql;
+  private readonly storage: DurableObjectStorage;
+  private readonly sql: SqlStorage;
+  private remembered: Remembered = {};
 
-  constructor(sql: Sql) {
-    this.sql = sql;
+  constructor(storage: DurableObjectStorage) {
+    this.storage = storage;
+    this.sql = storage.sql;
+  }
+
+  /** Runs `change` as one transaction; if it fails, nothing it wrote stays, here or in SQLite. */
+  transaction<T>(change: () => T): T {
+    try {
+      return this.storage.transactionSync(change);
+    } catch (error) {
+      this.remembered = {};
+      throw error;
+    }
+  }
+
+  /** Sets the alarm, unless it is already set for that time (most actions keep the step's deadline). */
+  async setAlarm(at: number): Promise<void> {
+    if (this.remembered.alarm === at) return;
+    this.remembered.alarm = undefined;
+    await this.storage.setAlarm(at);
+    this.remembered.alarm = at;
+  }
+
+  /** The platform clears an alarm when it runs it: the next setAlarm must not be skipped. */
+  alarmRan(): void {
+    this.remembered.alarm = undefined;
   }
 
   /** Whether this object has ever been initialised (a room or a tombstone). */
   exists(): boolean {
-    return this.sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).toArray().length > 0;
+    if (this.remembered.exists) return true;
+    const found = this.sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).toArray().length > 0;
+    // Only "yes" is kept: a code nobody created stays unwritten, and init may create it later.
+    if (found) this.remembered.exists = true;
+    return found;
   }
 
   /** Creates or migrates the schema; idempotent, cheap enough for every cold start. */
@@ -107,39 +168,35 @@ export class RoomStore {
     if (version !== SCHEMA_VERSION) {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
     }
+    this.remembered.exists = true;
   }
 
   // ---------------------------------------------------------------- tombstone
 
   expiredAt(): number | null {
-    const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'expired'`).toArray()[0];
-    return row ? Number(row.value) : null;
+    if (this.remembered.expiredAt === undefined) {
+      const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'expired'`).toArray()[0];
+      this.remembered.expiredAt = row ? Number(row.value) : null;
+    }
+    return this.remembered.expiredAt;
   }
 
   /** After deleteAll: the only thing left, so the code answers "expired" rather than "not found". */
   writeTombstone(at: number): void {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('expired', ?)`, String(at));
+    this.remembered = { exists: true, expiredAt: at, room: null, storedActivity: undefined };
   }
 
   // ---------------------------------------------------------------- room
 
+  /** The room row; a fresh object each call, so a caller's edits count only once saved. */
   room(): RoomRow | null {
-    const r = this.sql
-      .exec<{
-        code: string;
-        ruleset: string;
-        options: string;
-        pace: string;
-        spectators: number;
-        host_hash: string;
-        status: string;
-        game_no: number;
-        prev_first_victim: number;
-        last_activity: number;
-        human_judge: number;
-      }>(`SELECT * FROM room WHERE id = 1`)
-      .toArray()[0];
+    if (this.remembered.room === undefined) {
+      this.remembered.room = this.sql.exec<RoomRecord>(`SELECT * FROM room WHERE id = 1`).toArray()[0] ?? null;
+      this.remembered.storedActivity = this.remembered.room?.last_activity;
+    }
+    const r = this.remembered.room;
     if (!r) return null;
     return {
       code: r.code,
@@ -157,21 +214,49 @@ export class RoomStore {
   }
 
   saveRoom(room: RoomRow): void {
+    const r: RoomRecord = {
+      code: room.code,
+      ruleset: room.ruleset,
+      options: JSON.stringify(room.options),
+      pace: JSON.stringify(room.pace),
+      spectators: room.spectators ? 1 : 0,
+      host_hash: room.hostHash,
+      status: room.status,
+      game_no: room.gameNo,
+      prev_first_victim: room.previousFirstVictim,
+      last_activity: room.lastActivity,
+      human_judge: room.humanJudge ? 1 : 0,
+    };
+    if (this.unchangedButClock(r)) {
+      // Every frame still shows the newer time; only SQLite lags, by less than a grain.
+      this.remembered.room = r;
+      return;
+    }
     this.sql.exec(
       `INSERT OR REPLACE INTO room (id, code, ruleset, options, pace, spectators, host_hash, status, game_no, prev_first_victim, last_activity, human_judge)
        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      room.code,
-      room.ruleset,
-      JSON.stringify(room.options),
-      JSON.stringify(room.pace),
-      room.spectators ? 1 : 0,
-      room.hostHash,
-      room.status,
-      room.gameNo,
-      room.previousFirstVictim,
-      room.lastActivity,
-      room.humanJudge ? 1 : 0,
+      r.code,
+      r.ruleset,
+      r.options,
+      r.pace,
+      r.spectators,
+      r.host_hash,
+      r.status,
+      r.game_no,
+      r.prev_first_victim,
+      r.last_activity,
+      r.human_judge,
     );
+    this.remembered.room = r;
+    this.remembered.storedActivity = r.last_activity;
+  }
+
+  /** Whether the stored row differs from `r` only by a last activity less than a grain newer. */
+  private unchangedButClock(r: RoomRecord): boolean {
+    const stored = this.remembered.room;
+    const storedActivity = this.remembered.storedActivity;
+    if (!stored || storedActivity === undefined || r.last_activity - storedActivity >= ACTIVITY_GRAIN_MS || r.last_activity < stored.last_activity) return false;
+    return (Object.keys(r) as (keyof RoomRecord)[]).every((k) => k === 'last_activity' || r[k] === stored[k]);
   }
 
   // ---------------------------------------------------------------- seats
@@ -331,8 +416,9 @@ export class RoomStore {
   }
 
   recordApplied(seat: Seat, space: ActionSpace, id: string): void {
-    this.sql.exec(`INSERT OR IGNORE INTO actions (seat, space, id) VALUES (?, ?, ?)`, seat, space, id);
-    this.sql.exec(`DELETE FROM actions WHERE n <= (SELECT MAX(n) FROM actions) - ?`, KEEP_ACTION_IDS);
+    const added = this.sql.exec<{ n: number }>(`INSERT OR IGNORE INTO actions (seat, space, id) VALUES (?, ?, ?) RETURNING n`, seat, space, id).toArray()[0];
+    // Numbers only grow, so the ids past the window are those numbered up to n - KEEP_ACTION_IDS.
+    if (added && added.n > KEEP_ACTION_IDS) this.sql.exec(`DELETE FROM actions WHERE n <= ?`, added.n - KEEP_ACTION_IDS);
   }
 }
 

@@ -1,0 +1,60 @@
+// The room's store keeps the room row in memory between frames and skips writes that change
+// nothing but the clock: what it remembers must always be what SQLite holds.
+import { runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { Room } from '../../worker/room/room.ts';
+import { ACTIVITY_GRAIN_MS, KEEP_ACTION_IDS, RoomStore } from '../../worker/room/storage.ts';
+import { createRoom, stubOf } from './helpers.ts';
+
+/** Runs `check` with a store of its own on a new room's storage. */
+async function withStore(check: (store: RoomStore, sql: SqlStorage) => void): Promise<void> {
+  const { code } = await createRoom();
+  await runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) => check(new RoomStore(ctx.storage), ctx.storage.sql));
+}
+
+const storedRow = (sql: SqlStorage) => sql.exec<{ status: string; last_activity: number }>('SELECT status, last_activity FROM room').toArray()[0]!;
+
+describe('the room store', () => {
+  it('forgets a change whose transaction failed, as SQLite does', async () => {
+    await withStore((store, sql) => {
+      const room = store.room()!;
+      expect(() =>
+        store.transaction(() => {
+          store.saveRoom({ ...room, status: 'over' });
+          throw new Error('a later write failed');
+        }),
+      ).toThrow('a later write failed');
+      expect(storedRow(sql).status).toBe('lobby');
+      expect(store.room()!.status).toBe('lobby');
+    });
+  });
+
+  it('rewrites the room row for its last activity only once a minute has passed, and at once for anything else', async () => {
+    await withStore((store, sql) => {
+      const room = store.room()!;
+      const at = room.lastActivity;
+      store.transaction(() => store.saveRoom({ ...room, lastActivity: at + 1000 }));
+      expect(storedRow(sql).last_activity).toBe(at);
+      // Frames keep showing the newest time: only SQLite lags.
+      expect(store.room()!.lastActivity).toBe(at + 1000);
+      store.transaction(() => store.saveRoom({ ...room, lastActivity: at + 2000, status: 'playing' }));
+      expect(storedRow(sql)).toEqual({ status: 'playing', last_activity: at + 2000 });
+      store.transaction(() => store.saveRoom({ ...room, status: 'playing', lastActivity: at + 2000 + ACTIVITY_GRAIN_MS }));
+      expect(storedRow(sql).last_activity).toBe(at + 2000 + ACTIVITY_GRAIN_MS);
+    });
+  });
+
+  it('remembers the last KEEP_ACTION_IDS applied ids and no more', async () => {
+    await withStore((store, sql) => {
+      const seatOf = (i: number) => 1 + (i % 8);
+      store.transaction(() => {
+        for (let i = 0; i < KEEP_ACTION_IDS + 3; i++) store.recordApplied(seatOf(i), 'act', `a${i}`);
+        // A repeated id is not a new one: it pushes nothing out.
+        store.recordApplied(seatOf(5), 'act', 'a5');
+      });
+      expect(sql.exec('SELECT COUNT(*) AS n FROM actions').one().n).toBe(KEEP_ACTION_IDS);
+      for (const i of [0, 1, 2]) expect(store.applied(seatOf(i), 'act', `a${i}`)).toBe(false);
+      for (const i of [3, KEEP_ACTION_IDS + 2]) expect(store.applied(seatOf(i), 'act', `a${i}`)).toBe(true);
+    });
+  });
+});
