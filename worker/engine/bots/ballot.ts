@@ -19,6 +19,7 @@ function goodVote(ev: Evidence, candidates: Seat[], canAbstain: boolean): Seat |
 /** Killers: never a mate; the good seat that most threatens the team, joining the good side's own bandwagon. */
 function killersVote(ev: Evidence, candidates: Seat[], canAbstain: boolean): Seat | 0 {
   const outside = candidates.filter((c) => !ev.mates.has(c));
-  if (outside.length === 0) return canAbstain ? 0 : candidates[0]!;
+  // Nobody outside the team is left to vote for, yet the game goes on (dual: a mate holds a good card): vote a mate rather than stall.
+  if (outside.length === 0) return candidates[0]!;
   return best(outside, (c) => danger(ev, c) + bandwagon(ev, c))!;
 }

@@ -31,15 +31,25 @@ export interface Evidence {
   nightOut: Set<Seat>;
   /** The doctor's empty needles by seat (butterfly). */
   needles: Map<Seat, number>;
+  /** Scores already worked out for this view (each is asked for many times per decision). */
+  memo: { credibility: Map<Seat, number>; suspicion: Map<Seat, number> };
+}
+
+/**
+ * A field the view may leave out, read only where the view has it: the policy never reads a field
+ * its seat's view does not hold (test/engine/bots.test.ts checks this on every view it plays).
+ */
+export function opt<T extends object, K extends keyof T>(obj: T | undefined, key: K): T[K] | undefined {
+  return obj !== undefined && key in obj ? obj[key] : undefined;
 }
 
 const KILLER_CAMP: ReadonlySet<Role> = new Set(['killer', 'undercover']);
 
 /** My camp from my own card(s): a killer or undercover card puts a seat in the killers' camp. */
 function myCamp(view: View): Camp {
-  const me = view.me!;
-  if (me.cards) return me.cards.some((c) => KILLER_CAMP.has(c.role)) ? 'killers' : 'good';
-  return KILLER_CAMP.has(me.role) ? 'killers' : 'good';
+  const cards = opt(view.me!, 'cards');
+  if (cards) return cards.some((c) => KILLER_CAMP.has(c.role)) ? 'killers' : 'good';
+  return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
 }
 
 /** Reads the seat's view into evidence; `view.me` must be set (a seat's view). */
@@ -60,11 +70,12 @@ export function readView(view: View): Evidence {
     ballots: [],
     nightOut: new Set(),
     needles: new Map(),
+    memo: { credibility: new Map(), suspicion: new Map() },
   };
   for (const s of view.seats) {
-    if (s.seat === me || !s.mate) continue;
+    if (s.seat === me || !opt(s, 'mate')) continue;
     // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
-    if (s.known === 'police') continue;
+    if (opt(s, 'known') === 'police') continue;
     ev.mates.add(s.seat);
   }
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
@@ -72,10 +83,10 @@ export function readView(view: View): Evidence {
     const e = entry.event;
     switch (e.type) {
       case 'checked':
-        if (e.answer && e.target) ev.checked.set(e.target, e.answer);
+        if (e.target && opt(e, 'answer')) ev.checked.set(e.target, e.answer!);
         break;
       case 'said':
-        if (e.claim) noteClaim(ev, e.seat, e.claim, entry.round);
+        if (opt(e, 'claim')) noteClaim(ev, e.seat, e.claim!, entry.round);
         break;
       case 'ballots':
         for (const b of e.ballots) if (b.target) ev.ballots.push({ voter: b.seat, target: b.target, round: entry.round });
@@ -84,7 +95,7 @@ export function readView(view: View): Evidence {
         for (const s of e.out) ev.nightOut.add(s);
         break;
       case 'out':
-        if (e.camp === 'killers') ev.killersKnown.add(e.seat);
+        if (opt(e, 'camp') === 'killers') ev.killersKnown.add(e.seat);
         break;
       case 'empty-needle':
         ev.needles.set(e.seat, e.count);
@@ -110,22 +121,31 @@ export function readView(view: View): Evidence {
 }
 
 function policeSeen(view: View, seat: Seat): boolean {
-  return view.seats[seat - 1]?.known === 'police';
+  return opt(view.seats[seat - 1], 'known') === 'police';
 }
 
 function noteClaim(ev: Evidence, seat: Seat, claim: Claim, round: number): void {
   let c = ev.claims.get(seat);
   if (!c) ev.claims.set(seat, (c = { checks: new Map() }));
-  if (claim.role) c.role = claim.role;
-  if (claim.checks) {
-    if (!claim.role) c.role ??= 'police';
-    for (const x of claim.checks) c.checks.set(x.seat, x.camp);
+  const role = opt(claim, 'role');
+  const checks = opt(claim, 'checks');
+  const vote = opt(claim, 'vote');
+  if (role) c.role = role;
+  if (checks) {
+    if (!role) c.role ??= 'police';
+    for (const x of checks) c.checks.set(x.seat, x.camp);
   }
-  if (claim.vote !== undefined) c.vote = round === ev.view.round ? claim.vote : undefined;
+  if (vote !== undefined) c.vote = round === ev.view.round ? vote : undefined;
 }
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
+  let v = ev.memo.credibility.get(seat);
+  if (v === undefined) ev.memo.credibility.set(seat, (v = credibilityOf(ev, seat)));
+  return v;
+}
+
+function credibilityOf(ev: Evidence, seat: Seat): number {
   if (ev.killersKnown.has(seat)) return -1;
   const c = ev.claims.get(seat);
   if (!c) return 0;
@@ -144,6 +164,12 @@ export function credibility(ev: Evidence, seat: Seat): number {
 
 /** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
 export function suspicion(ev: Evidence, seat: Seat): number {
+  let v = ev.memo.suspicion.get(seat);
+  if (v === undefined) ev.memo.suspicion.set(seat, (v = suspicionOf(ev, seat)));
+  return v;
+}
+
+function suspicionOf(ev: Evidence, seat: Seat): number {
   if (ev.killersKnown.has(seat)) return 100;
   if (ev.goodKnown.has(seat)) return -100;
   let s = 0;

@@ -1,6 +1,6 @@
 // Night rules, one per call: whom each role points at, from the evidence of its own view.
 // Each returns a seat from `targets`, or 0 to point at nobody (decline).
-import { best, credibility, danger, suspicion, type Evidence } from './evidence.ts';
+import { best, credibility, danger, opt, suspicion, type Evidence } from './evidence.ts';
 import type { Call, Seat } from '../types.ts';
 import type { Random } from '../random.ts';
 
@@ -14,7 +14,7 @@ function killDangerousNotMates(ev: Evidence, targets: Seat[], random: Random): S
   const outside = targets.filter((t) => !ev.mates.has(t) && t !== ev.me);
   if (outside.length === 0) return targets.length > 0 ? targets[0]! : 0;
   for (const m of ev.mates) {
-    const p = ev.view.seats[m - 1]?.pointer;
+    const p = opt(ev.view.seats[m - 1], 'pointer');
     if (p && outside.includes(p)) return p;
   }
   return best(outside, (t) => danger(ev, t), random)!;
@@ -23,7 +23,7 @@ function killDangerousNotMates(ev: Evidence, targets: Seat[], random: Random): S
 /** Police: check a living player nobody on the team has checked, the most suspect first. */
 function checkUnknownPlayers(ev: Evidence, targets: Seat[], random: Random): Seat | 0 {
   for (const m of ev.mates) {
-    const p = ev.view.seats[m - 1]?.pointer;
+    const p = opt(ev.view.seats[m - 1], 'pointer');
     if (p && targets.includes(p)) return p;
   }
   const unknown = targets.filter((t) => !ev.checked.has(t) && !ev.mates.has(t) && t !== ev.me && !ev.killersKnown.has(t));

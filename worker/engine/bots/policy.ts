@@ -3,7 +3,7 @@
 // It never reads the state, only the view, so a room can run it on exactly what the player would see.
 import { renderClaim, type ClaimLang } from './claims.ts';
 import { chooseVote } from './ballot.ts';
-import { readView, type Evidence } from './evidence.ts';
+import { opt, readView, type Evidence } from './evidence.ts';
 import { nightRule } from './night.ts';
 import { speechClaim, type BotMemory } from './speech.ts';
 import { pick, type Random } from '../random.ts';
@@ -23,18 +23,19 @@ export interface BotMove {
 
 /** The bot's move for this seat's view, and its memory afterwards; `lang` is the language of its speech text. */
 export function heuristicMove(view: View, random: Random, memory: BotMemory, lang: ClaimLang = 'en'): BotMove {
-  const me = view.me?.seat;
+  const me = opt(view, 'me')?.seat;
   if (!me || view.legal.length === 0) return { action: null, memory };
   let ev: Evidence | undefined;
   const evidence = (): Evidence => (ev ??= readView(view));
 
   const points = view.legal.filter((l): l is Extract<LegalAction, { type: 'point' }> => l.type === 'point');
-  const slot = points.find((p) => (p.cards ? p.currentCard === null : p.current === null));
+  const slot = points.find((p) => (opt(p, 'cards') ? p.currentCard === null : p.current === null));
   if (slot) {
     const target = nightRule(slot.call, evidence())(evidence(), slot.targets, random);
-    if (!slot.cards) return { action: { type: 'point', seat: me, target }, memory };
+    const slotCards = opt(slot, 'cards');
+    if (!slotCards) return { action: { type: 'point', seat: me, target }, memory };
     // dual: aim at one of the chosen seat's cards this card may aim at.
-    const cards = slot.cards.filter((c) => c.seat === target);
+    const cards = slotCards.filter((c) => c.seat === target);
     const aim = cards.length > 0 ? pick(random, cards) : null;
     return { action: aim ? { type: 'point', seat: me, target: aim.seat, card: aim.card, hand: slot.hand! } : { type: 'point', seat: me, target: 0, hand: slot.hand! }, memory };
   }

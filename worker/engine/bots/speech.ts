@@ -1,6 +1,6 @@
 // What a bot says in its speech: one structured claim (rendered as a short line), then it passes.
 import { chooseVote } from './ballot.ts';
-import { best, danger, type Evidence } from './evidence.ts';
+import { best, danger, opt, type Evidence } from './evidence.ts';
 import type { Camp, Claim, Seat } from '../types.ts';
 import type { Random } from '../random.ts';
 
@@ -18,7 +18,7 @@ const FAKE_POLICE_RATE = 0.35;
 export function speechClaim(ev: Evidence, memory: BotMemory, random: Random, lastWords: boolean): { claim: Claim; memory: BotMemory } {
   if (ev.camp === 'killers') return killerClaim(ev, memory, random);
   const vote = intendedVote(ev);
-  if (ev.role === 'police' || (ev.view.me?.cards?.some((c) => c.role === 'police' && !c.down) ?? false)) {
+  if (ev.role === 'police' || (opt(ev.view.me, 'cards')?.some((c) => c.role === 'police' && !c.down) ?? false)) {
     const claim = policeClaim(ev, lastWords);
     if (claim) return { claim: { ...claim, ...(vote ? { vote } : {}) }, memory };
   }
