@@ -7,8 +7,8 @@ import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
 import { campOf } from './rulesets.ts';
 import { viewFor } from './view.ts';
-import { heuristicMove, type BotMemory } from './bots/policy.ts';
-import type { Action, Camp, GameState, Seat, Winner } from './types.ts';
+import { heuristicMove, type BotMemory, type BotMove } from './bots/policy.ts';
+import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
 
 /** The simulator's two policies: the engine issue's random one, and the heuristic bots of worker/engine/bots/. */
 export type PolicyName = 'random' | 'heuristic';
@@ -48,8 +48,11 @@ export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string
   return playGame(request, botSeed, RANDOM_POLICIES);
 }
 
-/** Plays one game to its end, each camp under its policy; heuristic seats see only their own view. */
-export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, policies: Policies): { state: GameState; actions: number } {
+/** A bot: one seat's view, a random source and its memory to its move (the heuristic policy's shape). */
+export type Bot = (view: View, random: Random, memory: BotMemory) => BotMove;
+
+/** Plays one game to its end, each camp under its policy; heuristic seats see only their own view (`bot` lets tests watch them). */
+export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, policies: Policies, bot: Bot = heuristicMove): { state: GameState; actions: number } {
   const created = createGame({ ...request, at: 0 });
   if (!created.ok) throw new Error(created.message);
   let state = created.state;
@@ -57,7 +60,7 @@ export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, poli
   const memories = new Map<Seat, BotMemory>();
   const moveOf = (seat: Seat, at: number): Action | null => {
     if (policies[seatPolicyCamp(state, seat)] === 'random') return randomMove(state, seat, random, at);
-    return heuristicAction(state, seat, random, at, memories);
+    return heuristicAction(bot, state, seat, random, at, memories);
   };
   let actions = 0;
   let at = 0;
@@ -88,8 +91,8 @@ export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, poli
   return { state, actions };
 }
 
-function heuristicAction(state: GameState, seat: Seat, random: Random, at: number, memories: Map<Seat, BotMemory>): Action | null {
-  const move = heuristicMove(viewFor(state, { kind: 'seat', seat }), random, memories.get(seat) ?? {});
+function heuristicAction(bot: Bot, state: GameState, seat: Seat, random: Random, at: number, memories: Map<Seat, BotMemory>): Action | null {
+  const move = bot(viewFor(state, { kind: 'seat', seat }), random, memories.get(seat) ?? {});
   memories.set(seat, move.memory);
   return move.action ? { ...move.action, at } : null;
 }
