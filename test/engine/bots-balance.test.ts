@@ -22,7 +22,7 @@ describe('heuristic bots play better than random ones', () => {
     const { goodGain, killersGain } = gains('classic', 12, 400);
     expect(goodGain).toBeGreaterThanOrEqual(15);
     expect(killersGain).toBeGreaterThanOrEqual(10);
-  });
+  }, 300_000);
 
   // infernal is left out of the killers' direction: its two sides are mirror images, so two heuristic
   // sides that each know their own members vote in equal blocks and tie (docs/balance.md).
@@ -40,6 +40,6 @@ describe('heuristic bots play better than random ones', () => {
       const { goodGain, killersGain } = gains(ruleset, players, 100);
       expect(goodGain).toBeGreaterThan(0);
       if (killersDirection) expect(killersGain).toBeGreaterThan(0);
-    });
+    }, 300_000);
   }
 });

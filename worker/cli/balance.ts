@@ -26,18 +26,18 @@ export interface BalanceRow {
   ruleset: RulesetId;
   players: number;
   /** Per pairing (good policy - killers policy): wins by result, and milliseconds per game. */
-  cells: { name: string; wins: Record<Winner, number>; msPerGame: number }[];
+  cells: { name: string; wins: Record<Winner, number>; unfinished: number; msPerGame: number }[];
 }
 
 /** Plays every cell of the table; `done` reports each row as it finishes (the whole table takes minutes). */
-export function balanceTable(games: number, seed: string | number, done: (row: BalanceRow) => void = () => {}): BalanceRow[] {
+export function balanceTable(games: number, seed: string | number, done: (row: BalanceRow) => void = () => {}, only?: RulesetId[]): BalanceRow[] {
   const rows: BalanceRow[] = [];
-  for (const ruleset of Object.keys(TABLE_SIZES) as RulesetId[]) {
+  for (const ruleset of only ?? (Object.keys(TABLE_SIZES) as RulesetId[])) {
     for (const players of TABLE_SIZES[ruleset]) {
       const cells = PAIRINGS.map(({ name, policies }) => {
         const started = performance.now();
         const summary = simulate({ ruleset, players, games, seed, policies });
-        return { name, wins: summary.wins, msPerGame: (performance.now() - started) / games };
+        return { name, wins: summary.wins, unfinished: summary.unfinished ?? 0, msPerGame: (performance.now() - started) / games };
       });
       const row = { ruleset, players, cells };
       rows.push(row);
@@ -61,7 +61,10 @@ export function renderBalanceTable(rows: BalanceRow[], games: number, seed: stri
   ];
   for (const row of rows) {
     const cell = (name: string) => row.cells.find((c) => c.name === name)!;
-    const show = (name: string) => `${pct(cell(name).wins.good, games)}${cell(name).wins.draw ? ` (${pct(cell(name).wins.draw, games)})` : ''}`;
+    const show = (name: string) => {
+      const c = cell(name);
+      return `${pct(c.wins.good, games)}${c.wins.draw ? ` (${pct(c.wins.draw, games)})` : ''}${c.unfinished ? ` [${c.unfinished} unfinished]` : ''}`;
+    };
     const goodGain = pct(cell('H-R').wins.good - cell('R-R').wins.good, games);
     const killersGain = pct(cell('H-H').wins.killers - cell('H-R').wins.killers, games);
     const rr = cell('R-R').msPerGame;

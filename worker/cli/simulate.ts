@@ -3,7 +3,7 @@
 // Prints one JSON object on stdout; bad arguments exit non-zero with one line that says what is allowed.
 // `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md.
 import { parseArgs } from 'node:util';
-import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from '../engine/index.ts';
+import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } from '../engine/index.ts';
 import { balanceTable, renderBalanceTable } from './balance.ts';
 import { simulate, type PolicyName } from '../engine/simulate.ts';
 
@@ -30,13 +30,14 @@ function main(): void {
         good: { type: 'string', default: 'random' },
         killers: { type: 'string', default: 'random' },
         table: { type: 'boolean', default: false },
+        rulesets: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
     });
   } catch (error) {
     die(
-      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] | --table [--games <k>] [--seed <s>]`,
+      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] | --table [--games <k>] [--seed <s>] [--rulesets a,b]`,
     );
   }
   const args = parsed.values;
@@ -44,7 +45,9 @@ function main(): void {
   if (!Number.isInteger(games) || games < 1 || games > 10_000_000) die(`--games must be a whole number from 1 to 10000000, not "${args.games}"`);
   const seed = /^\d+$/.test(args.seed!) ? Number(args.seed) : args.seed!;
   if (args.table) {
-    const rows = balanceTable(games, seed, (row) => process.stderr.write(`${row.ruleset} ${row.players}: done\n`));
+    const only = args.rulesets?.split(',');
+    for (const r of only ?? []) if (!isRulesetId(r)) die(`unknown ruleset "${r}" in --rulesets; allowed: ${Object.keys(RULESETS).join(', ')}`);
+    const rows = balanceTable(games, seed, (row) => process.stderr.write(`${row.ruleset} ${row.players}: done\n`), only as RulesetId[] | undefined);
     process.stdout.write(renderBalanceTable(rows, games, seed));
     return;
   }

@@ -35,7 +35,12 @@ export interface SimulationSummary {
   avgRounds: number;
   actions: number;
   policies: Policies;
+  /** Games stopped after MAX_ACTIONS without a result (present only when some were). */
+  unfinished?: number;
 }
+
+/** A game longer than this is stopped unfinished (the random policy never gets near it). */
+const MAX_ACTIONS = 5_000;
 
 /** The camp whose policy plays a seat: its card's camp; in `dual`, the killers' if either card is theirs. */
 function seatPolicyCamp(state: GameState, seat: Seat): Camp {
@@ -86,7 +91,8 @@ export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, poli
       state = result.state;
       actions++;
     }
-    if (actions > 100_000) throw new Error('game did not end');
+    // Bots that never break a deadlock (every kill saved, every ballot tied) would play for ever: stop and count it.
+    if (actions > MAX_ACTIONS) break;
   }
   return { state, actions };
 }
@@ -110,6 +116,7 @@ export function simulate(request: SimulationRequest): SimulationSummary {
   const wins: Record<Winner, number> = { good: 0, killers: 0, draw: 0 };
   let rounds = 0;
   let actions = 0;
+  let unfinished = 0;
   let options: Record<string, unknown> = {};
   const policies = request.policies ?? RANDOM_POLICIES;
   for (let i = 0; i < request.games; i++) {
@@ -118,7 +125,8 @@ export function simulate(request: SimulationRequest): SimulationSummary {
       `${request.seed}:${i}:bots`,
       policies,
     );
-    wins[game.state.result!.winner]++;
+    if (game.state.result) wins[game.state.result.winner]++;
+    else unfinished++;
     rounds += game.state.round;
     actions += game.actions;
     options = game.state.setup.options;
@@ -133,5 +141,6 @@ export function simulate(request: SimulationRequest): SimulationSummary {
     avgRounds: request.games > 0 ? Math.round((rounds / request.games) * 100) / 100 : 0,
     actions,
     policies,
+    ...(unfinished > 0 ? { unfinished } : {}),
   };
 }

@@ -31,6 +31,8 @@ export interface Evidence {
   nightOut: Set<Seat>;
   /** The doctor's empty needles by seat (butterfly). */
   needles: Map<Seat, number>;
+  /** Killers: the seats they chose to kill on earlier nights. */
+  killsChosen: Set<Seat>;
   /** Scores already worked out for this view (each is asked for many times per decision). */
   memo: { credibility: Map<Seat, number>; suspicion: Map<Seat, number> };
 }
@@ -70,6 +72,7 @@ export function readView(view: View): Evidence {
     ballots: [],
     nightOut: new Set(),
     needles: new Map(),
+    killsChosen: new Set(),
     memo: { credibility: new Map(), suspicion: new Map() },
   };
   for (const s of view.seats) {
@@ -96,6 +99,9 @@ export function readView(view: View): Evidence {
         break;
       case 'out':
         if (opt(e, 'camp') === 'killers') ev.killersKnown.add(e.seat);
+        break;
+      case 'kill-chosen':
+        if (e.target && entry.round < view.round) ev.killsChosen.add(e.target);
         break;
       case 'empty-needle':
         ev.needles.set(e.seat, e.count);

@@ -2,22 +2,26 @@
 // Each returns a seat from `targets`, or 0 to point at nobody (decline).
 import { best, credibility, danger, opt, suspicion, type Evidence } from './evidence.ts';
 import type { Call, Seat } from '../types.ts';
-import type { Random } from '../random.ts';
+import { pick, type Random } from '../random.ts';
 
 /** Evidence this strong (a trusted police claim, a caught liar) justifies an action that can hit the good side. */
 const STRONG = 2.5;
 
 type NightRule = (ev: Evidence, targets: Seat[], random: Random) => Seat | 0;
 
-/** Killers: follow a mate's pointer; else the most dangerous seat outside the team (claimed police first). */
+/**
+ * Killers: follow a mate's pointer; else the most dangerous seat outside the team (claimed police
+ * first), but not one that survived an earlier kill (saved or immune: trying again would stall the game).
+ */
 function killDangerousNotMates(ev: Evidence, targets: Seat[], random: Random): Seat | 0 {
   const outside = targets.filter((t) => !ev.mates.has(t) && t !== ev.me);
-  if (outside.length === 0) return targets.length > 0 ? targets[0]! : 0;
+  if (outside.length === 0) return targets.length > 0 ? pick(random, targets) : 0;
+  const fresh = outside.filter((t) => !ev.killsChosen.has(t));
   for (const m of ev.mates) {
     const p = opt(ev.view.seats[m - 1], 'pointer');
     if (p && outside.includes(p)) return p;
   }
-  return best(outside, (t) => danger(ev, t), random)!;
+  return best(fresh.length > 0 ? fresh : outside, (t) => danger(ev, t), random)!;
 }
 
 /** Police: check a living player nobody on the team has checked, the most suspect first. */
@@ -40,11 +44,12 @@ function trustedPolice(ev: Evidence, targets: Seat[]): Seat | undefined {
   return best(claimers, (t) => credibility(ev, t));
 }
 
-/** Doctor (3.0, dual): protect the most credible claimed police, else themself. */
-function protectClaimedPolice(ev: Evidence, targets: Seat[]): Seat | 0 {
+/** Doctor (3.0, dual): protect the most credible claimed police, else themself or (every other night) anyone: a doctor who only ever saves themself can stall the table. */
+function protectClaimedPolice(ev: Evidence, targets: Seat[], random: Random): Seat | 0 {
   const p = trustedPolice(ev, targets);
   if (p !== undefined) return p;
-  return targets.includes(ev.me) ? ev.me : 0;
+  if (targets.includes(ev.me) && ev.view.round % 2 === 1) return ev.me;
+  return targets.length > 0 ? pick(random, targets) : 0;
 }
 
 /** Doctor (4.0): an injection without a kill is an empty needle, so inject only a claimed police with none yet. */
@@ -53,10 +58,14 @@ function injectClaimedPolice(ev: Evidence, targets: Seat[]): Seat | 0 {
   return p !== undefined && (ev.needles.get(p) ?? 0) === 0 ? p : 0;
 }
 
-/** Secret police, sniper: shoot only the most suspect seat, and only on strong evidence. */
-function shootOnStrongEvidence(ev: Evidence, targets: Seat[]): Seat | 0 {
-  const t = best(targets.filter((x) => x !== ev.me), (x) => suspicion(ev, x));
-  return t !== undefined && suspicion(ev, t) >= STRONG ? t : 0;
+/** From this round on a long game's secret police and sniper shoot the most suspect seat on any evidence, so the table cannot stall. */
+const LATE_ROUND = 6;
+
+/** Secret police, sniper: shoot only the most suspect seat, and only on strong evidence (any, once the game drags on). */
+function shootOnStrongEvidence(ev: Evidence, targets: Seat[], random: Random): Seat | 0 {
+  const t = best(targets.filter((x) => x !== ev.me && !ev.mates.has(x)), (x) => suspicion(ev, x), random);
+  if (t === undefined) return 0;
+  return suspicion(ev, t) >= (ev.view.round >= LATE_ROUND ? 0 : STRONG) ? t : 0;
 }
 
 /** Butterfly: hug the most credible claimed police, so kills aimed at them are void. */
