@@ -35,9 +35,9 @@ export function balanceTable(games: number, seed: string | number, done: (row: B
   for (const ruleset of only ?? (Object.keys(TABLE_SIZES) as RulesetId[])) {
     for (const players of TABLE_SIZES[ruleset]) {
       const cells = PAIRINGS.map(({ name, policies }) => {
-        const started = performance.now();
+        const started = process.cpuUsage();
         const summary = simulate({ ruleset, players, games, seed, policies });
-        return { name, wins: summary.wins, unfinished: summary.unfinished ?? 0, msPerGame: (performance.now() - started) / games };
+        return { name, wins: summary.wins, unfinished: summary.unfinished ?? 0, msPerGame: cpuMs(started) / games };
       });
       const row = { ruleset, players, cells };
       rows.push(row);
@@ -47,6 +47,12 @@ export function balanceTable(games: number, seed: string | number, done: (row: B
   return rows;
 }
 
+/** CPU milliseconds since `started`: on a shared machine wall time measures the neighbours, not the bots. */
+export function cpuMs(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
 const pct = (n: number, games: number): number => Math.round((n / games) * 1000) / 10;
 
 /** The table as Markdown: good-side win % per pairing (draws in brackets), the two measured gains, and the cost. */
@@ -54,9 +60,9 @@ export function renderBalanceTable(rows: BalanceRow[], games: number, seed: stri
   const lines = [
     `Command: \`npm run simulate -- --table --games ${games} --seed ${seed}\` (${games} games per cell; good side wins %, draws % in brackets).`,
     'R-H = random good against heuristic killers, and so on. "good gain" = H-R minus R-R good wins (target ≥ 15 points);',
-    '"killers gain" = H-H minus H-R killers wins (target ≥ 10 points); "cost" = ms per game of H-H over R-R.',
+    '"killers gain" = H-H minus H-R killers wins (target ≥ 10 points); "cost" = CPU ms per game of H-H over R-R.',
     '',
-    '| ruleset | players | R-R | H-R | R-H | H-H | good gain | killers gain | ms/game R-R | ms/game H-H | cost |',
+    '| ruleset | players | R-R | H-R | R-H | H-H | good gain | killers gain | CPU ms/game R-R | CPU ms/game H-H | cost |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {

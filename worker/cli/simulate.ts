@@ -4,7 +4,7 @@
 // `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md.
 import { parseArgs } from 'node:util';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } from '../engine/index.ts';
-import { balanceTable, renderBalanceTable } from './balance.ts';
+import { balanceTable, cpuMs, renderBalanceTable } from './balance.ts';
 import { simulate, type PolicyName } from '../engine/simulate.ts';
 
 function die(message: string): never {
@@ -69,10 +69,12 @@ function main(): void {
   const policies = { good: policy('good', args.good), killers: policy('killers', args.killers) };
 
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const summary = simulate({ ruleset, players, games, seed, options: given, policies });
   const ms = performance.now() - started;
+  const cpuPerGame = Math.round((cpuMs(cpu) / games) * 1000) / 1000;
   const { actions: _actions, ...rest } = summary;
-  process.stdout.write(`${JSON.stringify({ ...rest, options: given, gamesPerSecond: Math.round(games / (ms / 1000)), msPerGame: Math.round((ms / games) * 1000) / 1000 })}\n`);
+  process.stdout.write(`${JSON.stringify({ ...rest, options: given, gamesPerSecond: Math.round(games / (ms / 1000)), cpuMsPerGame: cpuPerGame })}\n`);
 }
 
 main();
