@@ -2,7 +2,7 @@
 // The client and the server import these same types; every inbound frame is checked against
 // the schemas here before anything else reads it.
 import * as v from 'valibot';
-import type { EyesChoice, OptionValue, Pace, RulesetId, Seat, View } from './engine/index.ts';
+import type { Camp, EyesChoice, OptionValue, Role, Pace, RulesetId, Seat, View } from './engine/index.ts';
 import type { Notice, OwedKind } from './room/notify.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
 
@@ -107,6 +107,13 @@ const Target = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(64));
 const Text = v.pipe(v.string(), v.transform(stripBidiControls), v.minLength(1), v.maxLength(MAX_TEXT));
 const ActionId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
+/** A speech's structured claim: a role, check results, a vote intention (the engine checks it against the game). */
+const ClaimSchema = v.object({
+  role: v.optional(v.picklist(['killer', 'police', 'civilian', 'doctor', 'secret-police', 'butterfly', 'sniper', 'old-man', 'undercover'] satisfies Role[])),
+  checks: v.optional(v.pipe(v.array(v.object({ seat: Target, camp: v.picklist(['killers', 'good'] satisfies Camp[]) })), v.minLength(1), v.maxLength(64))),
+  vote: v.optional(Target),
+});
+
 /** A seat's move; the seat itself comes from the socket, never from the frame. */
 export const SeatMoveSchema = v.variant('type', [
   /** In `dual`, `card` picks the target's left (0) or right (1) card, and `hand` which of your own cards acts. */
@@ -117,7 +124,8 @@ export const SeatMoveSchema = v.variant('type', [
   v.object({ type: v.literal('seen') }),
   v.object({ type: v.literal('team-chat'), text: Text }),
   v.object({ type: v.literal('open-eyes'), choice: v.picklist(['bandits', 'police', 'none'] satisfies EyesChoice[]) }),
-  v.object({ type: v.literal('say'), text: Text }),
+  /** `claim` (optional): the speech's structured claim, rendered for every reader by worker/engine/bots/claims.ts. */
+  v.object({ type: v.literal('say'), text: Text, claim: v.optional(ClaimSchema) }),
   v.object({ type: v.literal('pass') }),
   v.object({ type: v.literal('vote'), target: Target }),
   v.object({ type: v.literal('self-destruct') }),

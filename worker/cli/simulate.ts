@@ -1,12 +1,20 @@
-// `npm run simulate -- --ruleset <id> --players <n> --games <k> --seed <s> [--option name=value ...]`
+// `npm run simulate -- --ruleset <id> --players <n> --games <k> --seed <s> [--option name=value ...]
+//   [--good random|heuristic] [--killers random|heuristic]`
 // Prints one JSON object on stdout; bad arguments exit non-zero with one line that says what is allowed.
+// `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md.
 import { parseArgs } from 'node:util';
-import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from '../engine/index.ts';
-import { simulate } from '../engine/simulate.ts';
+import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } from '../engine/index.ts';
+import { balanceTable, cpuMs, renderBalanceTable } from './balance.ts';
+import { simulate, type PolicyName } from '../engine/simulate.ts';
 
 function die(message: string): never {
   process.stderr.write(`simulate: ${message}\n`);
   process.exit(2);
+}
+
+function policy(name: string, value: string | undefined): PolicyName {
+  if (value === 'random' || value === 'heuristic') return value;
+  die(`--${name} must be random or heuristic, not "${value}"`);
 }
 
 function main(): void {
@@ -16,24 +24,38 @@ function main(): void {
       options: {
         ruleset: { type: 'string', default: 'classic' },
         players: { type: 'string' },
-        games: { type: 'string', default: '1000' },
+        games: { type: 'string' },
         seed: { type: 'string', default: '1' },
         option: { type: 'string', multiple: true, default: [] },
+        good: { type: 'string', default: 'random' },
+        killers: { type: 'string', default: 'random' },
+        table: { type: 'boolean', default: false },
+        rulesets: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
     });
   } catch (error) {
-    die(`${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...]`);
+    die(
+      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] | --table [--games <k>] [--seed <s>] [--rulesets a,b]`,
+    );
   }
   const args = parsed.values;
+  const games = Number(args.games ?? (args.table ? 200 : 1000));
+  if (!Number.isInteger(games) || games < 1 || games > 10_000_000) die(`--games must be a whole number from 1 to 10000000, not "${args.games}"`);
+  const seed = /^\d+$/.test(args.seed!) ? Number(args.seed) : args.seed!;
+  if (args.table) {
+    const only = args.rulesets?.split(',');
+    for (const r of only ?? []) if (!isRulesetId(r)) die(`unknown ruleset "${r}" in --rulesets; allowed: ${Object.keys(RULESETS).join(', ')}`);
+    const rows = balanceTable(games, seed, (row) => process.stderr.write(`${row.ruleset} ${row.players}: done\n`), only as RulesetId[] | undefined);
+    process.stdout.write(renderBalanceTable(rows, games, seed));
+    return;
+  }
   const ruleset = args.ruleset!;
   if (!isRulesetId(ruleset)) die(`unknown ruleset "${ruleset}"; allowed: ${Object.keys(RULESETS).join(', ')}`);
   const rules = RULESETS[ruleset];
   if (args.players === undefined) die(`--players is required; ${ruleset} seats ${rules.minPlayers} to ${rules.maxPlayers}`);
   const players = Number(args.players);
-  const games = Number(args.games);
-  if (!Number.isInteger(games) || games < 1 || games > 10_000_000) die(`--games must be a whole number from 1 to 10000000, not "${args.games}"`);
   const given: Record<string, string> = {};
   for (const pair of args.option!) {
     const eq = pair.indexOf('=');
@@ -44,13 +66,15 @@ function main(): void {
   if (!options.ok) die(options.message);
   const bad = checkPlayers(ruleset, players, options.options);
   if (bad) die(bad);
-  const seed = /^\d+$/.test(args.seed!) ? Number(args.seed) : args.seed!;
+  const policies = { good: policy('good', args.good), killers: policy('killers', args.killers) };
 
   const started = performance.now();
-  const summary = simulate({ ruleset, players, games, seed, options: given });
-  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage();
+  const summary = simulate({ ruleset, players, games, seed, options: given, policies });
+  const ms = performance.now() - started;
+  const cpuPerGame = Math.round((cpuMs(cpu) / games) * 1000) / 1000;
   const { actions: _actions, ...rest } = summary;
-  process.stdout.write(`${JSON.stringify({ ...rest, options: given, gamesPerSecond: Math.round(games / seconds) })}\n`);
+  process.stdout.write(`${JSON.stringify({ ...rest, options: given, gamesPerSecond: Math.round(games / (ms / 1000)), cpuMsPerGame: cpuPerGame })}\n`);
 }
 
 main();

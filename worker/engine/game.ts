@@ -9,6 +9,7 @@ import { livingSeats, tableOrder } from './seats.ts';
 import { dawn } from './dawn.ts';
 import { closeReadingIfDone, openReading, seeCard } from './reading.ts';
 import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
+import { readClaim } from './claim.ts';
 import type {
   Action,
   ApplyResult,
@@ -197,7 +198,7 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
     case 'open-eyes':
       return openEyes(ctx, seat, action.choice);
     case 'say':
-      return say(ctx, seat, action.text);
+      return say(ctx, seat, action.text, action.claim);
     case 'pass':
       return pass(ctx, seat);
     case 'vote':
@@ -356,7 +357,7 @@ function speakerOf(state: GameState): Seat | 0 {
   return step.kind === 'speech' || step.kind === 'last-words' ? step.seat : 0;
 }
 
-function say(ctx: Ctx, seat: Seat, text: string): Refusal {
+function say(ctx: Ctx, seat: Seat, text: string, rawClaim: unknown): Refusal {
   if (ctx.s.step.kind === 'talk') {
     // RULES.md 8.10: free talk; any living player speaks, as often as they like, until the talk ends.
     if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
@@ -365,7 +366,13 @@ function say(ctx: Ctx, seat: Seat, text: string): Refusal {
   }
   const bad = checkText(text);
   if (bad) return bad;
-  emit(ctx, 'all', { type: 'said', seat, text: text.trim() });
+  if (rawClaim === undefined) {
+    emit(ctx, 'all', { type: 'said', seat, text: text.trim() });
+    return null;
+  }
+  const read = readClaim(ctx.s, rawClaim);
+  if ('error' in read) return ['game/claim-invalid', read.error];
+  emit(ctx, 'all', { type: 'said', seat, text: text.trim(), claim: read.claim });
   return null;
 }
 

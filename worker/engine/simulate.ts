@@ -1,10 +1,19 @@
-// The balance simulator: plays independent games under the random policy and counts the results.
+// The balance simulator: plays independent games, each camp under the random or the heuristic
+// policy, and counts the results.
 import { apply } from './game.ts';
 import { pendingSeats } from './legal.ts';
 import { createGame, type GameRequest } from './index.ts';
-import { makeRandom } from './random.ts';
+import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
-import type { GameState, Winner } from './types.ts';
+import { campOf } from './rulesets.ts';
+import { viewFor } from './view.ts';
+import { heuristicMove, type BotMemory, type BotMove } from './bots/policy.ts';
+import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
+
+/** The simulator's two policies: the engine issue's random one, and the heuristic bots of worker/engine/bots/. */
+export type PolicyName = 'random' | 'heuristic';
+export type Policies = Record<Camp, PolicyName>;
+export const RANDOM_POLICIES: Policies = { good: 'random', killers: 'random' };
 
 export interface SimulationRequest {
   ruleset: string;
@@ -12,6 +21,8 @@ export interface SimulationRequest {
   games: number;
   seed: string | number;
   options?: Record<string, unknown>;
+  /** Which policy plays each camp; both random when absent. */
+  policies?: Policies;
 }
 
 export interface SimulationSummary {
@@ -23,21 +34,46 @@ export interface SimulationSummary {
   wins: Record<Winner, number>;
   avgRounds: number;
   actions: number;
+  policies: Policies;
+  /** Games stopped after MAX_ACTIONS without a result (present only when some were). */
+  unfinished?: number;
+}
+
+/** A game longer than this is stopped unfinished (the random policy never gets near it). */
+const MAX_ACTIONS = 5_000;
+
+/** The camp whose policy plays a seat: its card's camp; in `dual`, the killers' if either card is theirs. */
+function seatPolicyCamp(state: GameState, seat: Seat): Camp {
+  if (state.cards) return [state.cards[2 * seat - 2]!, state.cards[2 * seat - 1]!].some((r) => campOf(r) === 'killers') ? 'killers' : 'good';
+  return campOf(state.roles[seat - 1]!);
 }
 
 /** Plays one game to its end under the random policy; game i of a run is dealt from `${seed}:${i}`. */
 export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string): { state: GameState; actions: number } {
+  return playGame(request, botSeed, RANDOM_POLICIES);
+}
+
+/** A bot: one seat's view, a random source and its memory to its move (the heuristic policy's shape). */
+export type Bot = (view: View, random: Random, memory: BotMemory) => BotMove;
+
+/** Plays one game to its end, each camp under its policy; heuristic seats see only their own view (`bot` lets tests watch them). */
+export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, policies: Policies, bot: Bot = heuristicMove): { state: GameState; actions: number } {
   const created = createGame({ ...request, at: 0 });
   if (!created.ok) throw new Error(created.message);
   let state = created.state;
   const random = makeRandom(botSeed);
+  const memories = new Map<Seat, BotMemory>();
+  const moveOf = (seat: Seat, at: number): Action | null => {
+    if (policies[seatPolicyCamp(state, seat)] === 'random') return randomMove(state, seat, random, at);
+    return heuristicAction(bot, state, seat, random, at, memories);
+  };
   let actions = 0;
   let at = 0;
   while (!state.result) {
     const step = state.step;
     let moved = false;
     for (const seat of pendingSeats(state)) {
-      const move = randomMove(state, seat, random, at);
+      const move = moveOf(seat, at);
       if (!move) continue;
       const result = apply(state, move, true);
       if (!result.ok) throw new Error(`bot move refused: ${result.error.code} ${JSON.stringify(move)}`);
@@ -55,9 +91,16 @@ export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string
       state = result.state;
       actions++;
     }
-    if (actions > 100_000) throw new Error('game did not end');
+    // Bots that never break a deadlock (every kill saved, every ballot tied) would play for ever: stop and count it.
+    if (actions > MAX_ACTIONS) break;
   }
   return { state, actions };
+}
+
+function heuristicAction(bot: Bot, state: GameState, seat: Seat, random: Random, at: number, memories: Map<Seat, BotMemory>): Action | null {
+  const move = bot(viewFor(state, { kind: 'seat', seat }), random, memories.get(seat) ?? {});
+  memories.set(seat, move.memory);
+  return move.action ? { ...move.action, at } : null;
 }
 
 function sameStep(a: GameState['step'], b: GameState['step']): boolean {
@@ -74,13 +117,17 @@ export function simulate(request: SimulationRequest): SimulationSummary {
   const wins: Record<Winner, number> = { good: 0, killers: 0, draw: 0 };
   let rounds = 0;
   let actions = 0;
+  let unfinished = 0;
   let options: Record<string, unknown> = {};
+  const policies = request.policies ?? RANDOM_POLICIES;
   for (let i = 0; i < request.games; i++) {
-    const game = playRandomGame(
+    const game = playGame(
       { ruleset: request.ruleset, players: request.players, options: request.options ?? {}, seed: `${request.seed}:${i}` },
       `${request.seed}:${i}:bots`,
+      policies,
     );
-    wins[game.state.result!.winner]++;
+    if (game.state.result) wins[game.state.result.winner]++;
+    else unfinished++;
     rounds += game.state.round;
     actions += game.actions;
     options = game.state.setup.options;
@@ -94,5 +141,7 @@ export function simulate(request: SimulationRequest): SimulationSummary {
     wins,
     avgRounds: request.games > 0 ? Math.round((rounds / request.games) * 100) / 100 : 0,
     actions,
+    policies,
+    ...(unfinished > 0 ? { unfinished } : {}),
   };
 }

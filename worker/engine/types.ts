@@ -25,6 +25,19 @@ export interface CardRef {
   card: 0 | 1;
 }
 
+/**
+ * What a speech claims, as data next to its text: a role, police check results, a vote intention.
+ * Public speech, so it may lie (that is the game); the engine only checks that it is well formed.
+ */
+export interface Claim {
+  /** "I am a civilian." / "I am the police." */
+  role?: Role;
+  /** "As police: #4 is a killer." — one result per seat checked. */
+  checks?: { seat: Seat; camp: Camp }[];
+  /** "I vote #6." */
+  vote?: Seat;
+}
+
 /** The two camps of RULES.md section 1: the killer camp and the good camp. */
 export type Camp = 'killers' | 'good';
 
@@ -263,7 +276,8 @@ export type GameEvent =
   | { type: 'eyes-seen'; call: Exclude<EyesChoice, 'none'>; seats: Seat[] }
   | { type: 'dawn'; out: Seat[] }
   | { type: 'day' }
-  | { type: 'said'; seat: Seat; text: string }
+  /** `claim`: the structured part of the speech, as said (public speech: it may lie). */
+  | { type: 'said'; seat: Seat; text: string; claim?: Claim }
   /** A speech or last words ended; in `dual`'s free talk, `ready` marks a player ready to vote. */
   | { type: 'passed'; seat: Seat; missed: boolean; ready?: true }
   | { type: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean }
@@ -293,7 +307,8 @@ export type SeatAction =
   | { type: 'seen'; seat: Seat }
   | { type: 'team-chat'; seat: Seat; text: string }
   | { type: 'open-eyes'; seat: Seat; choice: EyesChoice }
-  | { type: 'say'; seat: Seat; text: string }
+  /** `claim`: an optional structured claim next to the text, so bots can read a speech without parsing words. */
+  | { type: 'say'; seat: Seat; text: string; claim?: Claim }
   | { type: 'pass'; seat: Seat }
   | { type: 'vote'; seat: Seat; target: Seat | 0 }
   | { type: 'self-destruct'; seat: Seat }
@@ -329,6 +344,7 @@ export type ErrorCode =
   | 'game/must-vote'
   | 'game/not-allowed'
   | 'game/text-invalid'
+  | 'game/claim-invalid'
   | 'game/bad-action';
 
 export interface RuleError {

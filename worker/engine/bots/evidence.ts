@@ -1,0 +1,234 @@
+// What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
+// who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
+import type { Camp, Claim, Role, Seat, View } from '../types.ts';
+
+/** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
+export interface SeatClaims {
+  role?: Role;
+  checks: Map<Seat, Camp>;
+  /** The vote announced in this round's speeches, if any. */
+  vote?: Seat;
+}
+
+export interface Evidence {
+  view: View;
+  me: Seat;
+  role: Role;
+  camp: Camp;
+  living: Seat[];
+  /** Seats known to play on my side (a night team, dual's team knowledge, infernal's open eyes). */
+  mates: Set<Seat>;
+  /** Seats known to hold the killer camp (my team's checks, a killer revealed by the verdict, the other side seen at night). */
+  killersKnown: Set<Seat>;
+  /** Seats known to be good (my own camp's mates when I am good, checks answered "not a killer"). */
+  goodKnown: Set<Seat>;
+  /** Check results my team learnt at night (police), by seat. */
+  checked: Map<Seat, Camp>;
+  claims: Map<Seat, SeatClaims>;
+  /** Every revealed ballot: voter, target, round. */
+  ballots: { voter: Seat; target: Seat; round: number }[];
+  /** Seats that went out at dawn (the killers' victims, mostly good). */
+  nightOut: Set<Seat>;
+  /** The doctor's empty needles by seat (butterfly). */
+  needles: Map<Seat, number>;
+  /** Killers: the seats they chose to kill on earlier nights. */
+  killsChosen: Set<Seat>;
+  /** Scores already worked out for this view (each is asked for many times per decision). */
+  memo: { credibility: Map<Seat, number>; suspicion: Map<Seat, number> };
+}
+
+/**
+ * A field the view may leave out, read only where the view has it: the policy never reads a field
+ * its seat's view does not hold (test/engine/bots.test.ts checks this on every view it plays).
+ */
+export function opt<T extends object, K extends keyof T>(obj: T | undefined, key: K): T[K] | undefined {
+  return obj !== undefined && key in obj ? obj[key] : undefined;
+}
+
+const KILLER_CAMP: ReadonlySet<Role> = new Set(['killer', 'undercover']);
+
+/** My camp from my own card(s): a killer or undercover card puts a seat in the killers' camp. */
+function myCamp(view: View): Camp {
+  const cards = opt(view.me!, 'cards');
+  if (cards) return cards.some((c) => KILLER_CAMP.has(c.role)) ? 'killers' : 'good';
+  return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
+}
+
+/** Reads the seat's view into evidence; `view.me` must be set (a seat's view). */
+export function readView(view: View): Evidence {
+  const me = view.me!.seat;
+  const camp = myCamp(view);
+  const ev: Evidence = {
+    view,
+    me,
+    role: view.me!.role,
+    camp,
+    living: view.seats.filter((s) => s.alive).map((s) => s.seat),
+    mates: new Set(),
+    killersKnown: new Set(),
+    goodKnown: new Set(),
+    checked: new Map(),
+    claims: new Map(),
+    ballots: [],
+    nightOut: new Set(),
+    needles: new Map(),
+    killsChosen: new Set(),
+    memo: { credibility: new Map(), suspicion: new Map() },
+  };
+  for (const s of view.seats) {
+    if (s.seat === me || !opt(s, 'mate')) continue;
+    // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
+    if (opt(s, 'known') === 'police') continue;
+    ev.mates.add(s.seat);
+  }
+  const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
+  for (const entry of view.log) {
+    const e = entry.event;
+    switch (e.type) {
+      case 'checked':
+        if (e.target && opt(e, 'answer')) ev.checked.set(e.target, e.answer!);
+        break;
+      case 'said':
+        if (opt(e, 'claim')) noteClaim(ev, e.seat, e.claim!, entry.round);
+        break;
+      case 'ballots':
+        for (const b of e.ballots) if (b.target) ev.ballots.push({ voter: b.seat, target: b.target, round: entry.round });
+        break;
+      case 'dawn':
+        for (const s of e.out) ev.nightOut.add(s);
+        break;
+      case 'out':
+        if (opt(e, 'camp') === 'killers') ev.killersKnown.add(e.seat);
+        break;
+      case 'kill-chosen':
+        if (e.target && entry.round < view.round) ev.killsChosen.add(e.target);
+        break;
+      case 'empty-needle':
+        ev.needles.set(e.seat, e.count);
+        break;
+      case 'eyes-seen':
+        // infernal: who opened at my side's call is on my side; at the other call, on the other side.
+        for (const s of e.seats) if (s !== me) (e.call === myEyes ? ev.mates : ev.killersKnown).add(s);
+        break;
+    }
+  }
+  for (const [seat, answer] of ev.checked) (answer === 'killers' ? ev.killersKnown : ev.goodKnown).add(seat);
+  if (camp === 'good') for (const m of ev.mates) ev.goodKnown.add(m);
+  else for (const s of view.seats) if (s.seat !== me && !ev.mates.has(s.seat)) ev.goodKnown.add(s.seat);
+  ev.goodKnown.add(me);
+  if (camp === 'good') {
+    // A stranger's police claim is a lie when my police team opened eyes together and knows all its members.
+    if (ev.role === 'police' && view.ruleset !== 'infernal') {
+      for (const [seat, c] of ev.claims) if (c.role === 'police' && !ev.mates.has(seat) && seat !== me && !policeSeen(view, seat)) ev.killersKnown.add(seat);
+    }
+    for (const seat of ev.killersKnown) ev.goodKnown.delete(seat);
+  }
+  return ev;
+}
+
+function policeSeen(view: View, seat: Seat): boolean {
+  return opt(view.seats[seat - 1], 'known') === 'police';
+}
+
+function noteClaim(ev: Evidence, seat: Seat, claim: Claim, round: number): void {
+  let c = ev.claims.get(seat);
+  if (!c) ev.claims.set(seat, (c = { checks: new Map() }));
+  const role = opt(claim, 'role');
+  const checks = opt(claim, 'checks');
+  const vote = opt(claim, 'vote');
+  if (role) c.role = role;
+  if (checks) {
+    if (!role) c.role ??= 'police';
+    for (const x of checks) c.checks.set(x.seat, x.camp);
+  }
+  if (vote !== undefined) c.vote = round === ev.view.round ? vote : undefined;
+}
+
+/** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
+export function credibility(ev: Evidence, seat: Seat): number {
+  let v = ev.memo.credibility.get(seat);
+  if (v === undefined) ev.memo.credibility.set(seat, (v = credibilityOf(ev, seat)));
+  return v;
+}
+
+function credibilityOf(ev: Evidence, seat: Seat): number {
+  if (ev.killersKnown.has(seat)) return -1;
+  const c = ev.claims.get(seat);
+  if (!c) return 0;
+  for (const [target, camp] of c.checks) {
+    // Contradicts what I know for sure: a lie.
+    if (camp === 'killers' && ev.goodKnown.has(target) && ev.camp === 'good') return -1;
+    if (camp === 'good' && ev.killersKnown.has(target)) return -1;
+  }
+  if (ev.goodKnown.has(seat)) return 1;
+  let cred = 0.5;
+  // The killers kill the police first: a claimer killed at night was most likely telling the truth.
+  if (ev.nightOut.has(seat)) cred = 0.9;
+  for (const [target, camp] of c.checks) if (camp === 'killers' && ev.killersKnown.has(target)) cred = 1;
+  return cred;
+}
+
+/** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
+export function suspicion(ev: Evidence, seat: Seat): number {
+  let v = ev.memo.suspicion.get(seat);
+  if (v === undefined) ev.memo.suspicion.set(seat, (v = suspicionOf(ev, seat)));
+  return v;
+}
+
+function suspicionOf(ev: Evidence, seat: Seat): number {
+  if (ev.killersKnown.has(seat)) return 100;
+  if (ev.goodKnown.has(seat)) return -100;
+  let s = 0;
+  for (const [claimer, c] of ev.claims) {
+    if (claimer === seat) continue;
+    const said = c.checks.get(seat);
+    if (!said) continue;
+    const cred = Math.max(0, credibility(ev, claimer));
+    s += said === 'killers' ? 3 * cred : -2 * cred;
+  }
+  if (credibility(ev, seat) < 0) s += 4;
+  for (const b of ev.ballots) {
+    if (b.voter !== seat) continue;
+    // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
+    if (ev.goodKnown.has(b.target) || ev.nightOut.has(b.target)) s += 0.4;
+    if (ev.killersKnown.has(b.target)) s -= 0.6;
+  }
+  return s;
+}
+
+/** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
+export function bandwagon(ev: Evidence, seat: Seat): number {
+  let w = 0;
+  for (const [voter, c] of ev.claims) {
+    if (c.vote !== seat || voter === ev.me || voter === seat || !ev.living.includes(voter)) continue;
+    if (ev.mates.has(voter)) w += 1;
+    else if (ev.camp === 'good' && !ev.killersKnown.has(voter)) w += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
+    else if (ev.camp === 'killers') w += 0.3;
+  }
+  return w;
+}
+
+/** How dangerous a seat is to the killers: claimed police or power roles, accusers of a mate, voters against mates. */
+export function danger(ev: Evidence, seat: Seat): number {
+  const c = ev.claims.get(seat);
+  let d = 0;
+  if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
+  else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
+  if (c) for (const [target, camp] of c.checks) if (camp === 'killers' && ev.mates.has(target)) d += 3;
+  for (const b of ev.ballots) if (b.voter === seat && ev.mates.has(b.target)) d += 0.5;
+  return d;
+}
+
+/** The seat of `seats` with the highest score; `jitter` (from the bot's random source) breaks ties, else the lowest seat wins. */
+export function best(seats: readonly Seat[], score: (s: Seat) => number, jitter?: () => number): Seat | undefined {
+  let top: Seat | undefined;
+  let topScore = -Infinity;
+  for (const s of seats) {
+    const v = score(s) + (jitter ? jitter() * 0.5 : 0);
+    if (v > topScore) {
+      top = s;
+      topScore = v;
+    }
+  }
+  return top;
+}
