@@ -15,6 +15,7 @@ import { later } from './lazy.ts';
 import { useCues } from './cue.ts';
 import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
+import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { ConfirmPick, NightResult } from './night-result.tsx';
 
@@ -228,6 +229,8 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
         </div>
       );
     }
+    case 'open-day':
+      return <OpenDayPanel v={v} />;
     case 'last-words':
     case 'speech':
       return <SpeechPanel v={v} />;
@@ -323,7 +326,8 @@ function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 
   );
 }
 
-function Dawn({ v }: { v: View }) {
+/** The dawn's news at the head of the day's first panel. */
+export function Dawn({ v }: { v: View }) {
   const dawn = last(v, 'dawn');
   // Once the day has voted, the dawn's news is old: the headline says what happens now.
   if (!dawn || dawn.round !== v.round || (last(v, 'ballots')?.seq ?? 0) > dawn.seq) return null;
@@ -355,7 +359,8 @@ function OrderNote({ v }: { v: View }) {
   return <p class="note">{v.round % 2 ? t('order_odd') : t('order_even', v.players, v.players - 1)}</p>;
 }
 
-function TextBox({ placeholder, onSend }: { placeholder: string; onSend: (text: string) => void }) {
+/** A message box; `maxLength` is what the speech may still hold (500 unless said). */
+export function TextBox({ placeholder, onSend, maxLength = 500 }: { placeholder: string; onSend: (text: string) => void; maxLength?: number }) {
   const [text, setText] = useState('');
   return (
     <form
@@ -368,7 +373,7 @@ function TextBox({ placeholder, onSend }: { placeholder: string; onSend: (text: 
         }
       }}
     >
-      <textarea rows={2} maxLength={500} value={text} placeholder={placeholder} onInput={(e) => setText(e.currentTarget.value)} />
+      <textarea rows={2} maxLength={maxLength} value={text} placeholder={placeholder} onInput={(e) => setText(e.currentTarget.value)} />
       <button type="submit" disabled={!text.trim()}>
         {t('send')}
       </button>

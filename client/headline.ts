@@ -31,6 +31,8 @@ export function headline(v: View): string {
       return `${t(`sp_${step.purpose}`)} · ${t('speaking', who(step.seat))}`;
     case 'talk':
       return t('talkHead');
+    case 'open-day':
+      return `${t(`sp_${step.purpose}`)} · ${t('doneN', step.done.length, step.speakers.length)}`;
     case 'ballot':
       return `${t(`bp_${step.purpose}`)} · ${t('ballotsIn', step.ballotsIn, step.voters)}`;
     case 'over':

@@ -35,6 +35,8 @@ export const PaceSchema = v.object({
   custom: v.optional(
     v.partial(v.object({ call: PaceMs, eyes: PaceMs, lastWords: PaceMs, speech: PaceMs, ballot: PaceMs })),
   ),
+  /** How the day's speeches are given (RULES.md 11); absent: `open` in async pace, `turns` in live. */
+  day: v.optional(v.picklist(['turns', 'open'])),
 });
 export type PaceSetting = v.InferOutput<typeof PaceSchema>;
 

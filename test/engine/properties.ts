@@ -17,6 +17,7 @@ import {
   viewFor,
   viewUpdate,
   type Action,
+  type DayMode,
   type GameState,
   type LogEntry,
   type Role,
@@ -263,8 +264,8 @@ function checkFrames(prev: GameState, next: GameState, held: Map<string, View>):
 }
 
 /** Plays one game of random and chaos moves to its end; `audit` checks every view after every action. */
-export function playChaosGame(ruleset: RulesetId, players: number, seed: string, audit: boolean, options: Record<string, unknown> = {}): GameState {
-  const created = createGame({ ruleset, players, seed, at: 0, options });
+export function playChaosGame(ruleset: RulesetId, players: number, seed: string, audit: boolean, options: Record<string, unknown> = {}, day: DayMode = 'turns'): GameState {
+  const created = createGame({ ruleset, players, seed, at: 0, options, day });
   if (!created.ok) throw new Error(created.message);
   let state = created.state;
   const random = makeRandom(`${seed}:chaos`);
@@ -308,7 +309,8 @@ export function propertiesOf(ruleset: RulesetId): void {
         const audit = g < AUDITED_PER_COUNT;
         const options: Record<string, unknown> = g % 3 === 1 && ruleset !== 'raw' ? { outSeeAll: true } : {};
         if (ruleset === 'dual' && g % 4 === 2) options.autoJudge = true;
-        const state = playChaosGame(ruleset, players, `prop:${ruleset}:${players}:${g}`, audit, options);
+        // Every other game gives its speeches in open days (RULES.md 11, async pace).
+        const state = playChaosGame(ruleset, players, `prop:${ruleset}:${players}:${g}`, audit, options, g % 2 === 1 ? 'open' : 'turns');
         const overs = state.log.filter((e) => e.event.type === 'game-over');
         expect(overs).toHaveLength(1);
         expect(state.step.kind).toBe('over');

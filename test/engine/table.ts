@@ -1,7 +1,7 @@
 // A scenario harness: seat players with chosen roles, act, advance, and read what each seat sees.
 import { expect } from 'vitest';
 import { apply, newGame, viewFor, legalActions, livingSeats, PACE_PRESETS, resolveOptions } from '../../worker/engine/index.ts';
-import type { Action, GameEvent, GameState, LogEntry, Role, RulesetId, Seat, SeatAction, View } from '../../worker/engine/index.ts';
+import type { Action, DayMode, GameEvent, GameState, LogEntry, Role, RulesetId, Seat, SeatAction, View } from '../../worker/engine/index.ts';
 
 const LETTERS: Record<string, Role> = {
   K: 'killer',
@@ -32,7 +32,7 @@ export class Table {
    */
   autoConfirm = true;
 
-  constructor(ruleset: RulesetId, cards: string, options: Record<string, unknown> = {}, extra: { previousFirstVictim?: Seat; leftover?: Role; reading?: boolean } = {}) {
+  constructor(ruleset: RulesetId, cards: string, options: Record<string, unknown> = {}, extra: { previousFirstVictim?: Seat; leftover?: Role; reading?: boolean; day?: DayMode } = {}) {
     const roles = [...cards].map((c) => LETTERS[c]!);
     const resolved = resolveOptions(ruleset, options);
     if (!resolved.ok) throw new Error(resolved.message);
@@ -45,6 +45,7 @@ export class Table {
         seed: 'scenario',
         at: this.now,
         ...(extra.previousFirstVictim ? { previousFirstVictim: extra.previousFirstVictim } : {}),
+        ...(extra.day ? { day: extra.day } : {}),
       },
       extra.leftover ? [...roles, extra.leftover] : roles,
     );

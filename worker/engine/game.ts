@@ -10,6 +10,7 @@ import { dawn } from './dawn.ts';
 import { closeReadingIfDone, openReading, seeCard } from './reading.ts';
 import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
 import { readClaim } from './claim.ts';
+import { countSpoken, doneInOpenDay, ejectFromOpenDay, openDay, openDayDeadline, openDaySayRefusal, opensOpenDay } from './open-day.ts';
 import type {
   Action,
   ApplyResult,
@@ -321,7 +322,8 @@ export function hasTeamChannel(step: Extract<Step, { kind: 'call' }>): boolean {
   return step.slots ? step.call === 'killers' : isTeamCall(step.call);
 }
 
-function checkText(text: unknown): Refusal {
+/** Whether a message's text is acceptable (1 to MAX_TEXT characters). */
+export function checkText(text: unknown): Refusal {
   if (typeof text !== 'string' || text.trim().length === 0 || text.length > MAX_TEXT) {
     return ['game/text-invalid', `a message holds 1 to ${MAX_TEXT} characters`];
   }
@@ -358,7 +360,11 @@ function speakerOf(state: GameState): Seat | 0 {
 }
 
 function say(ctx: Ctx, seat: Seat, text: string, rawClaim: unknown): Refusal {
-  if (ctx.s.step.kind === 'talk') {
+  const step = ctx.s.step;
+  if (step.kind === 'open-day') {
+    const refused = openDaySayRefusal(step, seat, text);
+    if (refused) return refused;
+  } else if (step.kind === 'talk') {
     // RULES.md 8.10: free talk; any living player speaks, as often as they like, until the talk ends.
     if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
   } else if (speakerOf(ctx.s) !== seat) {
@@ -366,18 +372,16 @@ function say(ctx: Ctx, seat: Seat, text: string, rawClaim: unknown): Refusal {
   }
   const bad = checkText(text);
   if (bad) return bad;
-  if (rawClaim === undefined) {
-    emit(ctx, 'all', { type: 'said', seat, text: text.trim() });
-    return null;
-  }
-  const read = readClaim(ctx.s, rawClaim);
-  if ('error' in read) return ['game/claim-invalid', read.error];
-  emit(ctx, 'all', { type: 'said', seat, text: text.trim(), claim: read.claim });
+  const read = rawClaim === undefined ? null : readClaim(ctx.s, rawClaim);
+  if (read && 'error' in read) return ['game/claim-invalid', read.error];
+  if (step.kind === 'open-day') countSpoken(ctx, step, seat, text.trim().length);
+  emit(ctx, 'all', read ? { type: 'said', seat, text: text.trim(), claim: read.claim } : { type: 'said', seat, text: text.trim() });
   return null;
 }
 
 function pass(ctx: Ctx, seat: Seat): Refusal {
   const step = ctx.s.step;
+  if (step.kind === 'open-day') return doneInOpenDay(ctx, step, seat);
   if (step.kind === 'talk') {
     // "Ready": the talk ends when every living player is ready (or at its deadline).
     if (!ctx.s.alive[seat - 1]) return ['game/seat-out', 'you are out'];
@@ -427,7 +431,7 @@ function vote(ctx: Ctx, seat: Seat, target: Seat | 0): Refusal {
 /** Whether the game is in its day (dawn announced, before nightfall). */
 export function isDay(state: GameState): boolean {
   const k = state.step.kind;
-  return k === 'last-words' || k === 'speech' || k === 'ballot' || k === 'talk';
+  return k === 'last-words' || k === 'speech' || k === 'ballot' || k === 'talk' || k === 'open-day';
 }
 
 function selfDestruct(ctx: Ctx, seat: Seat): Refusal {
@@ -515,6 +519,7 @@ function onDeadline(ctx: Ctx): Refusal {
   // from one whose players all chose in time.
   emit(ctx, step.kind === 'call' ? [...step.actors, ...(step.watchers ?? [])] : 'all', { type: 'deadline' });
   if (step.kind === 'speech' || step.kind === 'last-words') emit(ctx, 'all', { type: 'passed', seat: step.seat, missed: true });
+  if (step.kind === 'open-day') openDayDeadline(ctx, step);
   closeStep(ctx);
   return null;
 }
@@ -553,6 +558,8 @@ function eject(ctx: Ctx, seat: Seat): Refusal {
     if (callComplete(next)) closeStep(ctx);
   } else if (step.kind === 'speech' && step.seat === seat) {
     closeStep(ctx);
+  } else if (step.kind === 'open-day') {
+    ejectFromOpenDay(ctx, step, seat);
   } else if (step.kind === 'ballot') {
     const voters = step.voters.filter((v) => v !== seat);
     const { [seat]: _gone, ...ballots } = step.ballots;
@@ -657,6 +664,7 @@ export function closeStep(ctx: Ctx): void {
     case 'speech':
     case 'talk':
     case 'reading':
+    case 'open-day':
       break;
     case 'ballot':
       if (step.turn !== undefined) {
@@ -884,7 +892,8 @@ function tie(ctx: Ctx, purpose: BallotPurpose, tied: Seat[]): boolean {
 }
 
 /** A muted player's speaking turn this day is skipped, in public (RULES.md 7, dawn rule 6). */
-function skipMuted(ctx: Ctx, seat: Seat): boolean {
+/** A muted seat's turn is skipped in public; true when it was. */
+export function skipMuted(ctx: Ctx, seat: Seat): boolean {
   if (!ctx.s.muted?.includes(seat)) return false;
   emit(ctx, 'all', { type: 'skipped', seat, reason: 'muted' });
   return true;
@@ -1010,6 +1019,10 @@ function advance(ctx: Ctx): void {
         s.step = { kind: 'last-words', seat: plan.seat, endsAt: endsAt(ctx, 'lastWords') };
         return;
       case 'speech':
+        if (opensOpenDay(s, plan)) {
+          if (openDay(ctx, plan)) return;
+          continue;
+        }
         if (!s.alive[plan.seat - 1] || skipMuted(ctx, plan.seat)) continue;
         s.step = { kind: 'speech', purpose: plan.purpose, seat: plan.seat, endsAt: endsAt(ctx, 'speech') };
         return;

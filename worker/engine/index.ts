@@ -2,7 +2,7 @@
 import { newGame } from './game.ts';
 import { PACE_LIMITS, PACE_PRESETS } from './pace.ts';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from './rulesets.ts';
-import type { GameSetup, GameState, Pace, Seat } from './types.ts';
+import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
 
 export { apply, newGame, livingSeats, tableOrder, MAX_TEXT } from './game.ts';
 export { legalActions, pendingSeats } from './legal.ts';
@@ -23,6 +23,8 @@ export interface GameRequest {
   seed: string;
   at: number;
   previousFirstVictim?: Seat;
+  /** How the day's speeches are given (RULES.md 11); absent: in turns. */
+  day?: DayMode;
 }
 
 /** Checks a request against the ruleset and starts the game, or says in one line what is wrong. */
@@ -48,6 +50,7 @@ export function createGame(request: GameRequest): { ok: true; state: GameState }
     seed: request.seed,
     at: request.at,
     ...(request.previousFirstVictim ? { previousFirstVictim: request.previousFirstVictim } : {}),
+    ...(request.day === 'open' ? { day: 'open' as const } : {}),
   };
   return { ok: true, state: newGame(setup) };
 }

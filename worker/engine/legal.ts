@@ -5,6 +5,7 @@ import { indexOfCard, refOf, seatOfCard } from './cards.ts';
 import { RULESETS } from './rulesets.ts';
 import { readingPending } from './reading.ts';
 import { isConfirmed, needsConfirm } from './night-confirm.ts';
+import { owesSpeech, speechLeft } from './open-day.ts';
 import type { CardRef, GameState, LegalAction, Seat } from './types.ts';
 
 /** The actions this seat may take now, with their legal targets. */
@@ -57,6 +58,12 @@ export function legalActions(state: GameState, seat: Seat): LegalAction[] {
         if (!step.ready.includes(seat)) out.push({ type: 'pass' });
       }
       break;
+    case 'open-day':
+      if (owesSpeech(step, seat)) {
+        if (speechLeft(step, seat) > 0) out.push({ type: 'say', left: speechLeft(step, seat) });
+        out.push({ type: 'pass' });
+      }
+      break;
     case 'eyes':
       if (state.alive[seat - 1] && !(seat in step.choices)) out.push({ type: 'open-eyes', choices: ['bandits', 'police', 'none'] });
       break;
@@ -93,6 +100,8 @@ export function pendingSeats(state: GameState): Seat[] {
     }
     case 'talk':
       return livingSeats(state).filter((seat) => !step.ready.includes(seat));
+    case 'open-day':
+      return step.speakers.filter((seat) => owesSpeech(step, seat));
     case 'eyes':
       return livingSeats(state).filter((seat) => !(seat in step.choices));
     case 'last-words':

@@ -108,6 +108,7 @@ function sameStep(a: GameState['step'], b: GameState['step']): boolean {
   if (a.kind === 'ballot' && b.kind === 'ballot') return a.voters === b.voters;
   if (a.kind === 'call' && b.kind === 'call') return a.actors === b.actors;
   if (a.kind === 'talk' && b.kind === 'talk') return true;
+  if (a.kind === 'open-day' && b.kind === 'open-day') return a.speakers === b.speakers;
   if (a.kind === 'reading' && b.kind === 'reading') return true;
   return false;
 }

@@ -83,7 +83,12 @@ export interface GameSetup {
   at: number;
   /** Repeat-first-kill rule: the seat killed on night 1 of the room's previous game. */
   previousFirstVictim?: Seat;
+  /** How the day's speeches are given: one at a time (`turns`, the default) or in one open window (`open`, RULES.md 11). */
+  day?: DayMode;
 }
+
+/** `turns`: each speaker speaks in their turn; `open`: every speaker posts at any time in one window and says "done". */
+export type DayMode = 'turns' | 'open';
 
 export interface OutRecord {
   seat: Seat;
@@ -117,6 +122,8 @@ export type Step =
   | { kind: 'reading'; seen: Seat[]; endsAt: number | null }
   /** `dual`: the day's free talk; any living player may speak until all are ready or the deadline. */
   | { kind: 'talk'; ready: Seat[]; endsAt: number | null }
+  /** An open day (RULES.md 11): `speakers` in the rule sheet's order post at any time; `spoken` counts each one's characters. */
+  | { kind: 'open-day'; purpose: SpeechPurpose; speakers: Seat[]; done: Seat[]; spoken: Record<Seat, number>; endsAt: number | null }
   | { kind: 'eyes'; choices: Record<Seat, EyesChoice>; endsAt: number | null }
   | { kind: 'last-words'; seat: Seat; endsAt: number | null }
   | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; endsAt: number | null }
@@ -369,7 +376,8 @@ export type LegalAction =
   | { type: 'seen' }
   | { type: 'team-chat' }
   | { type: 'open-eyes'; choices: EyesChoice[] }
-  | { type: 'say' }
+  /** `left`: in an open day, the characters the speaker may still post. */
+  | { type: 'say'; left?: number }
   | { type: 'pass' }
   | { type: 'vote'; targets: Seat[]; canAbstain: boolean }
   | { type: 'self-destruct' }
@@ -403,6 +411,8 @@ export type StepView =
   | { kind: 'eyes'; endsAt: number | null }
   | { kind: 'last-words'; seat: Seat; endsAt: number | null }
   | { kind: 'talk'; ready: Seat[]; endsAt: number | null }
+  /** An open day: the speakers in seat order from the anchor and who is done. */
+  | { kind: 'open-day'; purpose: SpeechPurpose; speakers: Seat[]; done: Seat[]; endsAt: number | null }
   | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; queue: Seat[]; endsAt: number | null }
   | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean; ballotsIn: number; voters: number; turn?: Seat; endsAt: number | null }
   | { kind: 'over' };

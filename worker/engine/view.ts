@@ -145,6 +145,8 @@ function stepView(state: GameState, god: boolean): StepView {
       return { kind: 'last-words', seat: step.seat, endsAt: step.endsAt };
     case 'talk':
       return { kind: 'talk', ready: step.ready, endsAt: step.endsAt };
+    case 'open-day':
+      return { kind: 'open-day', purpose: step.purpose, speakers: step.speakers, done: step.done, endsAt: step.endsAt };
     case 'speech': {
       const queue: Seat[] = [];
       for (const plan of state.agenda) {

@@ -26,13 +26,14 @@ export function owedStep(view: View): Owed | null {
   else if (view.legal.some((a) => a.type === 'point' && a.current === null) || has('open-eyes')) kind = 'night-call';
   else if (has('vote')) kind = 'ballot';
   else if (step.kind === 'last-words' && has('pass')) kind = 'last-words';
-  else if ((step.kind === 'speech' || step.kind === 'talk') && has('pass')) kind = 'speech';
+  else if ((step.kind === 'speech' || step.kind === 'talk' || step.kind === 'open-day') && has('pass')) kind = 'speech';
   if (!kind) return null;
   const detail =
     step.kind === 'call' ? step.call
     : step.kind === 'ballot' ? `${step.purpose}:${step.candidates.join(',')}:${step.turn ?? ''}`
     : step.kind === 'speech' ? `${step.purpose}:${step.seat}`
     : step.kind === 'last-words' ? String(step.seat)
+    : step.kind === 'open-day' ? `${step.purpose}:${step.speakers.join(',')}`
     : '';
   return { kind, until: step.endsAt, step: `${view.round}|${step.kind}|${detail}` };
 }

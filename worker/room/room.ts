@@ -51,7 +51,7 @@ import {
   unverifiable,
 } from './identity.ts';
 import { overLimit } from './limits.ts';
-import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { dayModeOf, deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
@@ -486,6 +486,7 @@ export class Room extends DurableObject<Env> {
           players,
           options: room.options,
           pace: deadlinesOf(room.pace),
+          day: dayModeOf(room.pace),
           seed: newSeed(),
           at: now,
           ...(room.previousFirstVictim ? { previousFirstVictim: room.previousFirstVictim } : {}),

@@ -44,8 +44,9 @@ export function heuristicMove(view: View, random: Random, memory: BotMemory, lan
   if (eyes) return { action: { type: 'open-eyes', seat: me, choice: evidence().camp === 'killers' ? 'bandits' : 'police' }, memory };
 
   const step = view.step;
-  if (step.kind === 'speech' || step.kind === 'last-words' || step.kind === 'talk') {
-    const turn = `${view.round}:${step.kind}:${step.kind === 'speech' ? step.purpose : ''}`;
+  if (step.kind === 'speech' || step.kind === 'last-words' || step.kind === 'talk' || step.kind === 'open-day') {
+    // An open day (RULES.md 11) is one speech per window: say it once, then "done".
+    const turn = `${view.round}:${step.kind}:${step.kind === 'speech' || step.kind === 'open-day' ? step.purpose : ''}`;
     if (memory.spoke !== turn && view.legal.some((l) => l.type === 'say')) {
       const said = speechClaim(evidence(), memory, random, step.kind === 'last-words');
       return { action: { type: 'say', seat: me, text: renderClaim(said.claim, lang), claim: said.claim }, memory: { ...said.memory, spoke: turn } };
