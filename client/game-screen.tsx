@@ -75,6 +75,7 @@ export function GameScreen() {
     pointer: s.pointer ?? 0,
     voted: !!s.voted,
     muted: muted.includes(s.seat),
+    absent: !!s.absent,
     me: s.seat === me?.seat,
     active: s.seat === activeSeat,
     selectable: !!((!point?.cards && point?.targets.includes(s.seat)) || vote?.targets.includes(s.seat)),

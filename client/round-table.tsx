@@ -17,6 +17,8 @@ export interface TableSeat {
   voted?: boolean;
   /** Muted for the day (4.0): may not speak, still votes. */
   muted?: boolean;
+  /** Missed the last two steps it owed (issue 9): shown to the whole table. */
+  absent?: boolean;
   me?: boolean;
   /** Whose turn it is (speaker, last words). */
   active?: boolean;
@@ -96,7 +98,7 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
         const h = r * 0.72;
         const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
         return (
-          <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}`} data-seat={s.seat}>
+          <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.absent ? ` (${t('absent')})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined}>
             <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
             {/* The speaker (or the voter whose turn it is) glows. */}
             {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
@@ -112,6 +114,12 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
             )}
             {s.muted && <circle class="mute" cx={x - r * 0.8} cy={y + r * 0.8} r="7" />}
             {s.muted && <path class="mute" d={`M${x - r * 0.8 - 5} ${y + r * 0.8 - 5}L${x - r * 0.8 + 5} ${y + r * 0.8 + 5}`} />}
+            {s.absent && (
+              <text x={x - 8} y={y - r - 2} class="badge absent">
+                <title>{t('absent')}</title>
+                💤
+              </text>
+            )}
             {s.voted && (
               <text x={x + r * 0.8} y={y + r * 0.95} class="badge ok">
                 ✓

@@ -92,3 +92,39 @@ describe('RULES.md 11 open days: speeches in any order, ballot when everyone is 
     expect(t.step).toMatchObject({ kind: 'speech', purpose: 'day', seat: 6 });
   });
 });
+
+describe('issue 9 absent seats: two missed steps in a row mark a seat absent for the table', () => {
+  it('a seat that lets its open-day speech and its ballot pass is absent; acting again clears it', () => {
+    const t = openDay();
+    for (const seat of [6, 7, 8, 1, 2, 3]) t.act(seat, { type: 'pass' });
+    t.timeout(); // 4 posted nothing: one missed step
+    expect(t.view(1).seats[3]!.absent).toBeUndefined();
+    t.ballot({ 1: 6, 2: 6, 3: 6, 6: 1, 7: 6, 8: 6 }); // 4 does not vote: the second
+    expect(t.last('out')).toEqual({ type: 'out', seat: 6, how: 'voted' });
+    for (const seat of [1, 5]) expect(t.view(seat).seats[3]!.absent).toBe(true);
+    expect(t.view(1).seats.filter((s) => s.absent).map((s) => s.seat)).toEqual([4]);
+    // 6's last words; the night (4 is police: its missed or answered night call never counts, it is secret).
+    t.act(6, { type: 'pass' });
+    t.night(7);
+    t.night(1);
+    expect(t.step).toMatchObject({ kind: 'open-day', purpose: 'day' }); // 7, third out, leaves no last words (K = 2)
+    expect(t.view(2).seats[3]!.absent).toBe(true);
+    t.act(4, { type: 'say', text: 'back again' });
+    expect(t.view(2).seats[3]!.absent).toBeUndefined();
+  });
+
+  it('a speaker who spoke but let the deadline end the turn was there', () => {
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(5);
+    t.night(1);
+    t.act(5, { type: 'say', text: 'my last words' });
+    t.timeout();
+    expect(t.step).toMatchObject({ kind: 'speech', seat: 6 });
+    t.act(6, { type: 'say', text: 'hello' });
+    t.timeout();
+    t.timeout(); // 7 misses
+    for (const seat of [8, 1, 2, 3, 4]) t.act(seat, { type: 'pass' });
+    t.ballot({ 1: 2, 2: 1, 3: 1, 4: 1, 8: 1 }); // 6 and 7 do not vote
+    expect(t.view(3).seats.filter((s) => s.absent).map((s) => s.seat)).toEqual([7]);
+  });
+});

@@ -402,6 +402,8 @@ export interface SeatView {
   known?: 'killer' | 'undercover' | 'police';
   /** `dual`: the participant who drew the big joker and judges. */
   judge?: boolean;
+  /** A living seat that missed the last two public steps it owed (speech, last words, ballot): the table sees it is away. */
+  absent?: true;
 }
 
 /** The public face of the current step. */

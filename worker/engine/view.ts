@@ -4,6 +4,7 @@ import { legalActions } from './legal.ts';
 import { cardId } from './cards.ts';
 import { readingPending } from './reading.ts';
 import type { GameState, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
+import { absentSeats } from './absent.ts';
 
 /** Whether this viewer sees everything: the judge, raw's judge seat, an out player when the room allows it, or anyone once the game is over. */
 export function hasGodView(state: GameState, viewer: Viewer): boolean {
@@ -72,6 +73,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   const step = state.step;
   const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
 
+  const absent = absentSeats(state.log);
   const seats: SeatView[] = state.roles.map((role, i) => {
     const seat = i + 1;
     const view: SeatView = { seat, alive: state.alive[i]! };
@@ -99,6 +101,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
     }
     if (inCall && step.kind === 'call' && seat in step.pointers) view.pointer = step.pointers[seat];
     if (step.kind === 'ballot' && step.voters.includes(seat)) view.voted = seat in step.ballots;
+    if (absent.has(seat) && state.alive[i]) view.absent = true;
     return view;
   });
 
