@@ -18,6 +18,7 @@ import { CardList } from './card-list.tsx';
 import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { ConfirmPick, NightResult } from './night-result.tsx';
+import { ProdButton } from './host-prod.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -591,6 +592,7 @@ function HostTools({ v }: { v: View }) {
             {t('eject')}
           </ConfirmButton>
         )}
+        {seat > 0 && room.value?.you.host && <ProdButton seat={seat} />}
       </div>
     </details>
   );

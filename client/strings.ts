@@ -443,6 +443,8 @@ export const T = {
   ready: ['准备好', 'Ready', 'Listo', '준비'],
   readyN: ['{0}/{1} 人准备好', '{0} of {1} ready', '{0} de {1} listos', '{1}명 중 {0}명 준비'],
   youReady: ['你已准备好（仍可发言）', 'You are ready (you may still talk)', 'Estás listo (aún puedes hablar)', '준비 완료 (계속 말할 수 있음)'],
+  prod: ['提醒他', 'Remind', 'Recordar', '알림 보내기'],
+  prodded: ['已提醒（如果轮到他）', 'Reminded (if anything is due)', 'Recordado (si le toca algo)', '알림 보냄 (할 일이 있으면)'],
   absent: ['缺席（连续错过两步）', 'absent (missed two steps in a row)', 'ausente (faltó a dos pasos seguidos)', '부재 (연속 두 단계 놓침)'],
   openDayNote: ['所有人随时发言，不分先后；可以分几条发，合计不超过一次发言的长度。说完点“说完了”。所有人说完（或时间到）就开始投票。', 'Everyone speaks whenever they like, in any order, in one or more messages up to one speech’s length in all. Tap Done when you have finished; the vote opens when everyone is done or time is up.', 'Cada uno habla cuando quiera, en cualquier orden, en uno o varios mensajes hasta el largo de un turno en total. Toca Terminé al acabar; la votación empieza cuando todos hayan terminado o se acabe el tiempo.', '누구나 원하는 때에 순서 없이 발언합니다. 여러 번 나눠 올려도 되지만 합쳐서 한 번의 발언 길이까지입니다. 다 말했으면 완료를 누르세요. 모두 완료하거나 시간이 끝나면 투표합니다.'],
   openDayPh: ['你的发言（还可写 {0} 字）', 'Your speech ({0} characters left)', 'Tu turno de palabra (quedan {0} caracteres)', '당신의 발언 ({0}자 남음)'],

@@ -162,6 +162,8 @@ export const HostMoveSchema = v.variant('type', [
    * one) or a seat number (that seat gets a new token; its old devices are signed out). Host only.
    */
   v.object({ type: v.literal('invite'), place: v.union([v.literal('judge'), Target]) }),
+  /** Reminds one seat of what it owes now, by push (issue 9); acked alike whether or not it owes anything. Host only. */
+  v.object({ type: v.literal('prod'), seat: Target }),
 ]);
 /** Moves the human judge may make (the host may make them too, except narrate). */
 export const JUDGE_MOVES: readonly HostMove['type'][] = ['eject', 'pause', 'resume', 'extend', 'narrate'];

@@ -66,6 +66,23 @@ async function open(d: Delivery, sub: TestSubscription): Promise<PushPayload> {
   return JSON.parse((await decryptPush(d.body, sub)).text) as PushPayload;
 }
 
+/** An async classic room of 8, every seat subscribed, started; the start pushes have arrived. */
+async function startedAsyncRoom() {
+  const { room, clients, host } = await seatedRoom(8, 'classic', { pace: { preset: 'async' } });
+  const received = await pushService(room.code);
+  const subs: TestSubscription[] = [];
+  for (let i = 0; i < 8; i++) {
+    subs.push(await newSubscription(endpointFor(`seat-${i + 1}`)));
+    await subscribe(clients[i]!, subs[i]!);
+  }
+  await host.request({ type: 'host', id: 'start', move: { type: 'start' } });
+  await until('the start pushes', () => received.length === 8);
+  // The reading (RULES.md 11) is shorter than the reminder lead: it is never reminded. Read the cards.
+  await readCards(clients);
+  const { state } = await storedGame(room.code);
+  return { room, clients, host, received, subs, state };
+}
+
 describe('push notifications from the room', () => {
   it('GET /api/push gives the deploy’s VAPID public key', async () => {
     const res = await api('/api/push');
@@ -150,18 +167,7 @@ describe('push notifications from the room', () => {
   });
 
   it('async pace: an hour before the step closes, only the seats that still owe it are reminded, once', async () => {
-    const { room, clients, host } = await seatedRoom(8, 'classic', { pace: { preset: 'async' } });
-    const received = await pushService(room.code);
-    const subs: TestSubscription[] = [];
-    for (let i = 0; i < 8; i++) {
-      subs.push(await newSubscription(endpointFor(`seat-${i + 1}`)));
-      await subscribe(clients[i]!, subs[i]!);
-    }
-    await host.request({ type: 'host', id: 'start', move: { type: 'start' } });
-    await until('the start pushes', () => received.length === 8);
-    // The reading (RULES.md 11) is shorter than the reminder lead: it is never reminded. Read the cards.
-    await readCards(clients);
-    const { state } = await storedGame(room.code);
+    const { room, clients, host, received, subs, state } = await startedAsyncRoom();
     const endsAt = (state!.step as { endsAt: number }).endsAt;
     const owing = pendingSeats(state!);
     expect(owing.length).toBeGreaterThan(0);
@@ -192,5 +198,27 @@ describe('push notifications from the room', () => {
     await runDurableObjectAlarm(stubOf(room.code));
     await new Promise((r) => setTimeout(r, 50));
     expect(received.length).toBe(base + owing.length);
+  });
+});
+
+describe('issue 9 prods: the host reminds one seat by hand', () => {
+  it('the seat that owes the step gets a reminder; a seat that owes nothing gets none; the host’s ack is the same', async () => {
+    const { room, clients, host, received, subs, state } = await startedAsyncRoom();
+    const owing = pendingSeats(state!);
+    await until('the call pushes', () => received.length === 8 + owing.length);
+    const base = received.length;
+    const idle = [1, 2, 3, 4, 5, 6, 7, 8].find((s) => !owing.includes(s))!;
+    const due = owing[0]!;
+    // Ack alike: the host cannot tell a seat that owes the night call from one that does not.
+    expect(await host.request({ type: 'host', id: 'p-idle', move: { type: 'prod', seat: idle } })).toEqual({ type: 'ack', id: 'p-idle' });
+    expect(await host.request({ type: 'host', id: 'p-due', move: { type: 'prod', seat: due } })).toEqual({ type: 'ack', id: 'p-due' });
+    await until('the prod', () => received.length === base + 1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(received.length).toBe(base + 1);
+    expect(received[base]!.endpoint).toBe(endpointFor(`seat-${due}`));
+    const endsAt = (state!.step as { endsAt: number }).endsAt;
+    expect((await open(received[base]!, subs[due - 1]!)).notice).toEqual({ kind: 'reminder', owes: 'night-call', until: endsAt });
+    // Only the host prods.
+    expect(await clients[1]!.request({ type: 'host', id: 'p-x', move: { type: 'prod', seat: due } })).toMatchObject({ type: 'error', code: 'room/not-host' });
   });
 });

@@ -3,7 +3,7 @@
 // Runs in ctx.waitUntil after the frames went out; a failing push service never fails an action.
 import { viewFor, type GameState, type Seat } from '../engine/index.ts';
 import type { ClientFrame, PushPayload } from '../protocol.ts';
-import { noticeFor, reminderFor, REMINDER_BEFORE_MS, type Notice } from '../room/notify.ts';
+import { noticeFor, prodFor, reminderFor, REMINDER_BEFORE_MS, type Notice } from '../room/notify.ts';
 import { send, sendError, type Attachment } from '../room/sockets.ts';
 import { PushStore, type SubscriptionRow } from './subscriptions.ts';
 import { sendPush, type VapidKeys } from './web-push.ts';
@@ -93,6 +93,14 @@ export function pushReminders(room: PushRoom, game: GameState): Promise<void> {
     if (notice) notices.set(seat, notice);
   }
   return deliver(room, subs, notices);
+}
+
+/** The host's prod: the seat's devices get a reminder of what it owes, if it owes anything (the host never learns which). */
+export function pushProd(room: PushRoom, game: GameState, seat: Seat): Promise<void> {
+  if (!room.vapid || seat > game.alive.length) return Promise.resolve();
+  const notice = prodFor(viewFor(game, { kind: 'seat', seat }));
+  if (!notice) return Promise.resolve();
+  return deliver(room, room.store.all().filter((s) => s.seat === seat), new Map([[seat, notice]]));
 }
 
 /** One push per device of each seat with a notice; removes the subscriptions the push service calls gone. */

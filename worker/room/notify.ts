@@ -40,6 +40,12 @@ export function reminderAt(view: View, stepStartedAt: number): number | null {
   return at > stepStartedAt ? at : null;
 }
 
+/** The host's prod (issue 9): a reminder of the step this seat owes, whenever it is sent; null when it owes nothing. */
+export function prodFor(view: View): Notice | null {
+  const owed = owedStep(view);
+  return owed && owed.until !== null ? { kind: 'reminder', owes: owed.kind, until: owed.until } : null;
+}
+
 /** The reminder due at `now` for this seat, if the step it owes closes within the hour. */
 export function reminderFor(view: View, now: number): Notice | null {
   const owed = owedStep(view);

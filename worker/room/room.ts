@@ -55,7 +55,7 @@ import { dayModeOf, deadlinesOf, presenceOf, roomSummary, roomView, samePresence
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
-import { answerPushFrame, isPushFrame, pushChange, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
+import { answerPushFrame, isPushFrame, pushChange, pushProd, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
 import { seatSummary } from './notify.ts';
 
@@ -84,6 +84,8 @@ interface Change {
   roomChanged: boolean;
   game?: { prev: GameState | null; next: GameState; full: boolean };
   reply?: ServerFrame;
+  /** The host prodded this seat: a push after the ack, if it owes anything. */
+  prod?: Seat;
 }
 
 /** Which applied ids an action is deduplicated against: its seat (0 for the judge) and its kind. */
@@ -335,6 +337,7 @@ export class Room extends DurableObject<Env> {
     this.publish(result);
     if (result.reply) send(ws, result.reply);
     if (result.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), result.game.prev, result.game.next));
+    if (result.prod) this.ctx.waitUntil(pushProd(this.pushRoom(room), this.loadGame()!, result.prod));
     send(ws, { type: 'ack', id: frame.id });
   }
 
@@ -443,6 +446,13 @@ export class Room extends DurableObject<Env> {
       case 'extend':
       case 'narrate':
         return this.applyGame(room, { ...move, at: now } as Action, dedupe);
+      case 'prod': {
+        // Whether the seat owes anything (a night call) is not the host's to know: the answer is the same ack.
+        if (room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
+        if (!seats.some((s) => s.seat === move.seat)) return refuse(404, 'room/seat-unknown', `there is no seat ${move.seat}`);
+        this.commitRoom(room, dedupe);
+        return { roomChanged: false, prod: move.seat };
+      }
       case 'configure': {
         if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'settings change only in the lobby');
         if (!isRulesetId(move.ruleset)) return refuse(400, 'room/bad-ruleset', `unknown ruleset "${move.ruleset}"`);
