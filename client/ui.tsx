@@ -4,6 +4,8 @@ import { useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { CATALOG as RULESETS, DEADLINE_KINDS, RULESET_IDS, deadlineKinds } from '../worker/engine/catalog.ts';
 import { PACE_LIMITS, PACE_PRESETS } from '../worker/engine/pace.ts';
+import { dayModeOf } from '../worker/protocol.ts';
+import { DayModeField } from './day-mode.tsx';
 import type { OptionValue, Pace, RulesetId } from '../worker/engine/types.ts';
 import type { PaceSetting } from '../worker/protocol.ts';
 import { LANGS, LANG_NAMES, clockTime, has, lang, setLang, t } from './i18n.ts';
@@ -109,7 +111,7 @@ export function SettingsSummary({ s }: { s: Settings }) {
         </li>
       ))}
       <li>
-        {t('pace')}: {t(s.pace.preset)}
+        {t('pace')}: {t(s.pace.preset)} · {t(`day_${dayModeOf(s.pace)}`)}
         {DEADLINE_KINDS.filter((k) => s.pace.custom?.[k] !== undefined).map((k) => ` · ${t(`dl_${k}`)} ${duration(s.pace.custom![k]!)}`)}
       </li>
     </ul>
@@ -176,6 +178,7 @@ export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Setti
           <option value="async">{t('async')}</option>
         </select>
       </label>
+      <DayModeField pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
       <Deadlines ruleset={s.ruleset} pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
       <label class="row">
         <span>{t('spectators')}</span>

@@ -2,7 +2,7 @@
 // The client and the server import these same types; every inbound frame is checked against
 // the schemas here before anything else reads it.
 import * as v from 'valibot';
-import type { Camp, EyesChoice, OptionValue, Role, Pace, RulesetId, Seat, View } from './engine/index.ts';
+import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, RulesetId, Seat, View } from './engine/index.ts';
 import type { Notice, OwedKind } from './room/notify.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
 
@@ -39,6 +39,11 @@ export const PaceSchema = v.object({
   day: v.optional(v.picklist(['turns', 'open'])),
 });
 export type PaceSetting = v.InferOutput<typeof PaceSchema>;
+
+/** How the day's speeches are given: the room's choice, else open days in async pace and turns in live (RULES.md 11). */
+export function dayModeOf(pace: PaceSetting): DayMode {
+  return pace.day ?? (pace.preset === 'async' ? 'open' : 'turns');
+}
 
 const OptionValues = v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.string(), v.number(), v.boolean()]));
 

@@ -30,6 +30,7 @@ import {
   type JoinRequest,
   type Presence,
   JUDGE_MOVES,
+  dayModeOf,
   type PaceSetting,
   type RoomView,
   type RoomSummary,
@@ -51,7 +52,7 @@ import {
   unverifiable,
 } from './identity.ts';
 import { overLimit } from './limits.ts';
-import { dayModeOf, deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';

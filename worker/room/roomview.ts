@@ -1,5 +1,5 @@
 // The public face of the room around the game: names, seats, connections, settings. No roles.
-import { PACE_PRESETS, RULESETS, seatCount, type DayMode, type Pace } from '../engine/index.ts';
+import { PACE_PRESETS, RULESETS, seatCount, type Pace } from '../engine/index.ts';
 import { ROOM_TTL_MS, type PaceSetting, type Presence, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
 import type { JudgeRow, RoomRow, SeatRow } from './storage.ts';
@@ -9,10 +9,6 @@ export function deadlinesOf(pace: PaceSetting): Pace {
   return { ...PACE_PRESETS[pace.preset], ...pace.custom };
 }
 
-/** How the day's speeches are given: the room's choice, else open days in async pace and turns in live (RULES.md 11). */
-export function dayModeOf(pace: PaceSetting): DayMode {
-  return pace.day ?? (pace.preset === 'async' ? 'open' : 'turns');
-}
 
 /** Who is connected, from the open sockets' attachments. */
 export function presenceOf(attachments: Attachment[]): Presence {
