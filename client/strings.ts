@@ -24,7 +24,7 @@ export const T = {
   dl_lastWords: ['遗言', 'Last words', 'Últimas palabras', '유언'],
   dl_speech: ['每人发言', 'Each speech', 'Cada turno de palabra', '각 발언'],
   dl_ballot: ['投票', 'Ballot', 'Votación', '투표'],
-  sound: ['声音和振动提示（轮到你、天黑）', 'Sound and vibration cues (your turn, nightfall)', 'Avisos de sonido y vibración (tu turno, anochece)', '소리·진동 알림 (내 차례, 밤)'],
+  sound: ['声音和振动提示（白天轮到你时；夜里始终静音）', 'Sound and vibration cues (your turn by day; always silent at night)', 'Avisos de sonido y vibración (tu turno de día; nunca de noche)', '소리·진동 알림 (낮에 내 차례; 밤에는 항상 무음)'],
   unit: ['单位', 'unit', 'unidad', '단위'],
   u_min: ['分钟', 'minutes', 'minutos', '분'],
   u_h: ['小时', 'hours', 'horas', '시간'],
