@@ -177,7 +177,8 @@ function freshEntries(before: View, after: View): LogEntry[] {
   if (before.god === after.god) return after.log.filter((e) => e.seq > (last?.seq ?? 0));
   if (!last) return after.log.filter((e) => e.to === 'all');
   const key = (e: LogEntry) => JSON.stringify([e.at, e.event]);
-  const at = after.log.findLastIndex((e) => key(e) === key(last));
+  let at = after.log.length - 1;
+  while (at >= 0 && key(after.log[at]!) !== key(last)) at--;
   return after.log.slice(at + 1).filter((e) => e.to === 'all');
 }
 

@@ -30,17 +30,21 @@ function classicGame(): { views: View[]; t: Table } {
     f();
     snap();
   };
+  const speaking = () => ['speech', 'last-words'].includes(t.step.kind);
+  const passAll = () => {
+    while (speaking()) step(() => t.act((t.step as { seat: number }).seat, { type: 'pass' }));
+  };
   // Night 1: killers kill 5; the police check seat 1.
   step(() => t.night(5));
   step(() => t.night(1));
   // Day 1: last words, speeches, everyone votes seat 1.
-  while (t.step.kind === 'speech' || t.step.kind === 'last-words') step(() => t.act((t.step as { seat: number }).seat, { type: 'pass' }));
+  passAll();
   step(() => t.ballot(Object.fromEntries((t.step as { voters: number[] }).voters.map((v) => [v, v === 1 ? 2 : 1]))));
-  while (t.step.kind === 'speech' || t.step.kind === 'last-words') step(() => t.act((t.step as { seat: number }).seat, { type: 'pass' }));
+  passAll();
   // Night 2: killer 2 kills 6; the police check 2.
   step(() => t.night(6));
   step(() => t.night(2));
-  while (t.step.kind === 'speech' || t.step.kind === 'last-words') step(() => t.act((t.step as { seat: number }).seat, { type: 'pass' }));
+  passAll();
   step(() => t.ballot(Object.fromEntries((t.step as { voters: number[] }).voters.map((v) => [v, v === 2 ? 3 : 2]))));
   return { views, t };
 }
