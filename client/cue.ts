@@ -20,15 +20,20 @@ export function toggleSound(): void {
 export function cue(): void {
   if (!soundOn.value) return;
   navigator.vibrate?.([90, 60, 90]);
+  tones([660, 880]);
+}
+
+/** Soft sine notes one after another (also the table screen's chime where it has no voice). */
+export function tones(hz: number[]): void {
   try {
     audio ??= new AudioContext();
     const at = audio.currentTime;
-    [660, 880].forEach((hz, i) => {
+    hz.forEach((f, i) => {
       const osc = audio!.createOscillator();
       const gain = audio!.createGain();
       const t0 = at + i * 0.18;
       osc.type = 'sine';
-      osc.frequency.value = hz;
+      osc.frequency.value = f;
       gain.gain.setValueAtTime(0, t0);
       gain.gain.linearRampToValueAtTime(0.12, t0 + 0.03);
       gain.gain.exponentialRampToValueAtTime(0.001, t0 + 0.4);

@@ -79,6 +79,7 @@ app.post('/api/rooms', async (c) => {
       pace: req.pace ?? { preset: 'live' },
       spectators: req.spectators ?? false,
       humanJudge: req.humanJudge ?? false,
+      table: req.table ?? false,
       hostHash,
     });
     if (result.ok) {
