@@ -61,7 +61,8 @@ class SeatBot {
     else if (vote) move = { type: 'vote', target: vote.targets.filter((s) => s !== this.seat).at(-1) ?? vote.targets[0]! };
     if (!move) return;
     this.waiting = true;
-    this.ws.send(JSON.stringify({ type: 'act', id: `a${this.seat}-${++this.n}`, move }));
+    // A short pause, as players at a table take: the table screen's steps stay long enough to be seen.
+    setTimeout(() => this.ws.send(JSON.stringify({ type: 'act', id: `a${this.seat}-${++this.n}`, move })), 400);
   }
 }
 
