@@ -61,6 +61,23 @@ function useVoice(v: View | null): void {
   }, [v]);
 }
 
+/** The last ballot, revealed (public once the ballot closes): who voted for whom, shown until night falls. */
+function Revealed({ v }: { v: View }) {
+  const i = v.log.map((e) => e.event.type).lastIndexOf('ballots');
+  if (i < 0 || v.log.slice(i).some((e) => e.event.type === 'nightfall')) return null;
+  const ev = v.log[i]!.event;
+  if (ev.type !== 'ballots') return null;
+  return (
+    <ul class="revealed" data-testid="revealed">
+      {ev.ballots.map((b) => (
+        <li>
+          {b.seat} → {b.target || t('abstain')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The table screen: the round table, whose turn it is, the countdown, and the caption of the voice. */
 export function TableScreen() {
   const v = view.value;
@@ -91,7 +108,11 @@ export function TableScreen() {
       </header>
       <div class="table-big">
         <RoundTable seats={seats} center={active ? t('speaking', active) : undefined} />
-        {now && <p class="now">{now}</p>}
+        <div>
+          {now && <p class="now">{now}</p>}
+          {step?.kind === 'ballot' && <p data-testid="ballots-in">{t('ballotsIn', step.ballotsIn, step.voters)}</p>}
+          {v && step?.kind !== 'ballot' && <Revealed v={v} />}
+        </div>
       </div>
       <p class="caption" aria-live="polite" data-testid="caption">
         {caption.value.join(' ')}
