@@ -7,6 +7,7 @@ import type { Lang } from '../worker/protocol.ts';
 
 /** Every line the judge says; `{n}` is a seat number, `{list}` several. */
 export type LineKey =
+  | 'reading'
   | 'nightfall'
   | `open-${Call}`
   | `close-${Call}`
@@ -42,6 +43,7 @@ type Row = Record<Lang, string>;
 
 /** The script: Chinese in the seed's own words ([001] section 3, steps 3–18), the others from GLOSSARY.md. */
 export const LINES: Record<LineKey, Row> = {
+  reading: { 'zh-CN': '请大家在手机上查看自己的身份牌，不要让别人看到。', en: 'Everyone, look at your card on your phone. Keep it to yourself.', es: 'Todos, mirad vuestra carta en el móvil. Que nadie más la vea.', ko: '모두 휴대폰에서 자기 카드를 확인하세요. 다른 사람에게 보이지 마세요.' },
   nightfall: { 'zh-CN': '天黑了，请大家低头闭眼。', en: 'Night falls. Everyone, close your eyes.', es: 'Anochece. Todos, cerrad los ojos.', ko: '날이 어두워졌습니다. 모두 눈을 감아 주세요.' },
   'open-killers': { 'zh-CN': '杀手请睁眼，杀手请杀人。', en: 'Killers, open your eyes. Killers, choose who to kill.', es: 'Asesinos, abrid los ojos. Asesinos, elegid a quién matar.', ko: '킬러는 눈을 떠 주세요. 킬러는 처치할 사람을 고르세요.' },
   'close-killers': { 'zh-CN': '杀手请闭眼。', en: 'Killers, close your eyes.', es: 'Asesinos, cerrad los ojos.', ko: '킬러는 눈을 감아 주세요.' },
@@ -109,6 +111,8 @@ const OVER_KEY: Record<Winner, LineKey> = { good: 'over-good', killers: 'over-ki
 /** The line a step begins with (a turn to speak, last words, a night call): said when the step changes or on resync. */
 function stepLine(lang: Lang, step: StepView): Spoken | null {
   switch (step.kind) {
+    case 'reading':
+      return say(lang, 'reading');
     case 'call':
       return say(lang, `open-${step.call}`);
     case 'eyes':

@@ -3,7 +3,7 @@
 // `speechSynthesis` is replaced by a recorder (page.addInitScript), so every line the judge says is
 // captured in order. A second socket holding the table screen's own token records the frames the
 // screen receives; the lines expected are tableLines over those frames (docs/table-voice.md), and no
-// line names a secret. One bot's seat is also open on a phone page with sound on: it must never
+// line names a secret. Seat 5's bot is also open on a phone page with sound on: it must never
 // vibrate at night (docs/rules-decisions.md T1). Spectators are off: the table screen still gets in.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -54,7 +54,9 @@ class SeatBot {
     const point = v.legal.find((a) => a.type === 'point');
     const vote = v.legal.find((a) => a.type === 'vote');
     let move: object | null = null;
-    if (point && point.current === null) {
+    if (v.legal.some((a) => a.type === 'seen')) move = { type: 'seen' };
+    else if (v.legal.some((a) => a.type === 'confirm')) move = { type: 'confirm' };
+    else if (point && point.current === null) {
       const others = point.targets.filter((s) => s !== this.seat && !v.seats.find((x) => x.seat === s)?.mate);
       move = { type: 'point', target: others[0] ?? 0 };
     } else if (v.legal.some((a) => a.type === 'pass')) move = { type: 'pass' };
@@ -155,15 +157,15 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
   };
   await new Promise((ok) => (spy.onopen = ok));
 
-  // Seat 2 is also open on a phone, sound and vibration on.
+  // Seat 5 is also open on a phone, sound and vibration on (the bots kill low seats and vote out high ones, so it lives to speak).
   const phoneCtx = await browser.newContext({ ...PHONE, locale, baseURL: base });
   await phoneCtx.addInitScript(recorders);
   await phoneCtx.addInitScript(
     ([code, token]) => {
       localStorage.setItem('tianhei.sound', 'on');
-      localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 2, token, host: false }));
+      localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 5, token, host: false }));
     },
-    [made.code, bots[1]!.token],
+    [made.code, bots[4]!.token],
   );
   const phone = await phoneCtx.newPage();
   await phone.goto(`/r/${made.code}`);
@@ -215,7 +217,9 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
   expect(spoken.length).toBeGreaterThan(20);
   expect(spoken).toEqual(expected);
   const first = locale === 'zh-CN' ? ['天黑了，请大家低头闭眼。', '杀手请睁眼，杀手请杀人。', '杀手请闭眼。', '警察请睁眼，警察请指认。', '警察请闭眼。', '天亮了，请大家睁眼。'] : ['Night falls. Everyone, close your eyes.', 'Killers, open your eyes. Killers, choose who to kill.', 'Killers, close your eyes.', 'Police, open your eyes. Police, point at who to check.', 'Police, close your eyes.', 'Day breaks. Everyone, open your eyes.'];
-  expect(spoken.slice(0, 6)).toEqual(first);
+  // [001] 3.1: everyone reads their card; then 3.3–3.12.
+  expect(spoken[0]).toBe(locale === 'zh-CN' ? '请大家在手机上查看自己的身份牌，不要让别人看到。' : 'Everyone, look at your card on your phone. Keep it to yourself.');
+  expect(spoken.slice(1, 7)).toEqual(first);
   // Nothing said names a secret: no role word except in a call's fixed words and the result.
   const secret = locale === 'zh-CN' ? /(\d+号).*(杀手|警察|平民)|(杀手|警察|平民).*(\d+号)/ : /seat \d+.*(killer|police|civilian)|(killer|police|civilian).*seat \d+/i;
   for (const line of spoken) expect(line).not.toMatch(secret);
