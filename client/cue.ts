@@ -1,5 +1,7 @@
 // Optional sound and vibration (off by default, one switch, remembered on this device): a soft cue
-// when it is your turn and when night falls. The tones are synthesized with WebAudio (no files).
+// when a move becomes yours by day. Never at night, in any room (issue 12, docs/rules-decisions.md):
+// around a real table a buzz or a chime while eyes are closed tells everyone who was called, and even
+// the nightfall chime would tell the table which phones are cued. The tones are WebAudio (no files).
 import { signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { View } from '../worker/engine/types.ts';
@@ -11,22 +13,27 @@ let audio: AudioContext | null = null;
 export function toggleSound(): void {
   soundOn.value = !soundOn.value;
   localStorage.setItem('tianhei.sound', soundOn.value ? 'on' : 'off');
-  if (soundOn.value) cue('turn');
+  if (soundOn.value) cue();
 }
 
-/** Two soft sine notes (rising for your turn, falling for nightfall) and a short buzz on phones. */
-export function cue(kind: 'turn' | 'night'): void {
+/** Two soft rising sine notes and a short buzz on phones. */
+export function cue(): void {
   if (!soundOn.value) return;
-  navigator.vibrate?.(kind === 'turn' ? [90, 60, 90] : 180);
+  navigator.vibrate?.([90, 60, 90]);
+  tones([660, 880]);
+}
+
+/** Soft sine notes one after another (also the table screen's chime where it has no voice). */
+export function tones(hz: number[]): void {
   try {
     audio ??= new AudioContext();
     const at = audio.currentTime;
-    (kind === 'turn' ? [660, 880] : [440, 294]).forEach((hz, i) => {
+    hz.forEach((f, i) => {
       const osc = audio!.createOscillator();
       const gain = audio!.createGain();
       const t0 = at + i * 0.18;
       osc.type = 'sine';
-      osc.frequency.value = hz;
+      osc.frequency.value = f;
       gain.gain.setValueAtTime(0, t0);
       gain.gain.linearRampToValueAtTime(0.12, t0 + 0.03);
       gain.gain.exponentialRampToValueAtTime(0.001, t0 + 0.4);
@@ -39,15 +46,13 @@ export function cue(kind: 'turn' | 'night'): void {
   }
 }
 
-/** Cues the game's moments for this viewer: night falling, and a move becoming theirs to make. */
+/** Cues a move becoming this viewer's to make, by day only: night steps are silent on every phone. */
 export function useCues(v: View): void {
-  const before = useRef<{ phase: string; mine: boolean } | null>(null);
+  const before = useRef<boolean | null>(null);
   const mine = v.legal.length > 0 && !v.result;
   useEffect(() => {
     const was = before.current;
-    before.current = { phase: v.phase, mine };
-    if (!was) return;
-    if (v.phase === 'night' && was.phase !== 'night') cue('night');
-    else if (mine && !was.mine) cue('turn');
+    before.current = mine;
+    if (was !== null && v.phase !== 'night' && mine && !was) cue();
   }, [v.phase, mine]);
 }

@@ -18,7 +18,7 @@ export function Lobby() {
   const link = `${location.origin}/r/${r.code}`;
   const isHost = r.you.host;
   const count = r.seats.length;
-  const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators, humanJudge: r.humanJudge };
+  const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators, humanJudge: r.humanJudge, table: r.table };
   const online = r.seats.filter((s) => s.connected).length;
 
   return (
@@ -68,6 +68,13 @@ export function Lobby() {
           <PlaceLink place="judge" label={r.judge ? t('newJudgeLink') : t('makeJudgeLink')} hint={t('judgeLinkHint')} />
         </div>
       )}
+      {isHost && r.table && (
+        <div class="card" data-testid="table-invite">
+          <h3>{t('tableScreen')}</h3>
+          <PlaceLink place="table" label={t('makeTableLink')} hint={t('tableLinkHint')} />
+          {invites.value.table && <QrCode text={invites.value.table} />}
+        </div>
+      )}
       {isHost && (
         <div class="card">
           {r.humanJudge && !r.judge ? (
@@ -96,7 +103,7 @@ export function Lobby() {
                 type="button"
                 class="primary"
                 onClick={() => {
-                  hostMove({ type: 'configure', ruleset: editing.ruleset, options: editing.options, pace: editing.pace, spectators: editing.spectators, humanJudge: editing.humanJudge });
+                  hostMove({ type: 'configure', ruleset: editing.ruleset, options: editing.options, pace: editing.pace, spectators: editing.spectators, humanJudge: editing.humanJudge, table: editing.table });
                   setEditing(null);
                 }}
               >
@@ -136,7 +143,7 @@ function CopyLink({ link, testid }: { link: string; testid: string }) {
 }
 
 /** The host's one-time link for a place: the judge's, or back into a seat (a newer link cancels the older). */
-function PlaceLink({ place, label, hint }: { place: 'judge' | number; label: string; hint: string }) {
+function PlaceLink({ place, label, hint }: { place: 'judge' | 'table' | number; label: string; hint: string }) {
   const link = invites.value[String(place)];
   return (
     <>

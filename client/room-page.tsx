@@ -12,6 +12,8 @@ import { NotifyMe } from './notify-me.tsx';
 
 // The game screen is its own chunk: a room in its lobby does not wait for it.
 const GameScreen = later(() => import('./game-screen.tsx').then((m) => m.GameScreen));
+// So is the table screen of a face-to-face room (issue 12): only that one device loads it.
+const TableScreen = later(() => import('./table-screen.tsx').then((m) => m.TableScreen));
 
 /** One room: join, then lobby or game as the server's frames say. */
 export function RoomPage({ code }: { code: string }) {
@@ -41,6 +43,7 @@ export function RoomPage({ code }: { code: string }) {
     return null;
   }
   if (!seat && !watching) return <JoinForm code={code} onJoined={setSeat} onWatch={() => setWatching(true)} />;
+  if (seat?.table) return <TableScreen />;
   const r = room.value;
   if (!r) return <main class="page"><p class="wait">{conn.value === 'expired' ? t('expired') : t('connecting')}</p></main>;
   const v = view.value;
@@ -54,10 +57,23 @@ export function RoomPage({ code }: { code: string }) {
 }
 
 /** Redeems the host's link: a name for a new judge; a seat (or a judge) coming back keeps theirs. */
-function InviteForm({ code, invite, onJoined }: { code: string; invite: { token: string; place: 'judge' | number }; onJoined: (s: ReturnType<typeof stored>) => void }) {
+function InviteForm({ code, invite, onJoined }: { code: string; invite: { token: string; place: 'judge' | 'table' | number }; onJoined: (s: ReturnType<typeof stored>) => void }) {
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const { busy, err, run } = useRequest();
   const judge = invite.place === 'judge';
+  // The table screen has no name; its button is also the tap a browser wants before it may speak.
+  if (invite.place === 'table') {
+    return (
+      <FormPage onSubmit={() => void run(async () => onJoined(await joinByInvite(code, '', invite.token)))}>
+        <h2>{t('invitedTable', code)}</h2>
+        <p class="muted">{t('tableLinkHint')}</p>
+        {err && <p class="error">{err}</p>}
+        <button type="submit" class="primary" disabled={busy} data-testid="accept-invite">
+          {t('openTableScreen')}
+        </button>
+      </FormPage>
+    );
+  }
   return (
     <FormPage onSubmit={() => void run(async () => onJoined(await joinByInvite(code, name.trim(), invite.token)))}>
       <h2>{judge ? t('invitedJudge', code) : t('invitedSeat', invite.place, code)}</h2>

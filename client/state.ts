@@ -12,6 +12,8 @@ export interface Stored {
   seat: number | null;
   token: string;
   host: boolean;
+  /** The table screen of a face-to-face room (issue 12): no seat, the spectator's view. */
+  table?: boolean;
 }
 
 export type Conn = 'connecting' | 'open' | 'reconnecting' | 'expired' | 'idle';
@@ -115,7 +117,7 @@ export async function joinByInvite(code: string, name: string, invite: string): 
 
 async function joined(code: string, name: string, body: JoinRequest, host: boolean): Promise<Stored> {
   const j = await api<JoinResponse>('POST', `/api/rooms/${code}/join`, body);
-  const s = { code, seat: j.seat, token: j.token, host };
+  const s: Stored = { code, seat: j.seat, token: j.token, host, ...(j.table ? { table: true } : {}) };
   store(s);
   if (name) localStorage.setItem('tianhei.name', name);
   // A seat lost earlier in this tab (left, removed) must not take the new one away again.
@@ -124,17 +126,17 @@ async function joined(code: string, name: string, body: JoinRequest, host: boole
 }
 
 /** The link a host hands on: the secret travels in the fragment, which browsers never send to a server. */
-export function inviteLink(code: string, place: 'judge' | number, token: string): string {
+export function inviteLink(code: string, place: 'judge' | 'table' | number, token: string): string {
   return `${location.origin}/r/${code}#${new URLSearchParams({ invite: token, place: String(place) })}`;
 }
 
 /** The invitation in this page's address, if it was opened from one. */
-export function inviteInAddress(): { token: string; place: 'judge' | number } | null {
+export function inviteInAddress(): { token: string; place: 'judge' | 'table' | number } | null {
   const p = new URLSearchParams(location.hash.slice(1));
   const token = p.get('invite');
   const place = p.get('place');
   if (!token || !place) return null;
-  return { token, place: place === 'judge' ? 'judge' : Number(place) };
+  return { token, place: place === 'judge' || place === 'table' ? place : Number(place) };
 }
 
 // ------------------------------------------------------------------ WebSocket
@@ -214,12 +216,14 @@ function open(): void {
   };
 }
 
-// Phones suspend sockets in the background: when the tab is shown again, reconnect now.
+// Phones suspend sockets in the background: when the tab is shown again, reconnect now; a socket
+// that looks open may have missed frames while the screen was locked, so it asks for the game again.
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible' && target && !ws && conn.value === 'reconnecting') {
+  if (document.visibilityState !== 'visible' || !target) return;
+  if (!ws && conn.value === 'reconnecting') {
     clearTimeout(timer);
     open();
-  }
+  } else if (ws?.readyState === WebSocket.OPEN) send({ type: 'sync' });
 });
 
 function lose(code: string): void {

@@ -82,6 +82,8 @@ export interface Settings {
   pace: PaceSetting;
   spectators: boolean;
   humanJudge: boolean;
+  /** Played face to face (issue 12). */
+  table: boolean;
 }
 
 /** An option value's words: translated where the table has them, else the value itself. */
@@ -187,6 +189,10 @@ export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Setti
       <label class="row">
         <span>{t('humanJudge')}</span>
         <input type="checkbox" checked={s.humanJudge} onChange={(e) => onChange({ ...s, humanJudge: e.currentTarget.checked })} data-testid="human-judge" />
+      </label>
+      <label class="row">
+        <span>{t('tableMode')}</span>
+        <input type="checkbox" checked={s.table} onChange={(e) => onChange({ ...s, table: e.currentTarget.checked })} data-testid="table-mode" />
       </label>
     </fieldset>
   );

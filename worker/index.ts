@@ -79,6 +79,7 @@ app.post('/api/rooms', async (c) => {
       pace: req.pace ?? { preset: 'live' },
       spectators: req.spectators ?? false,
       humanJudge: req.humanJudge ?? false,
+      table: req.table ?? false,
       hostHash,
     });
     if (result.ok) {
@@ -99,7 +100,7 @@ app.post('/api/rooms/:code/join', async (c) => {
   if (!parsed.ok) return parsed.response;
   const result = await room.stub.join(parsed.value);
   if (!result.ok) return refused(c, result);
-  const response: JoinResponse = { seat: result.seat, judge: result.judge, token: result.token };
+  const response: JoinResponse = { seat: result.seat, judge: result.judge, token: result.token, ...(result.table ? { table: true as const } : {}) };
   return c.json(response, 200);
 });
 

@@ -55,6 +55,8 @@ export const CreateRoomSchema = v.object({
   spectators: v.optional(v.boolean()),
   /** A human judge (RULES.md 11): a participant who does not play, sees everything and narrates. */
   humanJudge: v.optional(v.boolean()),
+  /** Played face to face (issue 12): the host opens a table screen, the judge's voice, by a one-time link. */
+  table: v.optional(v.boolean()),
 });
 export type CreateRoomRequest = v.InferOutput<typeof CreateRoomSchema>;
 export interface CreateRoomResponse {
@@ -76,11 +78,12 @@ export const JoinSchema = v.object({
   invite: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 export type JoinRequest = v.InferOutput<typeof JoinSchema>;
-/** A player gets a seat; the human judge gets none (`seat: null`, `judge: true`). */
+/** A player gets a seat; the human judge gets none (`seat: null`, `judge: true`); the table screen neither (`table: true`). */
 export interface JoinResponse {
   seat: Seat | null;
   judge: boolean;
   token: string;
+  table?: true;
 }
 
 /** GET /api/rooms/:code — what anyone with the code may see before joining. */
@@ -149,6 +152,7 @@ export const HostMoveSchema = v.variant('type', [
     pace: v.optional(PaceSchema),
     spectators: v.optional(v.boolean()),
     humanJudge: v.optional(v.boolean()),
+    table: v.optional(v.boolean()),
   }),
   v.object({ type: v.literal('start') }),
   v.object({ type: v.literal('remove-seat'), seat: Target }),
@@ -164,9 +168,10 @@ export const HostMoveSchema = v.variant('type', [
   v.object({ type: v.literal('narrate'), text: Text }),
   /**
    * A one-time link for a place: `judge` (the judge's place; if the judge lost their token, a new
-   * one) or a seat number (that seat gets a new token; its old devices are signed out). Host only.
+   * one) or a seat number (that seat gets a new token; its old devices are signed out), or `table`:
+   * the table screen of a face-to-face room (a newer link signs the old screen out). Host only.
    */
-  v.object({ type: v.literal('invite'), place: v.union([v.literal('judge'), Target]) }),
+  v.object({ type: v.literal('invite'), place: v.union([v.literal('judge'), v.literal('table'), Target]) }),
   /** Reminds one seat of what it owes now, by push (issue 9); acked alike whether or not it owes anything. Host only. */
   v.object({ type: v.literal('prod'), seat: Target }),
 ]);
@@ -242,7 +247,10 @@ export interface RoomView {
   /** Whether the room has a human judge's place, and who holds it. */
   humanJudge: boolean;
   judge: { name: string; connected: boolean; host: boolean } | null;
-  you: { seat: Seat | null; host: boolean; judge: boolean };
+  /** Played face to face (issue 12). */
+  table: boolean;
+  /** `table`: this socket is the table screen (a spectator's view, drawn for the room). */
+  you: { seat: Seat | null; host: boolean; judge: boolean; table?: true };
   /** When the room deletes itself unless something happens before. */
   expiresAt: number;
 }
@@ -258,7 +266,7 @@ export type ServerFrame =
   | { type: 'room'; room: RoomView }
   | ({ type: 'presence' } & Presence)
   /** Only to the host who asked (`id` of the invite move): the one-time link's secret for `place`. */
-  | { type: 'invite'; id: string; place: 'judge' | Seat; token: string }
+  | { type: 'invite'; id: string; place: 'judge' | 'table' | Seat; token: string }
   /** `view.log` holds the viewer's own entries after position `logFrom` (its log is numbered 1..n); 0 means the whole visible log (replace, do not append). */
   | { type: 'game'; view: View; logFrom: number }
   | { type: 'ack'; id: string }

@@ -3,7 +3,7 @@
 // seat is removed, renumbered away or given a new token, or the judge's place or spectators are
 // turned off, the socket's attachment no longer matches storage and the socket is nobody.
 import type { Seat } from '../engine/index.ts';
-import { JUDGE_PLACE, type Place, type RoomRow, type RoomStore } from './storage.ts';
+import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow, type RoomStore } from './storage.ts';
 import { attachmentOf, revoke, type Attachment } from './sockets.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -19,13 +19,16 @@ export function identify(store: RoomStore, tokenHash: string): Attachment | null
   if (seat !== null) return { seat, spectator: false, credential: tokenHash };
   const judge = store.judge();
   if (judge && timingSafeEqual(judge.tokenHash, tokenHash)) return { seat: null, spectator: false, judge: true, credential: tokenHash };
+  const table = store.tokenHashOf(TABLE_PLACE);
+  if (table !== null && timingSafeEqual(table, tokenHash)) return { seat: null, spectator: true, table: true, credential: tokenHash };
   return null;
 }
 
 /** Whether a socket's attachment still names who holds that place now (run on every frame). */
 export function stillHolds(store: RoomStore, room: RoomRow, a: Attachment): boolean {
-  if (a.judge || a.seat !== null) {
-    const current = store.tokenHashOf(a.judge ? JUDGE_PLACE : a.seat!);
+  if (a.judge || a.table || a.seat !== null) {
+    if (a.table && !room.table) return false;
+    const current = store.tokenHashOf(placeOf(a)!);
     return current !== null && a.credential !== undefined && timingSafeEqual(current, a.credential);
   }
   return a.spectator && room.spectators;
@@ -42,6 +45,7 @@ export function unverifiable(a: Attachment): boolean {
 /** The place a socket holds, or null for a spectator. */
 export function placeOf(a: Attachment): Place | null {
   if (a.judge) return JUDGE_PLACE;
+  if (a.table) return TABLE_PLACE;
   return a.seat;
 }
 

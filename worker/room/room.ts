@@ -54,7 +54,7 @@ import {
 import { overLimit } from './limits.ts';
 import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
-import { JUDGE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
+import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { answerPushFrame, isPushFrame, pushChange, pushProd, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
@@ -75,6 +75,7 @@ export interface RoomInit {
   pace: PaceSetting;
   spectators: boolean;
   humanJudge: boolean;
+  table: boolean;
   hostHash: string;
 }
 
@@ -96,7 +97,7 @@ interface Dedupe {
   id: string;
 }
 
-type Joined = { ok: true; seat: Seat | null; judge: boolean; token: string };
+type Joined = { ok: true; seat: Seat | null; judge: boolean; token: string; table?: true };
 
 export class Room extends DurableObject<Env> {
   private readonly store: RoomStore;
@@ -136,6 +137,7 @@ export class Room extends DurableObject<Env> {
       pace: init.pace,
       spectators: init.spectators,
       humanJudge: init.humanJudge,
+      table: init.table,
       hostHash: init.hostHash,
       status: 'lobby',
       gameNo: 0,
@@ -232,6 +234,7 @@ export class Room extends DurableObject<Env> {
   private async redeem(room: RoomRow, inviteHash: string, rawName: string | undefined, tokenHash: string, token: string): Promise<Joined | Refusal> {
     const place = this.store.inviteOf(inviteHash);
     if (place === null) return refuse(403, 'auth/bad-invite', 'this invitation link is not valid: it works once, and a newer one replaces it');
+    if (place === TABLE_PLACE && !room.table) return refuse(409, 'room/not-table', 'this room is not played face to face');
     if (place === JUDGE_PLACE && !this.store.judge()) {
       const checked = checkName(rawName ?? '');
       if (!checked.ok) return refuse(400, checked.code, checked.message);
@@ -244,6 +247,7 @@ export class Room extends DurableObject<Env> {
     });
     await this.arm(room);
     this.broadcastRoom();
+    if (place === TABLE_PLACE) return { ok: true, seat: null, judge: false, token, table: true };
     return { ok: true, seat: place === JUDGE_PLACE ? null : place, judge: place === JUDGE_PLACE, token };
   }
 
@@ -468,13 +472,17 @@ export class Room extends DurableObject<Env> {
         if (move.spectators !== undefined) room.spectators = move.spectators;
         const dropJudge = move.humanJudge === false && this.store.judge() !== null;
         if (move.humanJudge !== undefined) room.humanJudge = move.humanJudge;
+        const dropTable = move.table === false && room.table;
+        if (move.table !== undefined) room.table = move.table;
         this.commitRoom(room, dedupe, () => {
           if (dropJudge) this.store.removeJudge();
         });
         const sockets = this.ctx.getWebSockets();
         if (dropJudge) revokeWhere(sockets, (a) => a.judge === true, CLOSE_REMOVED, 'room/removed', 'the host turned the human judge off');
         // Only spectators: the judge has no seat either, but is not a spectator (issue 7, item 4).
-        if (dropSpectators) revokeWhere(sockets, (a) => a.spectator, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');
+        if (dropTable) revokeWhere(sockets, (a) => a.table === true, CLOSE_REMOVED, 'room/not-table', 'the host turned face-to-face play off');
+        // The table screen is a spectator admitted by its own token: spectators off does not close it.
+        if (dropSpectators) revokeWhere(sockets, (a) => a.spectator && !a.table, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');
         return { roomChanged: true };
       }
       case 'play-again': {
@@ -522,9 +530,10 @@ export class Room extends DurableObject<Env> {
         return { roomChanged: true };
       }
       case 'invite': {
-        const place: Place = move.place === 'judge' ? JUDGE_PLACE : move.place;
+        const place: Place = move.place === 'judge' ? JUDGE_PLACE : move.place === 'table' ? TABLE_PLACE : move.place;
+        if (place === TABLE_PLACE && !room.table) return refuse(409, 'room/not-table', 'this room is not played face to face');
         if (place === JUDGE_PLACE && !room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
-        if (place !== JUDGE_PLACE && !seats.some((s) => s.seat === place)) return refuse(404, 'room/seat-unknown', `there is no seat ${place}`);
+        if (place > 0 && !seats.some((s) => s.seat === place)) return refuse(404, 'room/seat-unknown', `there is no seat ${place}`);
         if (!fresh) return refuse(500, 'room/no-token', 'no invitation could be made');
         this.commitRoom(room, dedupe, () => this.store.saveInvite(place, fresh.tokenHash, now));
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.place, token: fresh.token } };
@@ -674,6 +683,7 @@ function watchesGame(who: Attachment, game: GameState): boolean {
 /** The per-socket part of the room frame. */
 function youOf(base: Omit<RoomView, 'you'>, who: Attachment, bigJokerSeat: Seat | 0): RoomView['you'] {
   if (who.judge) return { seat: null, host: base.judge?.host === true, judge: true };
+  if (who.table) return { seat: null, host: false, judge: false, table: true };
   const host = who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host);
   return { seat: who.seat, host, judge: who.seat !== null && who.seat === bigJokerSeat };
 }

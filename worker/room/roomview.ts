@@ -48,6 +48,7 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score })),
     spectatorsWatching,
     humanJudge: room.humanJudge,
+    table: room.table,
     judge: judge ? { name: judge.name, connected: judgeConnected, host: judge.host } : null,
     expiresAt: room.lastActivity + ROOM_TTL_MS,
   };

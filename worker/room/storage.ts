@@ -7,8 +7,10 @@ import type { PaceSetting } from '../protocol.ts';
 import { nameKey } from '../names.ts';
 
 /** A place at the table that holds a token: a seat number, or 0 for the human judge. */
-export type Place = Seat | typeof JUDGE_PLACE;
+export type Place = Seat | typeof JUDGE_PLACE | typeof TABLE_PLACE;
 export const JUDGE_PLACE = 0;
+/** The table screen of a room played face to face (issue 12): a spectator admitted by its own token. */
+export const TABLE_PLACE = -1;
 /** Game moves (`act`) and host moves (`host`) keep separate action ids. */
 export type ActionSpace = 'act' | 'host';
 
@@ -35,6 +37,8 @@ export interface RoomRow {
   previousFirstVictim: Seat | 0;
   lastActivity: number;
   humanJudge: boolean;
+  /** Played face to face (issue 12): a table screen is the judge's voice; kept in `meta` (no column). */
+  table: boolean;
 }
 
 /** The human judge's place: a participant without a seat. */
@@ -76,6 +80,8 @@ interface Remembered {
   storedActivity?: number;
   /** The alarm this object set and that has not run yet. */
   alarm?: number;
+  /** Played face to face (issue 12), as `meta` holds it. */
+  table?: boolean;
 }
 
 export class RoomStore {
@@ -210,10 +216,15 @@ export class RoomStore {
       previousFirstVictim: r.prev_first_victim,
       lastActivity: r.last_activity,
       humanJudge: r.human_judge === 1,
+      table: this.tableMode(),
     };
   }
 
   saveRoom(room: RoomRow): void {
+    if (room.table !== this.tableMode()) {
+      this.setMeta('table', room.table ? '1' : null);
+      this.remembered.table = room.table;
+    }
     const r: RoomRecord = {
       code: room.code,
       ruleset: room.ruleset,
@@ -259,6 +270,20 @@ export class RoomStore {
     return (Object.keys(r) as (keyof RoomRecord)[]).every((k) => k === 'last_activity' || r[k] === stored[k]);
   }
 
+  private tableMode(): boolean {
+    return (this.remembered.table ??= this.meta('table') === '1');
+  }
+
+  private meta(key: string): string | null {
+    return this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key).toArray()[0]?.value ?? null;
+  }
+
+  /** Sets (or, with null, deletes) one `meta` value: room facts added after the schema, needing no migration. */
+  private setMeta(key: string, value: string | null): void {
+    if (value === null) this.sql.exec(`DELETE FROM meta WHERE key = ?`, key);
+    else this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`, key, value);
+  }
+
   // ---------------------------------------------------------------- seats
 
   seats(): SeatRow[] {
@@ -300,12 +325,14 @@ export class RoomStore {
   /** The current token hash of a place (a seat number, or JUDGE_PLACE), or null if it is empty. */
   tokenHashOf(place: Place): string | null {
     if (place === JUDGE_PLACE) return this.judge()?.tokenHash ?? null;
+    if (place === TABLE_PLACE) return this.meta('table_hash');
     return this.sql.exec<{ token_hash: string }>(`SELECT token_hash FROM seats WHERE seat = ?`, place).toArray()[0]?.token_hash ?? null;
   }
 
   /** Gives a place a new token; the old one stops working at once. */
   replaceToken(place: Place, tokenHash: string): void {
     if (place === JUDGE_PLACE) this.sql.exec(`UPDATE judge SET token_hash = ?`, tokenHash);
+    else if (place === TABLE_PLACE) this.setMeta('table_hash', tokenHash);
     else {
       this.sql.exec(`UPDATE seats SET token_hash = ? WHERE seat = ?`, tokenHash, place);
       // The signed-out devices must not go on receiving this seat's notifications.
@@ -370,7 +397,7 @@ export class RoomStore {
     });
     // Applied ids and invitations belong to seat numbers; renumbered seats start with a clean slate.
     this.sql.exec(`DELETE FROM actions`);
-    this.sql.exec(`DELETE FROM invites WHERE place <> ?`, JUDGE_PLACE);
+    this.sql.exec(`DELETE FROM invites WHERE place > 0`);
     return moves;
   }
 

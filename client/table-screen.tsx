@@ -1,0 +1,124 @@
+// The table screen of a room played face to face (issue 12): one shared screen, seen from across
+// the room, that is the judge's voice. It holds the spectator's view only (the server gives it no
+// more) and says the judge's lines (client/table-voice.ts) with the browser's speechSynthesis.
+import { signal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import type { View } from '../worker/engine/types.ts';
+import { lang, t } from './i18n.ts';
+import { RoundTable, type TableSeat } from './round-table.tsx';
+import { conn, room, view } from './state.ts';
+import { tableLines, type Spoken } from './table-voice.ts';
+import { tones } from './cue.ts';
+import { Countdown } from './ui.tsx';
+
+const voiceOn = signal(localStorage.getItem('tianhei.voice') !== 'off');
+/** What is being said now: the caption always shows it, voice or not. */
+const caption = signal<string[]>([]);
+const noVoice = signal(false);
+
+/** Whether this device has a voice for the language (an empty list: not loaded yet, so try speaking). */
+function hasVoice(l: string): boolean {
+  const voices = speechSynthesis.getVoices();
+  return voices.length === 0 || voices.some((v) => v.lang.toLowerCase().startsWith(l.slice(0, 2).toLowerCase()));
+}
+
+/** Says the lines in order (queued after what is still being said); a chime where there is no voice. */
+function speak(lines: Spoken[]): void {
+  if (!lines.length) return;
+  caption.value = lines.map((l) => l.text);
+  if (!voiceOn.value) return;
+  const l = lang.value;
+  noVoice.value = typeof speechSynthesis === 'undefined' || !hasVoice(l);
+  if (noVoice.value) return tones([523, 659]);
+  const voice = speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(l.slice(0, 2).toLowerCase()));
+  for (const line of lines) {
+    const u = new SpeechSynthesisUtterance(line.text);
+    u.lang = l;
+    if (voice) u.voice = voice;
+    speechSynthesis.speak(u);
+  }
+}
+
+function toggleVoice(): void {
+  voiceOn.value = !voiceOn.value;
+  localStorage.setItem('tianhei.voice', voiceOn.value ? 'on' : 'off');
+  if (!voiceOn.value && typeof speechSynthesis !== 'undefined') speechSynthesis.cancel();
+}
+
+/**
+ * Speaks what changed between the view it last spoke for and this one; after a drop (the view goes
+ * away while reconnecting) it starts again from nothing, so it says where the game is.
+ */
+function useVoice(v: View | null): void {
+  const before = useRef<View | null>(null);
+  useEffect(() => {
+    if (!v) {
+      before.current = null;
+      return;
+    }
+    speak(tableLines(lang.value, before.current, v));
+    before.current = v;
+  }, [v]);
+}
+
+/** The last ballot, revealed (public once the ballot closes): who voted for whom, shown until night falls. */
+function Revealed({ v }: { v: View }) {
+  const i = v.log.map((e) => e.event.type).lastIndexOf('ballots');
+  if (i < 0 || v.log.slice(i).some((e) => e.event.type === 'nightfall')) return null;
+  const ev = v.log[i]!.event;
+  if (ev.type !== 'ballots') return null;
+  return (
+    <ul class="revealed" data-testid="revealed">
+      {ev.ballots.map((b) => (
+        <li>
+          {b.seat} → {b.target || t('abstain')}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The table screen: the round table, whose turn it is, the countdown, and the caption of the voice. */
+export function TableScreen() {
+  const v = view.value;
+  const r = room.value;
+  useVoice(conn.value === 'open' ? v : null);
+  if (!r) return <main class="table-screen"><p class="wait">{t('connecting')}</p></main>;
+  const night = v?.phase === 'night';
+  const step = v?.step;
+  const active = step && (step.kind === 'speech' || step.kind === 'last-words') ? step.seat : step?.kind === 'ballot' ? (step.turn ?? 0) : 0;
+  const seats: TableSeat[] = (v?.seats ?? r.seats.map((s) => ({ seat: s.seat, alive: true }))).map((s) => ({
+    seat: s.seat,
+    name: r.seats.find((x) => x.seat === s.seat)?.name ?? '',
+    alive: s.alive,
+    ...('role' in s && s.role && v?.result ? { role: s.role } : {}),
+    voted: 'voted' in s && !!s.voted,
+    active: s.seat === active,
+  }));
+  const now = v ? tableLines(lang.value, null, v).at(-1)?.text : undefined;
+  const title = !v ? `${t('room')} ${r.code} · ${t('lobby')}` : v.result ? '' : night ? t('nightN', v.round) : t('dayN', v.round);
+  return (
+    <main class={night ? 'table-screen night' : 'table-screen'} data-testid="table-screen" data-phase={v?.phase ?? 'lobby'} data-step={step?.kind ?? 'lobby'}>
+      <header>
+        <h1>{title}</h1>
+        {step && 'endsAt' in step && <Countdown endsAt={step.endsAt} />}
+        <button type="button" class="voice" onClick={toggleVoice} data-testid="voice-switch" aria-pressed={voiceOn.value}>
+          {voiceOn.value ? t('voiceOn') : t('voiceOff')}
+        </button>
+      </header>
+      <div class="table-big">
+        <RoundTable seats={seats} center={active ? t('speaking', active) : undefined} />
+        <div>
+          {now && <p class="now">{now}</p>}
+          {step?.kind === 'ballot' && <p data-testid="ballots-in">{t('ballotsIn', step.ballotsIn, step.voters)}</p>}
+          {v && step?.kind !== 'ballot' && <Revealed v={v} />}
+        </div>
+      </div>
+      <p class="caption" aria-live="polite" data-testid="caption">
+        {caption.value.join(' ')}
+      </p>
+      {noVoice.value && <p class="muted center">{t('noVoice')}</p>}
+      {conn.value !== 'open' && <p class="muted center">{t('connecting')}</p>}
+    </main>
+  );
+}

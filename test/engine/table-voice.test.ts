@@ -1,0 +1,111 @@
+// Issue 12, table mode: the judge's lines the table screen says (client/table-voice.ts) follow the
+// seed's script ([001] section 3, steps 3–18), come only from the public view, and say the same
+// words for a call whether its actors are alive or out (RULES.md D11).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { viewFor, type View } from '../../worker/engine/index.ts';
+import { LINES, tableLines, type LineKey, type Spoken } from '../../client/table-voice.ts';
+import { LANGS } from '../../worker/protocol.ts';
+import { Table } from './table.ts';
+import { framesUpToDayTwo } from './two-nights.ts';
+
+/** Runs the lines function over successive views, merging logs the way the client does. */
+function speakAll(lang: (typeof LANGS)[number], views: View[]): Spoken[] {
+  const said: Spoken[] = [];
+  let before: View | null = null;
+  for (const v of views) {
+    said.push(...tableLines(lang, before, v));
+    before = before ? { ...v, log: [...before.log, ...v.log.filter((e) => e.seq > (before!.log.at(-1)?.seq ?? 0))] } : v;
+  }
+  return said;
+}
+
+/** A classic game (RULES.md 3) of 8: night 1 the killers kill seat 5, day 1 votes out seat 1, ... to the end. */
+function classicGame(): { views: View[]; t: Table } {
+  const t = new Table('classic', 'KKPPCCCC');
+  const views: View[] = [viewFor(t.state, { kind: 'spectator' })];
+  const snap = () => views.push(viewFor(t.state, { kind: 'spectator' }));
+  const step = (f: () => void) => {
+    t.now += 1000;
+    f();
+    snap();
+  };
+  const speaking = () => ['speech', 'last-words'].includes(t.step.kind);
+  const passAll = () => {
+    while (speaking()) step(() => t.act((t.step as { seat: number }).seat, { type: 'pass' }));
+  };
+  // Night 1: killers kill 5; the police check seat 1.
+  step(() => t.night(5));
+  step(() => t.night(1));
+  // Day 1: last words, speeches, everyone votes seat 1.
+  passAll();
+  step(() => t.ballot(Object.fromEntries((t.step as { voters: number[] }).voters.map((v) => [v, v === 1 ? 2 : 1]))));
+  passAll();
+  // Night 2: killer 2 kills 6; the police check 2.
+  step(() => t.night(6));
+  step(() => t.night(2));
+  passAll();
+  step(() => t.ballot(Object.fromEntries((t.step as { voters: number[] }).voters.map((v) => [v, v === 2 ? 3 : 2]))));
+  return { views, t };
+}
+
+describe('issue 12: the table screen speaks the judge’s script', () => {
+  it('a classic game, in the seed’s words: night, each call opening and closing, dawn, last words, speeches, verdict, game over', () => {
+    const { views, t } = classicGame();
+    expect(t.state.result?.winner).toBe('good');
+    const said = speakAll('zh-CN', views);
+    const keys = said.map((s) => s.key);
+    const texts = said.map((s) => s.text);
+    // [001] 3.3–3.12, in order.
+    expect(texts.slice(0, 7)).toEqual(['天黑了，请大家低头闭眼。', '杀手请睁眼，杀手请杀人。', '杀手请闭眼。', '警察请睁眼，警察请指认。', '警察请闭眼。', '天亮了，请大家睁眼。', '昨晚出局的是：5号。']);
+    // 3.13: the victim's last words; 3.15: speeches from the victim's right; 3.16–17: the ballot and verdict.
+    expect(texts[7]).toBe('请5号留遗言。');
+    expect(texts[8]).toBe('请6号发言，发言完毕请说“过”。');
+    expect(keys).toContain('ballot-day');
+    expect(texts).toContain('1号被公决出局。');
+    expect(keys.filter((k) => k === 'nightfall')).toHaveLength(2);
+    expect(keys.at(-1)).toBe('over-good');
+    // No line ever names a role of a seat, a pointer or a check result: only these keys appear.
+    const allowed: LineKey[] = ['nightfall', 'open-killers', 'close-killers', 'open-police', 'close-police', 'dawn', 'out-at-night', 'last-words', 'speech-day', 'ballot-day', 'voted-out', 'over-good'];
+    expect(new Set(keys)).toEqual(new Set(allowed));
+    for (const line of texts.slice(0, -1)) expect(line).not.toMatch(/杀手[^请]|警察[^请]|平民|好人/);
+  });
+
+  it('the same game in English says the glossary’s lines', () => {
+    const said = speakAll('en', classicGame().views).map((s) => s.text);
+    expect(said.slice(0, 3)).toEqual(['Night falls. Everyone, close your eyes.', 'Killers, open your eyes. Killers, choose who to kill.', 'Killers, close your eyes.']);
+    expect(said).toContain('seat 1 is out by verdict.');
+    expect(said.at(-1)).toBe('The game is over: the good side wins.');
+  });
+
+  it('reconnecting, the table screen says where the game is: night and the open call', () => {
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(5);
+    expect(tableLines('zh-CN', null, viewFor(t.state, { kind: 'spectator' })).map((s) => s.text)).toEqual(['天黑了，请大家低头闭眼。', '警察请睁眼，警察请指认。']);
+  });
+
+  it('D11: two games, the police all out before night 2 in one of them, say the same lines with the same call lengths through night 2', () => {
+    const dead = framesUpToDayTwo('KKPDSCCC', 3);
+    const alive = framesUpToDayTwo('KKCDSPCC', 6, dead.policeEnd);
+    const spoken = (frames: typeof dead.frames) => {
+      const views = frames.filter((f) => f.viewer === 'spectator').map((f) => f.view as View);
+      return speakAll('zh-CN', views).map((s) => s.text);
+    };
+    const callLengths = (frames: typeof dead.frames) =>
+      frames.filter((f) => f.viewer === 'spectator' && (f.view as View).step.kind === 'call').map((f) => ((f.view as View).step as { endsAt: number }).endsAt - f.at);
+    expect(spoken(dead.frames)).toEqual(spoken(alive.frames));
+    expect(spoken(dead.frames)).toContain('警察请睁眼，警察请指认。');
+    expect(spoken(dead.frames).filter((l) => l === '警察请闭眼。')).toHaveLength(2);
+    expect(callLengths(dead.frames)).toEqual(callLengths(alive.frames));
+    expect(callLengths(dead.frames).length).toBeGreaterThan(4);
+  });
+
+  it('docs/table-voice.md holds every line in the four languages, as the code says them', () => {
+    const doc = readFileSync(new URL('../../docs/table-voice.md', import.meta.url), 'utf8');
+    for (const [key, row] of Object.entries(LINES)) {
+      const docRow = doc.split('\n').find((l) => l.startsWith(`| \`${key}\` |`));
+      expect(docRow, key).toBeDefined();
+      for (const l of LANGS) expect(docRow).toContain(`| ${row[l]} |`);
+    }
+  });
+});
