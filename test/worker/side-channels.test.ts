@@ -1,7 +1,7 @@
 // Issue 7.2 over real sockets: a viewer gets a game frame only when its own view changed, so the
 // number and timing of frames during a night call tell nothing of the hidden pointers.
 import { describe, expect, it } from 'vitest';
-import { Client, seatedRoom, sleep, until } from './helpers.ts';
+import { Client, readCards, seatedRoom, sleep, until } from './helpers.ts';
 
 describe('issue 7.2: frames follow the viewer\'s own view', () => {
   it('a spectator (and a civilian) receive no frame while the killers point and talk at night', async () => {
@@ -9,6 +9,8 @@ describe('issue 7.2: frames follow the viewer\'s own view', () => {
     const spectator = await Client.open(room.code);
     expect(await host.request({ type: 'host', id: 'start', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'start' });
     await until('every seat\'s first view', () => clients.every((c) => c.of('game').length > 0));
+    // Night 1 opens once every seat has seen its card (RULES.md 11).
+    await readCards(clients);
     await spectator.waitFor('game', (f) => f.view.step.kind === 'call');
     const roleOf = (c: Client) => c.of('game').at(-1)!.view.me!.role;
     const killers = clients.filter((c) => roleOf(c) === 'killer');
