@@ -291,9 +291,10 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
   );
 }
 
-/** `dual`: what the viewer's team calls say about a seat, as " (killer)"; empty when nothing. */
-function known(v: View, seat: Seat): string {
-  const k = v.seats[seat - 1]?.known;
+/** `dual`: what the viewer knows of a seat's card (a killer card) or only of the seat (the undercover, a "police"), as " (killer)"; empty when nothing. */
+function known(v: View, seat: Seat, card?: 0 | 1): string {
+  const s = v.seats[seat - 1];
+  const k = card !== undefined && s?.cards?.[card]?.known ? s.cards[card]!.known : s?.holds;
   return k ? paren(t(k)) : '';
 }
 
@@ -316,7 +317,7 @@ function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 
         {(point.cards ?? []).map((c) => (
           <button type="button" class={cur && cur.seat === c.seat && cur.card === c.card ? 'on' : ''} onClick={() => act({ type: 'point', target: c.seat, card: c.card, hand })} data-testid="point-target" data-seat={c.seat} data-card={c.card}>
             {cardWho(c.seat, c.card)}
-            {c.seat === me ? paren(t('you')) : known(v, c.seat)}
+            {c.seat === me ? paren(t('you')) : known(v, c.seat, c.card)}
           </button>
         ))}
         <button type="button" class={cur === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0, hand })} data-testid="point-nobody">

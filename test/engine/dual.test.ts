@@ -382,9 +382,11 @@ describe('RULES.md 8.7: police and the undercover', () => {
     const team = t.state.log.find((e) => e.event.type === 'team' && e.event.team === 'police')!;
     expect(team).toMatchObject({ to: [3, 4, 8], event: { type: 'team', team: 'police', seats: [3, 4, 8] } });
     const police = t.view(3);
-    expect(police.seats[3]).toMatchObject({ known: 'police' });
-    expect(police.seats[7]).toMatchObject({ known: 'police' });
+    expect(police.seats[3]).toMatchObject({ holds: 'police' });
+    expect(police.seats[7]).toMatchObject({ holds: 'police' });
     expect(police.seats[7]!.role).toBeUndefined();
+    // They saw a player open eyes, not which of its cards: neither card carries a label.
+    expect(police.seats[7]!.cards).toEqual([{ down: false }, { down: false }]);
   });
 
   it('each police card checks alone and alone learns the answer; the undercover\'s card answers "killer"; no team channel', () => {
@@ -412,8 +414,8 @@ describe('RULES.md 8.7: police and the undercover', () => {
     const killersTeam = t.state.log.find((e) => e.event.type === 'team' && e.event.team === 'killers')!;
     expect(killersTeam).toMatchObject({ to: [1, 2, 8], event: { seats: [1, 2], undercover: 8 } });
     expect(team).toBeUndefined();
-    expect(t.view(1).seats[7]).toMatchObject({ known: 'undercover' });
-    expect(t.view(8).seats[0]).toMatchObject({ known: 'killer' });
+    expect(t.view(1).seats[7]).toMatchObject({ holds: 'undercover', cards: [{ down: false }, { down: false }] });
+    expect(t.view(8).seats[0]!.cards).toEqual([{ down: false, known: 'killer' }, { down: false }]);
     for (const round of [1, 2, 3]) {
       expect(t.step).toMatchObject({ kind: 'call', call: 'killers' });
       if (round <= 2) {
@@ -573,5 +575,77 @@ describe('RULES.md 3 Repeat first kill in dual (docs/rules-decisions.md V15): th
     night(t, { '1L': '3R' });
     expect(t.state.alive[2]).toBe(true);
     expect(t.state.firstVictim).toBe(0);
+  });
+});
+
+describe('Issue 11: knowledge per card, never per seat (docs/rules-decisions.md V16)', () => {
+  // Seat 2 holds a civilian on the left and its killer card on the right.
+  const MIXED = ['JC', 'CJ', 'KC', 'KC', 'QC', 'AC', 'AC', 'UC', 'BC'];
+
+  it('the killers and the undercover see "killer" on the killer card only, never on its seat\'s other card', () => {
+    const t = dual(MIXED);
+    t.night(0); // the butterfly
+    expect(t.step).toMatchObject({ kind: 'call', call: 'killers' });
+    const team = t.last('team')!;
+    expect(team).toMatchObject({ team: 'killers', seats: [1, 2], undercover: 8, cards: [{ seat: 1, card: 0 }, { seat: 2, card: 1 }] });
+    for (const viewer of [1, 8]) expect(t.view(viewer).seats[1]!.cards, `seat ${viewer}`).toEqual([{ down: false }, { down: false, known: 'killer' }]);
+    // The killers know the undercover's seat but not which of its cards it is: no card label, a seat mark.
+    expect(t.view(1).seats[7]).toMatchObject({ holds: 'undercover', cards: [{ down: false }, { down: false }] });
+    // Nobody else learns anything of seat 2's cards.
+    for (const viewer of [3, 5, 6, 9]) expect(t.view(viewer).seats[1]!.cards, `seat ${viewer}`).toEqual([{ down: false }, { down: false }]);
+    expect(viewFor(t.state, { kind: 'spectator' }).seats[1]!.cards).toEqual([{ down: false }, { down: false }]);
+  });
+
+  it('a police check labels the checked card for that police card\'s seat alone', () => {
+    const t = dual(MIXED);
+    night(t, { '3L': '2R', '4L': '2L' });
+    expect(t.view(3).seats[1]!.cards).toEqual([{ down: false }, { down: false, checked: 'killers' }]);
+    expect(t.view(4).seats[1]!.cards).toEqual([{ down: false, checked: 'good' }, { down: false }]);
+    expect(t.view(5).seats[1]!.cards).toEqual([{ down: false }, { down: false }]);
+  });
+});
+
+describe('Issue 11: "your side" (RULES.md 8.11) in the viewer\'s own view', () => {
+  it('doctor + undercover: both up, the killers; the doctor card down, only the undercover decides', () => {
+    const t = dual(['JC', 'JC', 'KC', 'KC', 'QU', 'AC', 'AC', 'CC', 'BC']);
+    expect(t.view(5).me!.side).toEqual({ camp: 'killers', why: 'both-up' });
+    expect(t.view(3).me!.side).toEqual({ camp: 'good', why: 'one-camp' });
+    // A killer with a civilian plays both; both up, the killers.
+    expect(t.view(1).me!.side).toEqual({ camp: 'killers', why: 'both-up' });
+    night(t, { '1L': '5L' });
+    expect(downs(t)).toEqual(['5L']);
+    expect(t.view(5).me!.side).toEqual({ camp: 'killers', why: 'card-up', card: 1 });
+    // Nobody else's view carries seat 5's side.
+    expect(JSON.stringify(t.view(3))).not.toContain('card-up');
+  });
+
+  it('killer + doctor, the killer card shot: good, decided by the doctor card; game over shows every seat\'s deciding card', () => {
+    const t = dual(['JQ', 'JC', 'KC', 'KC', 'CC', 'AC', 'AC', 'UC', 'BC']);
+    night(t, { '6L': '1L' });
+    expect(t.view(1).me!.side).toEqual({ camp: 'good', why: 'card-up', card: 1 });
+    talk(t);
+    t.ballot({ 3: 2, 4: 2, 5: 2, 6: 2, 7: 2 });
+    night(t, { '7L': '8L' });
+    const result = t.view(1).result!;
+    expect(result.winner).toBe('good');
+    expect(result.sides![0]).toEqual({ camp: 'good', why: 'card-up', card: 1 });
+    // Seat 2 (killer + civilian) was voted out: both cards down at once, the killers.
+    expect(result.sides![1]).toEqual({ camp: 'killers', why: 'together' });
+    expect(result.sides![2]).toEqual({ camp: 'good', why: 'one-camp' });
+    expect(result.winners).toContain(1);
+  });
+});
+
+describe('Issue 11: weighted votes are counted for everyone (RULES.md 8.3)', () => {
+  it('the ballot shows the weight cast so far and the weight of all voters; the result each voter\'s weight', () => {
+    const t = dual(HANDS);
+    night(t, { '1L': '9R' });
+    talk(t);
+    expect(t.step.kind).toBe('ballot');
+    // Nine seats, seat 9 with one living card: 17 votes in all.
+    expect(viewFor(t.state, { kind: 'spectator' }).step).toMatchObject({ kind: 'ballot', ballotsIn: 0, weightIn: 0, weight: 17 });
+    t.act(9, { type: 'vote', target: 1 });
+    t.act(3, { type: 'vote', target: 1 });
+    expect(t.view(5).step).toMatchObject({ ballotsIn: 2, weightIn: 3, weight: 17 });
   });
 });

@@ -176,9 +176,25 @@ function checkDualView(state: GameState, me: Seat, view: View, from: number): vo
     if (s.role !== undefined) expect(s.seat, `seat ${me} sees the role of seat ${s.seat}`).toBe(me);
     for (const c of s.cards ?? []) if (c.role !== undefined) expect(s.seat, `seat ${me} sees a card face of seat ${s.seat}`).toBe(me);
     if (s.seat === state.judgeSeat) expect(s.cards, 'the judge\'s cards are out of play').toBeUndefined();
-    if (s.known === 'killer') expect(holds(s.seat, 'killer') && holds(me, 'killer', 'undercover'), `seat ${me} knows seat ${s.seat} as a killer`).toBe(true);
-    if (s.known === 'undercover') expect(holds(s.seat, 'undercover') && holds(me, 'killer'), `seat ${me} knows the undercover`).toBe(true);
-    if (s.known === 'police') expect(holds(s.seat, 'police', 'undercover') && holds(me, 'police', 'undercover'), `seat ${me} saw seat ${s.seat} at the police call`).toBe(true);
+    // Issue 11: every card label is true of that very card, and the viewer's own log says how it learnt it.
+    (s.cards ?? []).forEach((c, i) => {
+      const face = hand(s.seat)[i]!;
+      const what = `seat ${me} labels seat ${s.seat}'s ${i ? 'right' : 'left'} card`;
+      if (c.known !== undefined) {
+        expect(c.known, what).toBe(face);
+        const told = view.log.some(({ event: e }) =>
+          (e.type === 'team' && e.cards?.some((r) => r.seat === s.seat && r.card === i)) ||
+          (e.type === 'pointed' && e.seat === s.seat && e.hand === i) ||
+          (e.type === 'kill-chosen' && e.by === s.seat && e.hand === i));
+        expect(told && holds(me, 'killer', 'undercover'), `${what}: never told`).toBe(true);
+      }
+      if (c.checked !== undefined) {
+        expect(c.checked, what).toBe(face === 'killer' || face === 'undercover' ? 'killers' : 'good');
+        expect(view.log.some(({ event: e }) => e.type === 'checked' && e.target === s.seat && e.card === i), `${what}: never checked`).toBe(true);
+      }
+    });
+    if (s.holds === 'undercover') expect(holds(s.seat, 'undercover') && holds(me, 'killer'), `seat ${me} knows the undercover`).toBe(true);
+    if (s.holds === 'police') expect(holds(s.seat, 'police', 'undercover') && holds(me, 'police', 'undercover'), `seat ${me} saw seat ${s.seat} at the police call`).toBe(true);
     if (s.pointer !== undefined) expect.fail('dual has no seat pointers');
     // Down cards are public, and match the state.
     (s.cards ?? []).forEach((c, i) => expect(c.down).toBe(state.cardDown![2 * s.seat - 2 + i] !== 0));

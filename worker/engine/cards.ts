@@ -1,7 +1,7 @@
 // `dual` (RULES.md 8): two cards per seat, cards as lives. Card arithmetic, the night's resolution
 // card by card, votes by living cards and who wins when a seat holds cards of both camps.
 import type { DawnOutcome } from './dawn.ts';
-import type { CardId, CardRef, Camp, Call, GameState, Result, Role, Seat } from './types.ts';
+import type { CardId, CardRef, Camp, Call, GameState, Result, Role, Seat, SeatSide } from './types.ts';
 
 /** Card id of a seat's left (0) or right (1) card. */
 export function cardId(seat: Seat, index: 0 | 1): CardId {
@@ -180,22 +180,29 @@ export function dualStalemate(state: GameState): Result | null {
 }
 
 /**
- * The camp a seat ends the game with (decision, RULES.md 8.11): its cards' camp; holding both camps,
- * the camp of the card still up; both up, the killers; both down, the card that went down last (the
- * killers when both went down together).
+ * Which side a seat plays for now, and why (decision, RULES.md 8.11, docs/rules-decisions.md V13): its
+ * cards' camp when both agree; holding both camps, the camp of the card still up; both up, the killers;
+ * both down, the card that went down last (the killers when both went down together). `card` is the
+ * card that decides, where one does. Null for the judge's seat.
  */
-export function seatCamp(state: GameState, seat: Seat): Camp | null {
+export function seatSide(state: GameState, seat: Seat): SeatSide | null {
   if (state.judgeSeat === seat) return null;
   const [a, b] = [cardId(seat, 0), cardId(seat, 1)];
   const ca = cardCamp(faceOf(state, a));
   const cb = cardCamp(faceOf(state, b));
-  if (ca === cb) return ca;
+  if (ca === cb) return { camp: ca, why: 'one-camp' };
   const da = state.cardDown![a - 1]!;
   const db = state.cardDown![b - 1]!;
-  if (da === 0 && db !== 0) return ca;
-  if (db === 0 && da !== 0) return cb;
-  if (da === db) return 'killers';
-  return da > db ? ca : cb;
+  if (da === 0 && db === 0) return { camp: 'killers', why: 'both-up' };
+  if (da === 0) return { camp: ca, why: 'card-up', card: 0 };
+  if (db === 0) return { camp: cb, why: 'card-up', card: 1 };
+  if (da === db) return { camp: 'killers', why: 'together' };
+  return da > db ? { camp: ca, why: 'last-down', card: 0 } : { camp: cb, why: 'last-down', card: 1 };
+}
+
+/** The camp a seat ends the game with: its side (see seatSide). */
+export function seatCamp(state: GameState, seat: Seat): Camp | null {
+  return seatSide(state, seat)?.camp ?? null;
 }
 
 /** The seats that won: every seat whose end camp is the winner (nobody in a draw). */

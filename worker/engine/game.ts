@@ -938,7 +938,7 @@ function openCardCall(ctx: Ctx, call: Call): boolean {
   if (s.round === 1 && actors.length > 0 && (call === 'killers' || call === 'police')) {
     // The undercover opens eyes with both teams: the killers know who it is, the police take it for one of theirs.
     const seen = [...new Set([...actors, ...(undercover !== undefined ? [undercover] : [])])].sort((a, b) => a - b);
-    if (call === 'killers') emit(ctx, seen, { type: 'team', team: 'killers', seats: actors, ...(undercover !== undefined ? { undercover } : {}) });
+    if (call === 'killers') emit(ctx, seen, { type: 'team', team: 'killers', seats: actors, ...(undercover !== undefined ? { undercover } : {}), cards: slots.map(refOf) });
     else emit(ctx, seen, { type: 'team', team: 'police', seats: seen });
   }
   s.step = { kind: 'call', call, actors, pointers: {}, firstPointed: [], surrender: [], ...callClock(ctx, call, actors), slots, aims: {}, ...(watchers.length > 0 ? { watchers } : {}) };

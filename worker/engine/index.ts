@@ -10,7 +10,7 @@ export { viewFor, viewUpdate, viewerLogLength, hasGodView, type ViewUpdate } fro
 export { exportRecord, replay, type GameRecord } from './record.ts';
 export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
 export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';
-export { cardId, seatOfCard, indexOfCard, seatCamp } from './cards.ts';
+export { cardId, seatOfCard, indexOfCard, seatCamp, seatSide } from './cards.ts';
 export { dealWithRedeals } from './deal.ts';
 export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';
 export type * from './types.ts';

@@ -255,7 +255,8 @@ export type GameEvent =
   /** A seat's card, to that seat; `hand` (`dual`): its left (0) or right (1) card. */
   | { type: 'card'; seat: Seat; role: Role; hand?: 0 | 1 }
   /** A team opening eyes together; `undercover` (`dual`): the killers and the undercover know which seat that is. */
-  | { type: 'team'; team: Team; seats: Seat[]; undercover?: Seat }
+  /** `cards` (`dual`, the killers): which cards of those seats are killer cards (docs/rules-decisions.md V16). */
+  | { type: 'team'; team: Team; seats: Seat[]; undercover?: Seat; cards?: CardRef[] }
   | { type: 'nightfall' }
   | { type: 'call'; call: Call }
   /** `card` (`dual`): which card of the target; `hand`: which of the actor's own cards acts. */
@@ -383,6 +384,28 @@ export type LegalAction =
   | { type: 'self-destruct' }
   | { type: 'surrender' };
 
+/** `dual`: one card as the viewer knows it. Every label is about this card only, never its seat's other card. */
+export interface CardView {
+  down: boolean;
+  /** The face: the holder's own cards, and everything for the god view. */
+  role?: Role;
+  /** A killer card, known to the killers and (rounds 1–2) the undercover from the team call and the pointers. */
+  known?: 'killer';
+  /** The viewer's own police check of this card: "killer" (killers) or "not killer" (good). */
+  checked?: Camp;
+}
+
+/**
+ * `dual`: which side a seat plays for and why (RULES.md 8.11): `one-camp` both cards agree; `card-up`
+ * the camps differ and only `card` is up; `both-up` both up, the killers; `last-down` both down, `card`
+ * went down last; `together` both down at once, the killers.
+ */
+export interface SeatSide {
+  camp: Camp;
+  why: 'one-camp' | 'card-up' | 'both-up' | 'last-down' | 'together';
+  card?: 0 | 1;
+}
+
 /** What the viewer may know about one seat. */
 export interface SeatView {
   seat: Seat;
@@ -396,10 +419,13 @@ export interface SeatView {
   pointer?: Seat | 0;
   /** Whether this seat has cast its sealed ballot (never what it voted). */
   voted?: boolean;
-  /** `dual`: the seat's two cards, which are down (public) and their faces where the viewer knows them. */
-  cards?: { down: boolean; role?: Role }[];
-  /** `dual`: what the viewer's team knowledge says: a killer card, the undercover, or a seat that opened eyes at the police call. */
-  known?: 'killer' | 'undercover' | 'police';
+  /** `dual`: the seat's two cards, which are down (public) and what the viewer knows of each. */
+  cards?: CardView[];
+  /**
+   * `dual`: what the viewer knows of the seat but of neither card in particular: it holds the undercover
+   * (the killers), or it opened eyes at the police call (the police and the undercover: a police card or the undercover).
+   */
+  holds?: 'undercover' | 'police';
   /** `dual`: the participant who drew the big joker and judges. */
   judge?: boolean;
   /** A living seat that missed the last two public steps it owed (speech, last words, ballot): the table sees it is away. */
@@ -416,7 +442,8 @@ export type StepView =
   /** An open day: the speakers in seat order from the anchor and who is done. */
   | { kind: 'open-day'; purpose: SpeechPurpose; speakers: Seat[]; done: Seat[]; endsAt: number | null }
   | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; queue: Seat[]; endsAt: number | null }
-  | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean; ballotsIn: number; voters: number; turn?: Seat; endsAt: number | null }
+  /** `weightIn`/`weight` (`dual`): the living cards of the voters who have cast a ballot, and of all voters (public: which cards are down is). */
+  | { kind: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean; ballotsIn: number; voters: number; weightIn?: number; weight?: number; turn?: Seat; endsAt: number | null }
   | { kind: 'over' };
 
 export interface View {
@@ -430,10 +457,12 @@ export interface View {
   viewer: Viewer;
   /** The viewer sees everything: the judge, raw's first victim, or everyone at game over. */
   god: boolean;
-  me?: { seat: Seat; role: Role; alive: boolean; ballot?: Seat | 0; cards?: { role: Role; down: boolean }[] };
+  /** `side` (`dual`): the side the viewer plays for now, and why. */
+  me?: { seat: Seat; role: Role; alive: boolean; ballot?: Seat | 0; cards?: { role: Role; down: boolean }[]; side?: SeatSide };
   seats: SeatView[];
   step: StepView;
   legal: LegalAction[];
   log: LogEntry[];
-  result: (Result & { seed: string; roles: Role[]; deck: Role[]; cards?: Role[] }) | null;
+  /** `sides` (`dual`): each seat's end side and the card that decided it (null for the judge). */
+  result: (Result & { seed: string; roles: Role[]; deck: Role[]; cards?: Role[]; sides?: (SeatSide | null)[] }) | null;
 }

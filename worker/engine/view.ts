@@ -1,10 +1,55 @@
 // The one choke point for secrets: the only code that turns the state into what a viewer may know.
 // Knowledge comes from the log entries addressed to the viewer, so the view and the log never disagree.
 import { legalActions } from './legal.ts';
-import { cardId } from './cards.ts';
+import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
-import type { GameState, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
+import type { Camp, CardId, CardView, GameState, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** `dual`: what a seat has learnt of other seats' cards, from the log entries addressed to it. */
+interface CardKnowledge {
+  /** Killer cards: from the killers' team call (its `cards`) and the killer pointers and choices (`by`, `hand`). */
+  killer: Set<CardId>;
+  /** The viewer's own police checks, by card. */
+  checked: Map<CardId, Camp>;
+  /** What it knows of a seat but not of which card: the undercover (the killers), a seat at the police call. */
+  holds: Map<Seat, 'undercover' | 'police'>;
+}
+
+/** Reads the whole log (team calls are early; a partial update still needs them) for what `me` knows card by card. */
+function cardKnowledge(state: GameState, me: Seat): CardKnowledge {
+  const k: CardKnowledge = { killer: new Set(), checked: new Map(), holds: new Map() };
+  for (const e of state.log) {
+    if (!addressedTo(e, me)) continue;
+    const ev = e.event;
+    if (ev.type === 'team' && ev.team === 'killers') {
+      for (const c of ev.cards ?? []) k.killer.add(cardId(c.seat, c.card));
+      if (ev.undercover !== undefined) k.holds.set(ev.undercover, 'undercover');
+    } else if (ev.type === 'team' && ev.team === 'police') {
+      for (const s of ev.seats) if (!k.holds.has(s)) k.holds.set(s, 'police');
+    } else if ((ev.type === 'pointed' || ev.type === 'kill-chosen') && ev.hand !== undefined) {
+      // Another seat's card pointer reaches a viewer only at the killers' call (docs/rules-decisions.md V8).
+      const by = ev.type === 'pointed' ? ev.seat : ev.by;
+      if (by !== undefined && by !== me) k.killer.add(cardId(by, ev.hand));
+    } else if (ev.type === 'checked' && ev.answer && ev.card !== undefined && ev.target) {
+      k.checked.set(cardId(ev.target, ev.card), ev.answer);
+    }
+  }
+  k.holds.delete(me);
+  return k;
+}
+
+/** One card as the viewer knows it: its face if `open`, else only what the viewer learnt of this very card. */
+function cardView(state: GameState, card: CardId, open: boolean, knows: CardKnowledge | null): CardView {
+  const view: CardView = { down: state.cardDown![card - 1] !== 0 };
+  if (open) view.role = state.cards![card - 1]!;
+  else if (knows?.killer.has(card)) view.known = 'killer';
+  const checked = !open && knows?.checked.get(card);
+  if (checked) view.checked = checked;
+  return view;
+}
 
 /** Whether this viewer sees everything: the judge, raw's judge seat, an out player when the room allows it, or anyone once the game is over. */
 export function hasGodView(state: GameState, viewer: Viewer): boolean {
@@ -51,20 +96,9 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   }
 
   const mates = new Set<Seat>();
-  // `dual`: what team knowledge says of a seat; never its card faces (the police take the undercover for one of them).
-  const known = new Map<Seat, 'killer' | 'undercover' | 'police'>();
   const twoCards = state.cards !== undefined;
-  if (me && !god && twoCards) {
-    for (const e of state.log) {
-      if (e.event.type !== 'team' || !addressedTo(e, me)) continue;
-      const ev = e.event;
-      if (ev.team === 'police') for (const s of ev.seats) if (s !== me && !known.has(s)) known.set(s, 'police');
-      if (ev.team === 'killers') {
-        for (const s of ev.seats) if (s !== me) known.set(s, 'killer');
-        if (ev.undercover !== undefined && ev.undercover !== me && !known.has(ev.undercover)) known.set(ev.undercover, 'undercover');
-      }
-    }
-  } else if (me && !god) {
+  const knows = me && !god && twoCards ? cardKnowledge(state, me) : null;
+  if (me && !god && !twoCards) {
     // Team introductions are few and early; scan the whole log so a partial update still knows them.
     for (const e of state.log) {
       if (e.event.type === 'team' && addressedTo(e, me) && e.event.seats.includes(me)) for (const s of e.event.seats) mates.add(s);
@@ -87,17 +121,10 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
     if (twoCards) {
       if (state.judgeSeat === seat) view.judge = true;
       // Which cards are down is public (laid down at dawn, or both with the verdict); faces only for the holder and the judge.
-      if (state.judgeSeat !== seat || god) {
-        view.cards = ([0, 1] as const).map((i) => {
-          const c = cardId(seat, i);
-          return { down: state.cardDown![c - 1] !== 0, ...(god || seat === me ? { role: state.cards![c - 1]! } : {}) };
-        });
-      }
-      const k = known.get(seat);
-      if (k) {
-        view.known = k;
-        view.mate = true;
-      }
+      if (state.judgeSeat !== seat || god) view.cards = ([0, 1] as const).map((k) => cardView(state, cardId(seat, k), god || seat === me, knows));
+      const holds = knows?.holds.get(seat);
+      if (holds) view.holds = holds;
+      if (holds || view.cards?.some((c) => c.known)) view.mate = true;
     }
     if (inCall && step.kind === 'call' && seat in step.pointers) view.pointer = step.pointers[seat];
     if (step.kind === 'ballot' && step.voters.includes(seat)) view.voted = seat in step.ballots;
@@ -122,6 +149,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
             role: state.roles[me - 1]!,
             alive: state.alive[me - 1]!,
             ...(twoCards ? { cards: ([0, 1] as const).map((i) => ({ role: state.cards![cardId(me, i) - 1]!, down: state.cardDown![cardId(me, i) - 1] !== 0 })) } : {}),
+            ...(twoCards && seatSide(state, me) ? { side: seatSide(state, me)! } : {}),
             ...(step.kind === 'ballot' && me in step.ballots ? { ballot: step.ballots[me] } : {}),
           },
         }
@@ -130,7 +158,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
     step: stepView(state, god),
     legal: me ? legalActions(state, me) : [],
     log,
-    result: state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(state.cards ? { cards: state.cards } : {}) } : null,
+    result: state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(state.cards ? { cards: state.cards, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null,
   };
 }
 
@@ -168,6 +196,8 @@ function stepView(state: GameState, god: boolean): StepView {
         mustVote: step.mustVote,
         ballotsIn: Object.keys(step.ballots).length,
         voters: step.voters.length,
+        // `dual` (RULES.md 8.3): votes weigh the voter's living cards, public like the cards laid down.
+        ...(state.cards ? { weightIn: sum(Object.keys(step.ballots).map((seat) => upCards(state, Number(seat)).length)), weight: sum(step.voters.map((seat) => upCards(state, seat).length)) } : {}),
         ...(step.turn !== undefined ? { turn: step.turn } : {}),
         endsAt: step.endsAt,
       };

@@ -78,7 +78,7 @@ export function readView(view: View): Evidence {
   for (const s of view.seats) {
     if (s.seat === me || !opt(s, 'mate')) continue;
     // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
-    if (opt(s, 'known') === 'police') continue;
+    if (opt(s, 'holds') === 'police') continue;
     ev.mates.add(s.seat);
   }
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
@@ -127,7 +127,7 @@ export function readView(view: View): Evidence {
 }
 
 function policeSeen(view: View, seat: Seat): boolean {
-  return opt(view.seats[seat - 1], 'known') === 'police';
+  return opt(view.seats[seat - 1], 'holds') === 'police';
 }
 
 function noteClaim(ev: Evidence, seat: Seat, claim: Claim, round: number): void {
