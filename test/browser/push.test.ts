@@ -67,7 +67,10 @@ it('push to the service worker shows the notice in the seat’s language; tappin
   for (let i = 1; i <= 8; i++) seats.push(await post<JoinResponse>(base, `/api/rooms/${made.code}/join`, { name: `P${i}`, ...(i === 1 ? { hostToken: made.hostToken } : {}) }));
   const clients = await Promise.all(seats.map((s) => seatSocket(base, made.code, s.token)));
   clients[0]!.send({ type: 'host', id: 'start', move: { type: 'start' } });
-  const views = await until('every seat’s first view', () => (clients.every((c) => c.latest()) ? clients.map((c) => c.latest()!) : null));
+  await until('every seat’s first view', () => clients.every((c) => c.latest()));
+  // Night 1 opens once every seat has seen its card (RULES.md 11).
+  clients.forEach((c, i) => c.send({ type: 'act', id: `seen-${i}`, move: { type: 'seen' } }));
+  const views = await until('the first night call', () => (clients.every((c) => c.latest()?.step.kind === 'call') ? clients.map((c) => c.latest()!) : null));
   const called = views.find((v) => v.legal.some((a) => a.type === 'point'))!;
   const resting = views.find((v) => v.legal.length === 0 || v.legal.every((a) => a.type === 'surrender'))!;
   const seat = called.me!.seat;

@@ -92,8 +92,10 @@ it('leaving, reading the cards, confirming a lone pick, the answer in words, sig
     await host.page.locator('[data-testid=create-form] [data-testid=name-input]').fill(host.name);
     // A 20-minute call deadline makes the reading last 5 min (a quarter, O3): long enough for this
     // test to look at it on a machine whose cores other test runs share.
+    await host.page.locator('[data-testid=create-form] details.more > summary').click();
     await host.page.locator('[data-testid=create-form] details.deadlines summary').click();
-    await host.page.locator('[data-testid=create-form] [data-testid=deadline-call]').fill('1200');
+    await host.page.locator('[data-testid=create-form] [data-testid=deadline-call-unit]').selectOption('min');
+    await host.page.locator('[data-testid=create-form] [data-testid=deadline-call]').fill('20');
     await host.page.locator('[data-testid=create-form] [data-testid=deadline-call]').dispatchEvent('change');
     await press(host, '[data-testid=create]');
     const link = await host.page.locator('[data-testid=invite-link]').inputValue();
