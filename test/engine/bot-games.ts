@@ -1,6 +1,7 @@
 // Seeded games with the heuristic bots under watch: every view a bot reads is wrapped so that
 // reading a field the view does not hold fails, and every move it returns is checked against
 // `view.legal` before the engine applies it. Shared by the bots-*.test.ts files (one per core).
+import { describe, expect, it } from 'vitest';
 import { RULESETS, type LegalAction, type RulesetId, type SeatAction, type View } from '../../worker/engine/index.ts';
 import { heuristicMove, type BotMove } from '../../worker/engine/bots/policy.ts';
 import { playGame, type Policies } from '../../worker/engine/simulate.ts';
@@ -89,4 +90,19 @@ export function watchedGames(ruleset: RulesetId, games: number, seed: string): {
     playGame({ ruleset, players, seed: `${seed}:${i}` }, `${seed}:${i}:bots`, pairings[i % 3]!, bot);
   }
   return { faults, moves, watchedViews };
+}
+
+/** Registers the legality test for these rulesets: each file calls it with its share, so the files run on both cores. */
+export function botLegalityTests(games: [RulesetId, number][]): void {
+  describe('heuristic bots stay inside their view and the legal moves', () => {
+    for (const [ruleset, count] of games) {
+      it(`${ruleset}: ${count} seeded games, every move legal, no absent field read (every 4th game watched)`, () => {
+        const { faults, moves, watchedViews } = watchedGames(ruleset, count, `bots-${ruleset}`);
+        expect(moves).toBeGreaterThan(count * 10);
+        expect(watchedViews).toBeGreaterThan(count);
+        expect(faults.slice(0, 5)).toEqual([]);
+        // Seconds on a quiet machine; the shared one may be many times slower.
+      }, 300_000);
+    }
+  });
 }
