@@ -6,8 +6,20 @@ import type { LogEntry, Seat } from './types.ts';
 /** How many consecutive missed steps make a seat absent. */
 export const ABSENT_AFTER = 2;
 
+// Every viewer's view asks for the same log's absent seats: computed once per log and length (a log
+// only grows; `apply(…, consume)` appends in place, hence the length).
+const memo = new WeakMap<readonly LogEntry[], { length: number; absent: ReadonlySet<Seat> }>();
+
 /** The living or out seats whose last ABSENT_AFTER public steps owed were all missed. */
-export function absentSeats(log: readonly LogEntry[]): Set<Seat> {
+export function absentSeats(log: readonly LogEntry[]): ReadonlySet<Seat> {
+  const known = memo.get(log);
+  if (known?.length === log.length) return known.absent;
+  const absent = countAbsent(log);
+  memo.set(log, { length: log.length, absent });
+  return absent;
+}
+
+function countAbsent(log: readonly LogEntry[]): Set<Seat> {
   const streak = new Map<Seat, number>();
   // A speaker who said something and let the deadline end their turn was there: not missed.
   const spoke = new Set<Seat>();
