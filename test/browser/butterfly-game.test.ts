@@ -15,10 +15,10 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
-import type { LegalAction, View } from '../../worker/engine/types.ts';
+import type { JoinResponse } from '../../worker/protocol.ts';
 import { launch } from './browser.ts';
 import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
+import { SocketBot, roomSocketURL, voteForLast as voteFor } from './socket-bot.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
@@ -54,90 +54,11 @@ interface Seated extends Player {
 
 
 
-// ------------------------------------------------------------------ the WebSocket bots
-
-/** A seat played over the WebSocket protocol: it only ever does what its own view's `legal` offers. */
-class Bot {
-  ws!: WebSocket;
-  view: View | null = null;
-  room: RoomView | null = null;
-  pending: { id: string; at: number } | null = null;
-  moves = 0;
-  errors: string[] = [];
-  private n = 0;
-
-  readonly name: string;
-  readonly seat: number;
-  private readonly token: string;
-
-  constructor(name: string, seat: number, token: string) {
-    this.name = name;
-    this.seat = seat;
-    this.token = token;
-  }
-
-  open(wsURL: string): Promise<void> {
-    this.ws = new WebSocket(wsURL, ['tianhei.v1', `seat.${this.token}`]);
-    this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
-    return new Promise((ok, fail) => {
-      this.ws.onopen = () => ok();
-      this.ws.onerror = () => fail(new Error(`${this.name}: the WebSocket did not open`));
-    });
-  }
-
-  close(): void {
-    this.ws?.close();
-  }
-
-  private receive(frame: ServerFrame): void {
-    if (frame.type === 'room') this.room = frame.room;
-    else if (frame.type === 'game') this.view = frame.view; // the log (delta or not) is not needed
-    else if (frame.type === 'ack' || frame.type === 'error') {
-      if (frame.type === 'error') this.errors.push(frame.code);
-      if (this.pending && frame.id === this.pending.id) this.pending = null;
-    }
-    // Frames come before the ack of the move that caused them: after an ack the view is current.
-    this.decide();
-  }
-
-  /** One move from the current view, if it offers one and no move of ours is on its way. */
-  decide(): void {
-    const v = this.view;
-    if (!v || v.result || this.ws.readyState !== WebSocket.OPEN) return;
-    if (this.pending && Date.now() - this.pending.at < 5_000) return;
-    const find = <T extends LegalAction['type']>(type: T) => v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
-    const point = find('point');
-    const vote = find('vote');
-    let move: { type: 'point'; target: number } | { type: 'pass' } | { type: 'vote'; target: number } | null = null;
-    if (point && point.current === null) {
-      // A random legal target, not themself nor a teammate where there is any other choice.
-      const mates = new Set(v.seats.filter((s) => s.mate).map((s) => s.seat));
-      const free = point.targets.filter((t) => t !== this.seat && !mates.has(t));
-      const from = free.length ? free : point.targets;
-      move = { type: 'point', target: from[Math.floor(Math.random() * from.length)] ?? 0 };
-    } else if (find('pass')) {
-      move = { type: 'pass' };
-    } else if (vote) {
-      move = { type: 'vote', target: voteFor(vote.targets, this.seat) };
-    }
-    if (!move) return;
-    const id = `${this.seat}-${++this.n}`;
-    this.pending = { id, at: Date.now() };
-    this.moves++;
-    this.ws.send(JSON.stringify({ type: 'act', id, move }));
-  }
-}
-
-/** Everyone votes for the highest other candidate, so votes bunch up (any tie: nobody is out). */
-function voteFor(targets: number[], me: number): number {
-  return targets.filter((t) => t !== me).at(-1) ?? targets[0]!;
-}
-
 // ------------------------------------------------------------------ the pages
 
 let browser: Browser;
 const players: Seated[] = [];
-const bots: Bot[] = [];
+const bots: SocketBot[] = [];
 const log: string[] = [];
 const note = (line: string) => log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
 /** What the pages typed in their speeches: every page's game record must show it. */
@@ -262,9 +183,9 @@ it('four browsers and seven bots play a butterfly game from creating the room to
       const res = await fetch(`${base}/api/rooms/${code}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
       expect(res.status, `${name} joins`).toBe(200);
       const j = (await res.json()) as JoinResponse;
-      bots.push(new Bot(name, j.seat!, j.token));
+      bots.push(new SocketBot(j.seat!, j.token, name));
     }
-    await Promise.all(bots.map((b) => b.open(`${base.replace(/^http/, 'ws')}/api/rooms/${code}/ws`)));
+    await Promise.all(bots.map((b) => b.open(roomSocketURL(base, code))));
     expect(bots.map((b) => b.seat)).toEqual([5, 6, 7, 8, 9, 10, 11]);
     note(`everyone is in the lobby (${Date.now() - t0} ms)`);
 

@@ -7,57 +7,18 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { LegalAction, View } from '../../worker/engine/types.ts';
-import type { CreateRoomResponse, JoinResponse, ServerFrame } from '../../worker/protocol.ts';
+import type { CreateRoomResponse } from '../../worker/protocol.ts';
 import { launch } from './browser.ts';
 import { checkContrast } from './contrast.ts';
 import { DESKTOP, PHONE } from './pages.ts';
+import { SocketBot, joinBot, roomSocketURL } from './socket-bot.ts';
 
 const SHOTS = process.env.LOOK_SHOTS;
 const TEN_S = 10_000;
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
 
-/** A seat over the WebSocket: a random legal target, Ready, a vote for the last candidate. */
-class Bot {
-  ws!: WebSocket;
-  view: View | null = null;
-  /** While set, the bot waits: the screen under test stays put until its deadline. */
-  static hold = true;
-  private n = 0;
-  readonly seat: number;
-  private readonly token: string;
-  constructor(seat: number, token: string) {
-    this.seat = seat;
-    this.token = token;
-  }
-  open(url: string): Promise<void> {
-    this.ws = new WebSocket(url, ['tianhei.v1', `seat.${this.token}`]);
-    this.ws.onmessage = (e) => {
-      const f = JSON.parse(String(e.data)) as ServerFrame;
-      if (f.type === 'game') this.view = f.view;
-      if (f.type === 'game' || f.type === 'ack') setTimeout(() => this.decide(), 200);
-    };
-    return new Promise((ok) => (this.ws.onopen = () => ok()));
-  }
-  send(frame: object): void {
-    this.ws.send(JSON.stringify({ ...frame, id: `${this.seat}-${++this.n}` }));
-  }
-  decide(): void {
-    const v = this.view;
-    if (!v || v.result || Bot.hold || this.ws.readyState !== WebSocket.OPEN) return;
-    const find = <T extends LegalAction['type']>(type: T) => v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
-    const point = find('point');
-    const vote = find('vote');
-    if (point && point.current === null) {
-      const from = point.targets.filter((t) => t !== this.seat && !v.seats[t - 1]?.mate);
-      this.send({ type: 'act', move: { type: 'point', target: from[Math.floor(Math.random() * from.length)] ?? 0 } });
-    } else if (find('pass')) this.send({ type: 'act', move: { type: 'pass' } });
-    else if (vote && !v.seats[this.seat - 1]?.voted) this.send({ type: 'act', move: { type: 'vote', target: vote.targets.filter((t) => t !== this.seat).at(-1) ?? 0 } });
-  }
-}
-
 let browser: Browser;
-const bots: Bot[] = [];
+const bots: SocketBot[] = [];
 beforeAll(async () => {
   browser = await launch();
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -71,8 +32,9 @@ const seen: string[] = [];
 /** Checks the page's contrast (after the dusk/dawn fade) and saves a screenshot when asked. */
 async function look(page: Page, name: string, night: boolean): Promise<void> {
   await expect.poll(() => page.locator('.app').evaluate((e) => e.classList.contains('dark')), { message: `${name}: ${night ? 'night' : 'day'} theme` }).toBe(night);
-  // The themes fade into each other over 1.6 s: judge the colours once it is over.
-  await page.waitForTimeout(1_800);
+  // The themes fade into each other over 1.6 s, except with reduced motion (these pages ask for it):
+  // the colours are judged once the fade would be over.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const report = await page.evaluate(checkContrast, 4.5);
   seen.push(`${name} (${report.checked} texts)`);
   expect(report.checked, `${name}: texts found`).toBeGreaterThan(5);
@@ -85,8 +47,8 @@ async function look(page: Page, name: string, night: boolean): Promise<void> {
 
 it('every screen reads at 4.5:1 or better in both themes, on a phone and a desktop', async () => {
   const base = inject('baseURL');
-  const phone = await (await browser.newContext({ ...PHONE_390, baseURL: base, locale: 'en-US', colorScheme: 'light' })).newPage();
-  const desk = await (await browser.newContext({ ...DESKTOP, baseURL: base, locale: 'es-ES', colorScheme: 'dark' })).newPage();
+  const phone = await (await browser.newContext({ ...PHONE_390, baseURL: base, locale: 'en-US', colorScheme: 'light', reducedMotion: 'reduce' })).newPage();
+  const desk = await (await browser.newContext({ ...DESKTOP, baseURL: base, locale: 'es-ES', colorScheme: 'dark', reducedMotion: 'reduce' })).newPage();
 
   // ------------------------------------------------------------ home and create form
   await phone.goto('/');
@@ -120,12 +82,11 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
       body: JSON.stringify({ ruleset: 'classic', pace: { preset: 'live', custom: { call: 3 * TEN_S, lastWords: TEN_S, speech: 2 * TEN_S, ballot: TEN_S } } }),
     })
   ).json()) as CreateRoomResponse;
+  // Every bot holds still until released, so each screen under test stays put while it is read.
   const join = async (name: string, hostToken?: string) => {
-    const res = await fetch(`${base}/api/rooms/${room.code}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, hostToken }) });
-    const j = (await res.json()) as JoinResponse;
-    const bot = new Bot(j.seat!, j.token);
+    const bot = await joinBot(base, room.code, name, hostToken);
+    bot.hold = true;
     bots.push(bot);
-    await bot.open(`${base.replace(/^http/, 'ws')}/api/rooms/${room.code}/ws`);
   };
   await join('Ana', room.hostToken);
   for (const [page, name] of [[phone, 'Bea'], [desk, 'Cruz']] as const) {
@@ -137,10 +98,21 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await look(phone, 'lobby-phone-day', false);
   await look(desk, 'lobby-desktop-night', true);
   for (const name of ['Dan', 'Eva', 'Fer', 'Gil', 'Hao']) await join(name);
-  bots[0]!.send({ type: 'host', move: { type: 'start' } });
-  const release = () => {
-    Bot.hold = false;
-    for (const b of bots) b.decide();
+  // The pages' own seats are played by bots too, on a second device of the same seat (their tokens):
+  // this test reads screens, and the game should not wait on the pages' deadlines.
+  for (const page of [phone, desk]) {
+    const { seat, token } = await page.evaluate((code) => JSON.parse(localStorage.getItem(`tianhei.room.${code}`)!) as { seat: number; token: string }, room.code);
+    const bot = new SocketBot(seat, token);
+    bot.hold = true;
+    await bot.open(roomSocketURL(base, room.code));
+    bots.push(bot);
+  }
+  bots[0]!.host({ type: 'start' });
+  const release = (until: SocketBot['until'] = null) => {
+    for (const b of bots) {
+      b.until = until;
+      b.release();
+    }
   };
 
   // ------------------------------------------------------------ night, the card, the rules sheet
@@ -162,11 +134,11 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await phone.locator('.sheet').waitFor();
   await look(phone, 'rules-sheet-phone-night', true);
   await phone.locator('.sheet button', { hasText: /close/i }).tap();
-  release();
+  // Played on until the first day opens, where the bots stop again.
+  release((v) => v.phase === 'day');
 
   // ------------------------------------------------------------ day
   await phone.locator('[data-testid=game][data-phase=day]').waitFor({ timeout: 90_000 });
-  Bot.hold = true;
   await look(phone, 'day-phone', false);
   await desk.locator('[data-testid=game][data-phase=day]').waitFor();
   await look(desk, 'day-desktop', false);
