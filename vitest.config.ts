@@ -10,7 +10,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: on 2 cores that is one, and the engine's
     // property files ran one after the other. At least two workers run engine and worker files side
     // by side; the browser project (fileParallelism: false) runs in its own group after them.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: availableParallelism() + 1,
     reporters: ['default', './test/slowest-files.ts'],
     projects: [
       {
