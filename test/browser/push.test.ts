@@ -124,7 +124,7 @@ it('push to the service worker shows the notice in the seat’s language; tappin
   // for and opens it as the tap would: the room, on this device's seat.
   await page.goto(`${base}/`);
   // Meanwhile the home page's "My games" says what this seat owes, asked with the token in a header.
-  const mine = page.locator(`[data-testid=my-games] li[data-code=${made.code}]`);
+  const mine = page.locator(`[data-testid=my-games] li[data-code="${made.code}"]`);
   await mine.waitFor();
   expect(await mine.getAttribute('data-owes')).toBe('night-call');
   expect(await mine.textContent()).toContain('Tu llamada nocturna');
