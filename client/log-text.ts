@@ -14,6 +14,12 @@ export function isolate(text: string): string {
 /** The bot mark (issue 10), drawn after a bot seat's name and on its place at the table. */
 export const BOT_MARK = '🤖';
 
+/** What the table draws on a seat from the room: its player's name and, for a bot, the bot mark. */
+export function plateOf(seat: Seat): { name: string; bot?: true } {
+  const found = room.value?.seats.find((s) => s.seat === seat);
+  return { name: found?.name ?? '', ...(found?.bot ? { bot: true as const } : {}) };
+}
+
 /** "#3 Alice": a seat with the name its player chose. */
 export function who(seat: Seat | 0): string {
   if (!seat) return t('nobody');

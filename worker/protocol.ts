@@ -250,6 +250,8 @@ export interface RoomView {
   gameNo: number;
   minPlayers: number;
   maxPlayers: number;
+  /** In the lobby, the table size "Fill the table with bots" seats (issue 10); null when it would add nobody. */
+  fillTo: number | null;
   seats: RoomSeat[];
   spectatorsWatching: number;
   /** Whether the room has a human judge's place, and who holds it. */

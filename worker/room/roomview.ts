@@ -2,6 +2,7 @@
 import { PACE_PRESETS, RULESETS, seatCount, type Pace, type Seat } from '../engine/index.ts';
 import { ROOM_TTL_MS, type PaceSetting, type Presence, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
+import { fillTarget } from './bots.ts';
 import type { JudgeRow, RoomRow, SeatRow } from './storage.ts';
 
 /** The deadlines a pace setting puts in force. */
@@ -46,6 +47,7 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     // Counted in seats: dual seats one more than its players (the big joker's holder judges).
     minPlayers: seatCount(room.ruleset, rules.minPlayers, room.options),
     maxPlayers: seatCount(room.ruleset, rules.maxPlayers, room.options),
+    fillTo: fillToOf(room, seats.length),
     seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score, ...(s.bot ? { bot: true as const } : {}) })),
     spectatorsWatching,
     humanJudge: room.humanJudge,
@@ -53,6 +55,13 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     judge: judge ? { name: judge.name, connected: judgeConnected, host: judge.host } : null,
     expiresAt: room.lastActivity + ROOM_TTL_MS,
   };
+}
+
+/** The lobby's "fill with bots" target, when it would seat anyone. */
+function fillToOf(room: RoomRow, seated: number): number | null {
+  if (room.status !== 'lobby') return null;
+  const to = fillTarget(room.ruleset, room.options, seated);
+  return to !== null && to > seated ? to : null;
 }
 
 export function roomSummary(room: RoomRow, seats: number, judgeTaken: boolean): RoomSummary {
