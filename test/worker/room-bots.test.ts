@@ -9,7 +9,7 @@ import type { Room } from '../../worker/room/room.ts';
 import { BOT_NAMES, botDueAt, botName, fillTarget, firstDue, nextDue, type BotState } from '../../worker/room/bots.ts';
 import { checkName } from '../../worker/names.ts';
 import { LANGS } from '../../worker/protocol.ts';
-import { Bot, Client, createRoom, join, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
+import { Bot, Client, api, createRoom, join, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
 
 /** The room's alarm time and each bot seat's stored state, read from storage. */
 async function stored(code: string): Promise<{ alarm: number | null; bots: Record<Seat, BotState> }> {
@@ -185,6 +185,26 @@ describe('issue 10: an absent seat goes to a bot', () => {
     expect(replay(exportRecord(end))).toEqual({ ok: true, state: expect.anything() });
     client.close();
   }, 60_000);
+});
+
+describe('issue 10: a person takes a bot seat back', () => {
+  it('only through the host\'s one-time seat link: redeeming it makes the seat a person\'s', async () => {
+    const { room, client } = await personAndBots();
+    const from = client.frames.length;
+    expect(await client.request({ type: 'host', id: 'inv', move: { type: 'invite', place: 3 } })).toEqual({ type: 'ack', id: 'inv' });
+    const link = client.of('invite', from)[0]!;
+    const res = await api(`/api/rooms/${room.code}/join`, { json: { invite: link.token } });
+    expect(res.status).toBe(200);
+    const taken = (await res.json()) as { seat: number; token: string };
+    expect(taken.seat).toBe(3);
+    const seats = await client.waitFor('room', (f) => f.room.seats[2]!.bot === undefined, from);
+    expect(seats.room.seats.filter((s) => s.bot)).toHaveLength(6);
+    expect(Object.keys((await stored(room.code)).bots).map(Number)).not.toContain(3);
+    const back = await Client.open(room.code, taken.token);
+    expect((await back.waitFor('room')).room.you.seat).toBe(3);
+    back.close();
+    client.close();
+  });
 });
 
 describe('issue 10: when bots act and how many to seat (worker/room/bots.ts)', () => {

@@ -53,7 +53,7 @@ export function fillTarget(ruleset: RulesetId, options: Record<string, OptionVal
   return null;
 }
 
-/** A bot's thinking time, per room pace: live 2–12 s, async 1–10 min (docs/rules-decisions.md O8). */
+/** A bot's thinking time, per room pace: live 2–12 s, async 1–10 min (docs/rules-decisions.md O7). */
 const DELAY_BAND: Record<'live' | 'async', readonly [number, number]> = {
   live: [2_000, 12_000],
   async: [60_000, 600_000],
