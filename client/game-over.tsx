@@ -3,7 +3,7 @@ import { verifyDeal } from '../worker/engine/deal.ts';
 import { t } from './i18n.ts';
 import { hostMove, room, view } from './state.ts';
 import type { View } from '../worker/engine/types.ts';
-import { entryText, reasonText, roleName, who, whoList } from './log-text.ts';
+import { entryText, plateOf, reasonText, roleName, who, whoList } from './log-text.ts';
 import { RoundTable } from './round-table.tsx';
 import { CardList } from './card-list.tsx';
 import { LazyReplay } from './replay-loader.tsx';
@@ -31,7 +31,7 @@ export function GameOver() {
       <RoundTable
         seats={v.seats.map((s) => ({
           seat: s.seat,
-          name: room.value?.seats.find((x) => x.seat === s.seat)?.name ?? '',
+          ...plateOf(s.seat),
           alive: s.alive,
           // `dual`: both faces on the cards (the seat's role is only its left card).
           ...(s.cards ? { cards: s.cards, judge: !!s.judge } : { role: res.roles[s.seat - 1]! }),

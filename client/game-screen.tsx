@@ -3,9 +3,9 @@
 import { memo } from 'preact/compat';
 import { useCallback, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
-import { t } from './i18n.ts';
+import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
-import { callKey, cardWho, entryText, paren, roleName, who, whoList } from './log-text.ts';
+import { callKey, cardWho, entryText, paren, plateOf, roleName, who, whoList } from './log-text.ts';
 import { headline } from './headline.ts';
 import { HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
@@ -64,7 +64,7 @@ export function GameScreen() {
 
   const seats: TableSeat[] = v.seats.map((s) => ({
     seat: s.seat,
-    name: room.value?.seats.find((x) => x.seat === s.seat)?.name ?? '',
+    ...plateOf(s.seat),
     // Who is here now: the room's presence, whichever frame brought it.
     connected: room.value?.seats.find((x) => x.seat === s.seat)?.connected ?? false,
     alive: s.alive,
@@ -594,6 +594,12 @@ function HostTools({ v }: { v: View }) {
           </ConfirmButton>
         )}
         {seat > 0 && room.value?.you.host && <ProdButton seat={seat} />}
+        {/* Issue 10: an absent seat (missed two steps in a row) may go on as a bot. */}
+        {seat > 0 && room.value?.you.host && v.seats[seat - 1]?.absent && !plateOf(seat).bot && (
+          <ConfirmButton ask={t('confirmHandToBot', who(seat))} onYes={() => (hostMove({ type: 'hand-to-bot', seat, lang: lang.value }), setSeat(0))}>
+            {t('handToBot')}
+          </ConfirmButton>
+        )}
       </div>
     </details>
   );

@@ -1,6 +1,6 @@
 // The lobby: who sits where, the invite link and QR code, and the host's settings, removals and start.
 import { useState } from 'preact/hooks';
-import { t } from './i18n.ts';
+import { lang, t } from './i18n.ts';
 import { invites, room, hostMove } from './state.ts';
 import { later } from './lazy.ts';
 import { RoundTable } from './round-table.tsx';
@@ -35,6 +35,7 @@ export function Lobby() {
         seats={r.seats.map((s) => ({
           seat: s.seat,
           name: s.name,
+          ...(s.bot ? { bot: true } : {}),
           host: s.host,
           connected: s.connected,
           me: s.seat === r.you.seat,
@@ -73,6 +74,21 @@ export function Lobby() {
           <h3>{t('tableScreen')}</h3>
           <PlaceLink place="table" label={t('makeTableLink')} hint={t('tableLinkHint')} />
           {invites.value.table && <QrCode text={invites.value.table} />}
+        </div>
+      )}
+      {isHost && count < r.maxPlayers && (
+        <div class="card" data-testid="bots">
+          <p class="muted">{t('botsHint')}</p>
+          <div class="line">
+            <button type="button" onClick={() => hostMove({ type: 'add-bot', lang: lang.value })} data-testid="add-bot">
+              {t('addBot')}
+            </button>
+            {r.fillTo !== null && (
+              <button type="button" onClick={() => hostMove({ type: 'fill-bots', lang: lang.value })} data-testid="fill-bots">
+                {t('fillBots', r.fillTo)}
+              </button>
+            )}
+          </div>
         </div>
       )}
       {isHost && (

@@ -11,11 +11,22 @@ export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
 
+/** The bot mark (issue 10), drawn after a bot seat's name and on its place at the table. */
+export const BOT_MARK = '🤖';
+
+/** What the table draws on a seat from the room: its player's name and, for a bot, the bot mark. */
+export function plateOf(seat: Seat): { name: string; bot?: true } {
+  const found = room.value?.seats.find((s) => s.seat === seat);
+  return { name: found?.name ?? '', ...(found?.bot ? { bot: true as const } : {}) };
+}
+
 /** "#3 Alice": a seat with the name its player chose. */
 export function who(seat: Seat | 0): string {
   if (!seat) return t('nobody');
-  const name = room.value?.seats.find((s) => s.seat === seat)?.name;
-  return name ? t('seatName', seat, isolate(name)) : t('seat', seat);
+  const found = room.value?.seats.find((s) => s.seat === seat);
+  if (!found) return t('seat', seat);
+  // A bot's seat carries its mark wherever it is named (issue 10).
+  return t('seatName', seat, isolate(found.name)) + (found.bot ? ` ${BOT_MARK}` : '');
 }
 
 /** `dual`: "#3 Alice, left card"; a plain seat when no card is named. */
@@ -181,6 +192,8 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t('e_extended', mmss(ev.ms));
     case 'narration':
       return t('judgeCalls', isolate(ev.text));
+    case 'handed-to-bot':
+      return t('e_handedToBot', who(ev.seat));
     case 'game-over':
       return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason, ruleset)) + (ev.winners ? `. ${t('winners', whoList(ev.winners))}` : '');
   }

@@ -8,6 +8,7 @@ import type { GameRecord } from '../worker/engine/record.ts';
 import type { GameState, LogEntry } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { room } from './state.ts';
+import { plateOf } from './log-text.ts';
 import { headline } from './headline.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { StoryEntry } from './history-drawer.tsx';
@@ -98,7 +99,7 @@ function Scene({ state, from }: { state: GameState; from: number }) {
   const pointers = step.kind === 'call' ? step.pointers : {};
   const seats: TableSeat[] = v.seats.map((s) => ({
     seat: s.seat,
-    name: room.value?.seats.find((x) => x.seat === s.seat)?.name ?? '',
+    ...plateOf(s.seat),
     alive: s.alive,
     ...(s.cards ? { cards: s.cards, judge: !!s.judge } : s.role ? { role: s.role } : {}),
     pointer: pointers[s.seat] ?? 0,

@@ -2,12 +2,14 @@
 // (counter-clockwise on screen, as RULES.md section 1 seats players).
 import type { Role } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { isolate } from './log-text.ts';
+import { BOT_MARK, isolate } from './log-text.ts';
 
 export interface TableSeat {
   seat: number;
   name: string;
   host?: boolean;
+  /** The room plays this seat (issue 10): the bot mark, in place of the connection dot. */
+  bot?: boolean;
   connected?: boolean;
   alive?: boolean;
   role?: Role;
@@ -98,7 +100,7 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
         const h = r * 0.72;
         const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
         return (
-          <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.absent ? ` (${t('absent')})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined}>
+          <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.bot ? ` (${t('bot')})` : ''}${s.absent ? ` (${t('absent')})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined} data-bot={s.bot ? 'true' : undefined}>
             <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
             {/* The speaker (or the voter whose turn it is) glows. */}
             {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
@@ -106,7 +108,14 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
               {s.seat}
             </text>
             {out && s.role && <path class="cross" d={`M${x - r * 0.6} ${y - r * 0.6}L${x + r * 0.6} ${y + r * 0.6}M${x + r * 0.6} ${y - r * 0.6}L${x - r * 0.6} ${y + r * 0.6}`} />}
-            {s.connected !== undefined && <circle class={s.connected ? 'dot on' : 'dot'} cx={x + r * 0.72} cy={y - r * 0.72} r="4.5" />}
+            {s.bot ? (
+              <text x={x + r * 0.72} y={y - r * 0.45} class="badge bot">
+                <title>{t('bot')}</title>
+                {BOT_MARK}
+              </text>
+            ) : (
+              s.connected !== undefined && <circle class={s.connected ? 'dot on' : 'dot'} cx={x + r * 0.72} cy={y - r * 0.72} r="4.5" />
+            )}
             {s.host && (
               <text x={x - r * 0.75} y={y - r * 0.5} class="badge">
                 ★

@@ -8,6 +8,7 @@ import { lang, t } from './i18n.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { conn, room, view } from './state.ts';
 import { tableLines, type Spoken } from './table-voice.ts';
+import { plateOf } from './log-text.ts';
 import { tones } from './cue.ts';
 import { Countdown } from './ui.tsx';
 
@@ -89,7 +90,7 @@ export function TableScreen() {
   const active = step && (step.kind === 'speech' || step.kind === 'last-words') ? step.seat : step?.kind === 'ballot' ? (step.turn ?? 0) : 0;
   const seats: TableSeat[] = (v?.seats ?? r.seats.map((s) => ({ seat: s.seat, alive: true }))).map((s) => ({
     seat: s.seat,
-    name: r.seats.find((x) => x.seat === s.seat)?.name ?? '',
+    ...plateOf(s.seat),
     alive: s.alive,
     ...('role' in s && s.role && v?.result ? { role: s.role } : {}),
     voted: 'voted' in s && !!s.voted,

@@ -174,6 +174,12 @@ export const HostMoveSchema = v.variant('type', [
   v.object({ type: v.literal('invite'), place: v.union([v.literal('judge'), v.literal('table'), Target]) }),
   /** Reminds one seat of what it owes now, by push (issue 9); acked alike whether or not it owes anything. Host only. */
   v.object({ type: v.literal('prod'), seat: Target }),
+  /** Seats one bot (issue 10) in the lobby, named from `lang`'s list; it speaks `lang`. Host only. */
+  v.object({ type: v.literal('add-bot'), lang: v.picklist(LANGS) }),
+  /** Seats bots up to the smallest legal table at least as large as the seats taken. Host only. */
+  v.object({ type: v.literal('fill-bots'), lang: v.picklist(LANGS) }),
+  /** Mid-game, an absent seat (issue 9) goes to a bot that speaks `lang`: the person's token stops working. Host only. */
+  v.object({ type: v.literal('hand-to-bot'), seat: Target, lang: v.picklist(LANGS) }),
 ]);
 /** Moves the human judge may make (the host may make them too, except narrate). */
 export const JUDGE_MOVES: readonly HostMove['type'][] = ['eject', 'pause', 'resume', 'extend', 'narrate'];
@@ -227,6 +233,8 @@ export interface RoomSeat {
   connected: boolean;
   host: boolean;
   score: number;
+  /** The room plays this seat (issue 10): every place that draws the seat shows the bot mark. A bot counts as connected. */
+  bot?: true;
 }
 
 /** The room around the game: public to everyone in it (no role, no token). */
@@ -242,6 +250,8 @@ export interface RoomView {
   gameNo: number;
   minPlayers: number;
   maxPlayers: number;
+  /** In the lobby, the table size "Fill the table with bots" seats (issue 10); null when it would add nobody. */
+  fillTo: number | null;
   seats: RoomSeat[];
   spectatorsWatching: number;
   /** Whether the room has a human judge's place, and who holds it. */

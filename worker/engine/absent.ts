@@ -1,6 +1,7 @@
 // Absent seats (issue 9): a seat that missed the last two steps it owed is marked "absent" for the
 // table. Derived from public events only (a missed speech, last words or ballot), never from a night
 // call: whether a night role acted is its team's secret, and the mark is shown to everyone.
+import { emit, type Ctx, type Refusal } from './game.ts';
 import type { LogEntry, Seat } from './types.ts';
 
 /** How many consecutive missed steps make a seat absent. */
@@ -42,4 +43,14 @@ function countAbsent(log: readonly LogEntry[]): Set<Seat> {
   const absent = new Set<Seat>();
   for (const [seat, n] of streak) if (n >= ABSENT_AFTER) absent.add(seat);
   return absent;
+}
+
+/** The host hands an absent living seat to a bot (issue 10): the public log says so; the seat keeps its card. */
+export function handToBot(ctx: Ctx, seat: Seat): Refusal {
+  const s = ctx.s;
+  if (!Number.isInteger(seat) || seat < 1 || seat > s.alive.length) return ['game/seat-unknown', `there is no seat ${seat}`];
+  if (!s.alive[seat - 1]) return ['game/seat-out', `seat ${seat} is out`];
+  if (!absentSeats(s.log).has(seat)) return ['game/not-absent', `seat ${seat} is not absent: only a seat that missed its last ${ABSENT_AFTER} steps goes to a bot`];
+  emit(ctx, 'all', { type: 'handed-to-bot', seat });
+  return null;
 }

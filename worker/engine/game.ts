@@ -10,6 +10,7 @@ import { dawn } from './dawn.ts';
 import { closeReadingIfDone, openReading, seeCard } from './reading.ts';
 import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
 import { readClaim } from './claim.ts';
+import { handToBot } from './absent.ts';
 import { countSpoken, doneInOpenDay, ejectFromOpenDay, openDay, openDayDeadline, openDaySayRefusal, opensOpenDay } from './open-day.ts';
 import type {
   Action,
@@ -183,6 +184,8 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
     }
     case 'eject':
       return eject(ctx, action.seat);
+    case 'hand-to-bot':
+      return handToBot(ctx, action.seat);
   }
   if (s.pausedRemaining !== null) return ['game/paused', 'the game is paused'];
   const seat = action.seat;

@@ -30,7 +30,8 @@ export function actionOf(entry: LogEntry): Action | null {
     case 'eyes-chosen':
       return { type: 'open-eyes', seat: e.seat, choice: e.choice, at };
     case 'said':
-      return { type: 'say', seat: e.seat, text: e.text, at };
+      // A bot's speech carries its structured claim: replayed without it, the log would differ.
+      return { type: 'say', seat: e.seat, text: e.text, ...(e.claim ? { claim: e.claim } : {}), at };
     case 'passed':
       return e.missed ? null : { type: 'pass', seat: e.seat, at };
     case 'voted':
@@ -49,6 +50,8 @@ export function actionOf(entry: LogEntry): Action | null {
       return { type: 'resume', at };
     case 'narration':
       return { type: 'narrate', text: e.text, at };
+    case 'handed-to-bot':
+      return { type: 'hand-to-bot', seat: e.seat, at };
     case 'extended':
       return { type: 'extend', ms: e.ms, at };
     default:

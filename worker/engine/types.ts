@@ -303,6 +303,8 @@ export type GameEvent =
   | { type: 'resumed' }
   | { type: 'extended'; ms: number }
   | { type: 'narration'; text: string }
+  /** Public: the host handed an absent seat to a bot (issue 10); the seat keeps its number and card. */
+  | { type: 'handed-to-bot'; seat: Seat }
   | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string; winners?: Seat[]; cards?: Role[] };
 
 /** A player's move; `seat` is set by the server from the socket, never taken from the client. */
@@ -330,6 +332,8 @@ export type ControlAction =
   | { type: 'extend'; ms: number }
   /** The human judge speaks to the table (RULES.md 11: "may narrate"). */
   | { type: 'narrate'; text: string }
+  /** The host hands an absent seat (issue 9) to a bot (issue 10); only the log records it. */
+  | { type: 'hand-to-bot'; seat: Seat }
   | { type: 'deadline' };
 
 /** Every input the engine accepts, stamped with the caller's clock. */
@@ -351,6 +355,7 @@ export type ErrorCode =
   | 'game/already-voted'
   | 'game/must-vote'
   | 'game/not-allowed'
+  | 'game/not-absent'
   | 'game/text-invalid'
   | 'game/claim-invalid'
   | 'game/bad-action';

@@ -28,6 +28,12 @@ export function owedStep(view: View): Owed | null {
   else if (step.kind === 'last-words' && has('pass')) kind = 'last-words';
   else if ((step.kind === 'speech' || step.kind === 'talk' || step.kind === 'open-day') && has('pass')) kind = 'speech';
   if (!kind) return null;
+  return { kind, until: step.endsAt, step: stepKey(view) };
+}
+
+/** Tells one step of the game from the next as this view shows it (a runoff after a ballot, the next night's call). */
+export function stepKey(view: View): string {
+  const step = view.step;
   const detail =
     step.kind === 'call' ? step.call
     : step.kind === 'ballot' ? `${step.purpose}:${step.candidates.join(',')}:${step.turn ?? ''}`
@@ -35,5 +41,5 @@ export function owedStep(view: View): Owed | null {
     : step.kind === 'last-words' ? String(step.seat)
     : step.kind === 'open-day' ? `${step.purpose}:${step.speakers.join(',')}`
     : '';
-  return { kind, until: step.endsAt, step: `${view.round}|${step.kind}|${detail}` };
+  return `${view.round}|${step.kind}|${detail}`;
 }

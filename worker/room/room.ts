@@ -59,6 +59,11 @@ import { hashToken, newSeed } from './tokens.ts';
 import { answerPushFrame, isPushFrame, pushChange, pushProd, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
 import { seatSummary } from './notify.ts';
+import { botMove, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from './bots.ts';
+import type { BotMemory } from '../engine/bots/policy.ts';
+
+/** Most bot moves one alarm makes before it lets the room breathe (it wakes again at once). */
+const MAX_BOT_MOVES_PER_WAKE = 40;
 
 /** A refusal: the HTTP status (for RPC callers) and the error body's code and message. */
 export interface Refusal {
@@ -276,7 +281,7 @@ export class Room extends DurableObject<Env> {
     const over = overLimit(this.ctx.getWebSockets(), attachment);
     if (over) return refuseSocket(CLOSE_TOO_MANY, refuse(429, over.code, over.message));
 
-    const before = presenceOf(this.attachments());
+    const before = this.presence();
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
@@ -372,12 +377,35 @@ export class Room extends DurableObject<Env> {
       if (!('ok' in change)) {
         if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
         else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!));
-        await this.arm(room);
         this.publish(change);
-        return;
       }
+      this.playBots(room, now);
     }
     await this.arm(room);
+  }
+
+  /**
+   * Each bot due by `now` makes its move, earliest first, through the same path as a person's act.
+   * A bot with more to do in the same step (a speech, then "done") goes on at once. Bounded, so one
+   * wake cannot run away; what is left is due at once and the alarm comes straight back.
+   */
+  private playBots(room: RoomRow, now: number): void {
+    for (let i = 0; i < MAX_BOT_MOVES_PER_WAKE && room.status === 'playing'; i++) {
+      const game = this.loadGame();
+      const bots = this.store.bots();
+      const seat = game ? firstDue(bots, now) : null;
+      if (!game || seat === null) return;
+      const bot = bots.get(seat)!;
+      const move = botMove(game, seat, bot, now);
+      const change = move.action ? this.applyGame(room, move.action, null, { seat, memory: move.memory }) : null;
+      if (change === null || 'ok' in change) {
+        // Nothing to do after all, or refused (a rule the policy does not know): wait for the next change.
+        this.store.transaction(() => this.store.saveBot(seat, { ...bot, memory: move.memory, due: null }));
+        continue;
+      }
+      this.publish(change);
+      if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
+    }
   }
 
   private async expire(now: number): Promise<void> {
@@ -400,6 +428,7 @@ export class Room extends DurableObject<Env> {
     const game = room.status === 'playing' ? this.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
     if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game) ?? at);
+    if (game && !game.result) at = Math.min(at, nextDue(this.store.bots().values()) ?? at);
     await this.store.setAlarm(at);
   }
 
@@ -410,8 +439,11 @@ export class Room extends DurableObject<Env> {
     return this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, dedupe);
   }
 
-  /** One engine call and one transaction: the game row, its new events, the room row, the action id. */
-  private applyGame(room: RoomRow, action: Action, dedupe: Dedupe | null): Change | Refusal {
+  /**
+   * One engine call and one transaction: the game row, its new events, the room row, the action id,
+   * and the bots' schedule (`bot`: the bot that moved, with its memory after the move).
+   */
+  private applyGame(room: RoomRow, action: Action, dedupe: Dedupe | null, bot?: { seat: Seat; memory: BotMemory }, alsoInStep: () => void = () => {}): Change | Refusal {
     const prev = this.loadGame();
     if (!prev || room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
     const result = apply(prev, action);
@@ -419,6 +451,8 @@ export class Room extends DurableObject<Env> {
     const ended = !prev.result && result.state.result !== null;
     const next = result.state;
     this.store.transaction(() => {
+      alsoInStep();
+      if (result.events.length > 0 || bot) this.scheduleBots(room, next, action.at, bot);
       if (result.events.length > 0) this.store.saveGame(room.gameNo, next, result.events);
       if (ended) {
         room.status = 'over';
@@ -515,6 +549,7 @@ export class Room extends DurableObject<Env> {
         room.gameNo++;
         this.store.transaction(() => {
           this.store.newGame(room.gameNo, created.state);
+          this.scheduleBots(room, created.state, now, undefined, true);
           this.store.saveRoom(room);
           this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
         });
@@ -528,6 +563,35 @@ export class Room extends DurableObject<Env> {
         if (target.host) return refuse(409, 'room/is-host', 'the host cannot remove their own seat');
         this.dropSeat(room, move.seat, dedupe, 'room/removed', 'the host removed your seat');
         return { roomChanged: true };
+      }
+      case 'add-bot':
+      case 'fill-bots': {
+        if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'bots are seated in the lobby; during a game the host hands an absent seat to a bot');
+        const max = seatCount(room.ruleset, RULESETS[room.ruleset].maxPlayers, room.options);
+        const target = move.type === 'add-bot' ? seats.length + 1 : fillTarget(room.ruleset, room.options, seats.length);
+        if (seats.length >= max) return refuse(409, 'room/full', `the room is full (${max} seats)`);
+        if (target === null || target <= seats.length) return refuse(409, 'room/table-legal', 'the table is already large enough to start: add bots one by one');
+        const salt = newSeed();
+        this.commitRoom(room, dedupe, () => {
+          for (let seat = seats.length + 1; seat <= Math.min(target, max); seat++) {
+            const name = botName(move.lang, (n) => this.store.nameTaken(n), `${salt}:${seat}`);
+            this.store.addBotSeat(seat, name, { lang: move.lang, memory: {}, due: null });
+          }
+        });
+        return { roomChanged: true };
+      }
+      case 'hand-to-bot': {
+        const target = seats.find((s) => s.seat === move.seat);
+        if (!target) return refuse(404, 'room/seat-unknown', `there is no seat ${move.seat}`);
+        if (target.bot) return refuse(409, 'room/is-bot', `seat ${move.seat} is already played by a bot`);
+        if (target.host) return refuse(409, 'room/is-host', 'the host keeps their own seat');
+        // The engine checks the seat is absent and in the game, and logs the hand-over for everyone.
+        const change = this.applyGame(room, { type: 'hand-to-bot', seat: move.seat, at: now }, dedupe, undefined, () =>
+          this.store.makeBot(move.seat, { lang: move.lang, memory: {}, due: null }),
+        );
+        if ('ok' in change) return change;
+        revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === move.seat, CLOSE_REMOVED, 'room/handed-to-bot', 'the host handed this seat to a bot');
+        return { ...change, roomChanged: true };
       }
       case 'invite': {
         const place: Place = move.place === 'judge' ? JUDGE_PLACE : move.place === 'table' ? TABLE_PLACE : move.place;
@@ -566,6 +630,18 @@ export class Room extends DurableObject<Env> {
     const sockets = this.ctx.getWebSockets();
     revokeWhere(sockets, (a) => a.seat === gone, CLOSE_REMOVED, code, message);
     followRenumbering(sockets, moves);
+  }
+
+  /**
+   * Inside a change's transaction: each bot's next action time in the new state (worker/room/bots.ts);
+   * `moved` is the bot that just acted, with its memory after the move; `fresh` starts a new game's memories.
+   */
+  private scheduleBots(room: RoomRow, state: GameState, now: number, moved?: { seat: Seat; memory: BotMemory }, fresh = false): void {
+    for (const [seat, old] of this.store.bots()) {
+      const bot: BotState = fresh ? { lang: old.lang, memory: {}, due: null } : seat === moved?.seat ? { ...old, memory: moved.memory } : old;
+      const due = reschedule(state, seat, bot, room.pace.preset, now);
+      if (fresh || bot !== old || due?.key !== old.due?.key || due?.at !== old.due?.at) this.store.saveBot(seat, { ...bot, due });
+    }
   }
 
   private commitRoom(room: RoomRow, dedupe: Dedupe, alsoInStep: () => void = () => {}): void {
@@ -633,11 +709,16 @@ export class Room extends DurableObject<Env> {
    * `skip` is the newcomer (it has the whole room) or a socket that is leaving (it is not counted).
    */
   private sendPresence(before: Presence | null, skip: WebSocket): void {
-    const now = presenceOf(this.attachments(before ? undefined : skip));
+    const now = this.presence(before ? undefined : skip);
     if (before && samePresence(before, now)) return;
     for (const ws of this.ctx.getWebSockets()) {
       if (ws !== skip && ws.readyState === WebSocket.OPEN && attachmentOf(ws)) send(ws, { type: 'presence', ...now });
     }
+  }
+
+  /** Who is connected: the open sockets' places, and every bot seat. */
+  private presence(leaving?: WebSocket): Presence {
+    return presenceOf(this.attachments(leaving), this.store.bots().keys());
   }
 
   private attachments(leaving?: WebSocket): Attachment[] {

@@ -1,7 +1,8 @@
 // The public face of the room around the game: names, seats, connections, settings. No roles.
-import { PACE_PRESETS, RULESETS, seatCount, type Pace } from '../engine/index.ts';
+import { PACE_PRESETS, RULESETS, seatCount, type Pace, type Seat } from '../engine/index.ts';
 import { ROOM_TTL_MS, type PaceSetting, type Presence, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
+import { fillTarget } from './bots.ts';
 import type { JudgeRow, RoomRow, SeatRow } from './storage.ts';
 
 /** The deadlines a pace setting puts in force. */
@@ -11,8 +12,9 @@ export function deadlinesOf(pace: PaceSetting): Pace {
 
 
 /** Who is connected, from the open sockets' attachments. */
-export function presenceOf(attachments: Attachment[]): Presence {
-  const connected = new Set<number>();
+export function presenceOf(attachments: Attachment[], bots: Iterable<Seat> = []): Presence {
+  // A bot is always at the table.
+  const connected = new Set<number>(bots);
   let spectatorsWatching = 0;
   let judgeConnected = false;
   for (const a of attachments) {
@@ -29,7 +31,7 @@ export function samePresence(a: Presence, b: Presence): boolean {
 
 /** The room as everyone sees it; `you` is filled in per socket. */
 export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[]): Omit<RoomView, 'you'> {
-  const presence = presenceOf(attachments);
+  const presence = presenceOf(attachments, seats.flatMap((s) => (s.bot ? [s.seat] : [])));
   const connected = new Set(presence.connected);
   const { spectatorsWatching, judgeConnected } = presence;
   const rules = RULESETS[room.ruleset];
@@ -45,13 +47,21 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     // Counted in seats: dual seats one more than its players (the big joker's holder judges).
     minPlayers: seatCount(room.ruleset, rules.minPlayers, room.options),
     maxPlayers: seatCount(room.ruleset, rules.maxPlayers, room.options),
-    seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score })),
+    fillTo: fillToOf(room, seats.length),
+    seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score, ...(s.bot ? { bot: true as const } : {}) })),
     spectatorsWatching,
     humanJudge: room.humanJudge,
     table: room.table,
     judge: judge ? { name: judge.name, connected: judgeConnected, host: judge.host } : null,
     expiresAt: room.lastActivity + ROOM_TTL_MS,
   };
+}
+
+/** The lobby's "fill with bots" target, when it would seat anyone. */
+function fillToOf(room: RoomRow, seated: number): number | null {
+  if (room.status !== 'lobby') return null;
+  const to = fillTarget(room.ruleset, room.options, seated);
+  return to !== null && to > seated ? to : null;
 }
 
 export function roomSummary(room: RoomRow, seats: number, judgeTaken: boolean): RoomSummary {

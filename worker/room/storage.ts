@@ -5,6 +5,7 @@
 import type { GameState, LogEntry, OptionValue, RulesetId, Seat } from '../engine/index.ts';
 import type { PaceSetting } from '../protocol.ts';
 import { nameKey } from '../names.ts';
+import type { BotState } from './bots.ts';
 
 /** A place at the table that holds a token: a seat number, or 0 for the human judge. */
 export type Place = Seat | typeof JUDGE_PLACE | typeof TABLE_PLACE;
@@ -14,7 +15,7 @@ export const TABLE_PLACE = -1;
 /** Game moves (`act`) and host moves (`host`) keep separate action ids. */
 export type ActionSpace = 'act' | 'host';
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
 /**
@@ -54,7 +55,12 @@ export interface SeatRow {
   tokenHash: string;
   score: number;
   host: boolean;
+  /** A bot's seat (issue 10): no token, no socket; the room plays it. Null for a person. */
+  bot: BotState | null;
 }
+
+/** The token hash a bot seat holds instead of a person's: no token hashes to it (a SHA-256 in base64url has no colon). */
+const BOT_TOKEN = 'bot:';
 
 /** The room table's row as SQLite holds it. */
 type RoomRecord = {
@@ -170,6 +176,10 @@ export class RoomStore {
           this.sql.exec(`UPDATE ${t} SET name_key = ? WHERE rowid = ?`, nameKey(r.name), r.rowid);
         }
       }
+    }
+    if (version < 5) {
+      // v5: bots (issue 10): a bot seat keeps its language, memory and next action time here.
+      this.sql.exec(`ALTER TABLE seats ADD COLUMN bot TEXT`);
     }
     if (version !== SCHEMA_VERSION) {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
@@ -288,11 +298,40 @@ export class RoomStore {
 
   seats(): SeatRow[] {
     return this.sql
-      .exec<{ seat: number; name: string; token_hash: string; score: number; host: number }>(
-        `SELECT seat, name, token_hash, score, host FROM seats ORDER BY seat`,
+      .exec<{ seat: number; name: string; token_hash: string; score: number; host: number; bot: string | null }>(
+        `SELECT seat, name, token_hash, score, host, bot FROM seats ORDER BY seat`,
       )
       .toArray()
-      .map((r) => ({ seat: r.seat, name: r.name, tokenHash: r.token_hash, score: r.score, host: r.host === 1 }));
+      .map((r) => ({ seat: r.seat, name: r.name, tokenHash: r.token_hash, score: r.score, host: r.host === 1, bot: r.bot === null ? null : (JSON.parse(r.bot) as BotState) }));
+  }
+
+  /** The bot seats and what the room keeps for each. */
+  bots(): Map<Seat, BotState> {
+    const rows = this.sql.exec<{ seat: number; bot: string }>(`SELECT seat, bot FROM seats WHERE bot IS NOT NULL ORDER BY seat`).toArray();
+    return new Map(rows.map((r) => [r.seat, JSON.parse(r.bot) as BotState]));
+  }
+
+  /** Seats a bot (lobby); it holds no token. */
+  addBotSeat(seat: Seat, name: string, bot: BotState): void {
+    this.sql.exec(
+      `INSERT INTO seats (seat, name, name_key, token_hash, score, host, bot) VALUES (?, ?, ?, ?, 0, 0, ?)`,
+      seat,
+      name,
+      nameKey(name),
+      BOT_TOKEN + crypto.randomUUID(),
+      JSON.stringify(bot),
+    );
+  }
+
+  /** A person's seat goes to a bot: their token stops working and their devices' notifications stop. */
+  makeBot(seat: Seat, bot: BotState): void {
+    this.sql.exec(`UPDATE seats SET token_hash = ?, bot = ? WHERE seat = ?`, BOT_TOKEN + crypto.randomUUID(), JSON.stringify(bot), seat);
+    this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, seat);
+  }
+
+  /** Stores a bot's memory and schedule. */
+  saveBot(seat: Seat, bot: BotState): void {
+    this.sql.exec(`UPDATE seats SET bot = ? WHERE seat = ? AND bot IS NOT NULL`, JSON.stringify(bot), seat);
   }
 
   seatByToken(tokenHash: string): Seat | null {
@@ -334,7 +373,8 @@ export class RoomStore {
     if (place === JUDGE_PLACE) this.sql.exec(`UPDATE judge SET token_hash = ?`, tokenHash);
     else if (place === TABLE_PLACE) this.setMeta('table_hash', tokenHash);
     else {
-      this.sql.exec(`UPDATE seats SET token_hash = ? WHERE seat = ?`, tokenHash, place);
+      // A seat taken back from a bot through the host's link is a person's again.
+      this.sql.exec(`UPDATE seats SET token_hash = ?, bot = NULL WHERE seat = ?`, tokenHash, place);
       // The signed-out devices must not go on receiving this seat's notifications.
       this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, place);
     }

@@ -1,0 +1,119 @@
+// Bots that sit in a room (issue 10): names, the table size "fill" aims at, and when each bot acts.
+// Pure functions: the room stores what they return and sets its one alarm from `nextDue`. A bot is
+// a viewer like any other: it plays from viewFor(state, its seat) and nothing else.
+import { checkPlayers, extraSeats, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
+import { heuristicMove, type BotMemory } from '../engine/bots/policy.ts';
+import { makeRandom, shuffle } from '../engine/random.ts';
+import { checkName } from '../names.ts';
+import type { Lang } from '../protocol.ts';
+import { stepKey } from './owed.ts';
+
+/** What the room keeps for a bot seat: its language, what its policy remembers, and its next action time. */
+export interface BotState {
+  lang: Lang;
+  memory: BotMemory;
+  /** The step it owes (stepKey of its view) and when it acts on it; null while it owes nothing. */
+  due: { key: string; at: number } | null;
+}
+
+/** Ordinary first names, per room language; every one passes worker/names.ts. */
+export const BOT_NAMES: Record<Lang, readonly string[]> = {
+  'zh-CN': ['小明', '小红', '丽丽', '阿强', '晓峰', '婷婷', '大伟', '佳怡', '志强', '雨欣', '浩然', '思琪', '子轩', '梦瑶', '俊杰', '欣怡', '建国', '秀英', '明辉', '文静'],
+  en: ['Alice', 'Ben', 'Chloe', 'Daniel', 'Emma', 'Finn', 'Grace', 'Henry', 'Isla', 'Jack', 'Kate', 'Leo', 'Mia', 'Noah', 'Olivia', 'Paul', 'Quinn', 'Rose', 'Sam', 'Tom'],
+  es: ['Lucía', 'Mateo', 'Sofía', 'Hugo', 'Martina', 'Pablo', 'Valeria', 'Diego', 'Carmen', 'Javier', 'Elena', 'Marcos', 'Paula', 'Álvaro', 'Irene', 'Sergio', 'Laura', 'Andrés', 'Nerea', 'Raúl'],
+  ko: ['민준', '서연', '지훈', '하은', '도윤', '수아', '예준', '지우', '시우', '서윤', '주원', '하린', '지호', '채원', '건우', '유나', '현우', '다은', '태민', '소율'],
+};
+
+/**
+ * A name for a new bot: one of the language's list not yet taken in the room, in an order drawn from
+ * `seed`; if every one is taken (a table of 20 that already uses them), the first free "name 2", "name 3", ….
+ */
+export function botName(lang: Lang, taken: (name: string) => boolean, seed: string): string {
+  const names = shuffle(makeRandom(seed), BOT_NAMES[lang]);
+  for (let n = 1; ; n++) {
+    for (const base of names) {
+      const name = n === 1 ? base : `${base} ${n}`;
+      const checked = checkName(name);
+      if (checked.ok && !taken(checked.name)) return checked.name;
+    }
+  }
+}
+
+/**
+ * How many seats "Fill the table with bots" seats: the smallest legal table at least as large as the
+ * seats taken now (the ruleset's minimum for a small group), counted in seats; null when none fits.
+ * A table already legal is not grown: the host adds more bots one by one.
+ */
+export function fillTarget(ruleset: RulesetId, options: Record<string, OptionValue>, seated: number): number | null {
+  const extra = extraSeats(ruleset, options);
+  const max = seatCount(ruleset, RULESETS[ruleset].maxPlayers, options);
+  for (let seats = Math.max(seated, seatCount(ruleset, RULESETS[ruleset].minPlayers, options)); seats <= max; seats++) {
+    if (checkPlayers(ruleset, seats - extra, options) === null) return seats;
+  }
+  return null;
+}
+
+/** A bot's thinking time, per room pace: live 2–12 s, async 1–10 min (docs/rules-decisions.md O7). */
+const DELAY_BAND: Record<'live' | 'async', readonly [number, number]> = {
+  live: [2_000, 12_000],
+  async: [60_000, 600_000],
+};
+/** …and never more than these shares of the time the step has left, so a bot acts well before the deadline. */
+const DELAY_SHARE = [0.05, 0.15] as const;
+
+/**
+ * When a bot acts on a step it owes, `now` being when it first owed it: a delay drawn from the
+ * game's seed, the seat and the step (so the same game schedules the same way after a restart),
+ * inside the pace's band, shrunk on short custom deadlines.
+ */
+export function botDueAt(seed: string, seat: Seat, key: string, pace: 'live' | 'async', now: number, endsAt: number | null): number {
+  const left = endsAt === null ? Infinity : Math.max(0, endsAt - now);
+  const lo = Math.min(DELAY_BAND[pace][0], left * DELAY_SHARE[0]);
+  const hi = Math.min(DELAY_BAND[pace][1], left * DELAY_SHARE[1]);
+  const u = makeRandom(`${seed}:bot-delay:${seat}:${key}`)();
+  return now + Math.round(lo + u * (hi - lo));
+}
+
+/** The policy's random source for a move: the game's seed, the seat and how far the game has come. */
+function moveRandom(state: GameState, seat: Seat) {
+  return makeRandom(`${state.setup.seed}:bot-move:${seat}:${state.log.length}`);
+}
+
+/** The bot's move in this state, from its seat's view only; null when its policy has nothing to do. */
+export function botMove(state: GameState, seat: Seat, bot: BotState, at: number): { action: Action | null; memory: BotMemory } {
+  if (state.result) return { action: null, memory: bot.memory };
+  const move = heuristicMove(viewFor(state, { kind: 'seat', seat }), moveRandom(state, seat), bot.memory, bot.lang);
+  return { action: move.action ? ({ ...move.action, seat, at } as Action) : null, memory: move.memory };
+}
+
+/**
+ * A bot's schedule after a change: a step it already owed keeps its time (others acting do not
+ * push it back); a newly owed step gets a fresh time; a bot that owes nothing has none.
+ */
+export function reschedule(state: GameState, seat: Seat, bot: BotState, pace: 'live' | 'async', now: number): BotState['due'] {
+  if (state.result || seat > state.alive.length) return null;
+  const view = viewFor(state, { kind: 'seat', seat });
+  if (view.legal.length === 0) return null;
+  if (heuristicMove(view, moveRandom(state, seat), bot.memory, bot.lang).action === null) return null;
+  const key = stepKey(view);
+  if (bot.due?.key === key) return bot.due;
+  const endsAt = 'endsAt' in view.step ? view.step.endsAt : null;
+  return { key, at: botDueAt(state.setup.seed, seat, key, pace, now, endsAt) };
+}
+
+/** The earliest time a bot acts, or null. */
+export function nextDue(bots: Iterable<BotState>): number | null {
+  let at: number | null = null;
+  for (const b of bots) if (b.due && (at === null || b.due.at < at)) at = b.due.at;
+  return at;
+}
+
+/** The bot seat that acts first among those due by `now` (the earliest, then the lowest seat), or null. */
+export function firstDue(bots: ReadonlyMap<Seat, BotState>, now: number): Seat | null {
+  let found: Seat | null = null;
+  for (const [seat, b] of bots) {
+    if (!b.due || b.due.at > now) continue;
+    if (found === null || b.due.at < bots.get(found)!.due!.at || (b.due.at === bots.get(found)!.due!.at && seat < found)) found = seat;
+  }
+  return found;
+}
