@@ -78,6 +78,19 @@ export function viewerLogLength(state: GameState, viewer: Viewer): number {
   return n;
 }
 
+// A numbered copy of a log entry depends only on the entry and its number in a viewer's log, and the
+// log only grows: views share their copies instead of copying the whole log for every viewer at every
+// change (the room builds a view per socket per change). Views are read-only to everyone.
+const numbered = new WeakMap<LogEntry, Map<number, LogEntry>>();
+
+function numberedCopy(entry: LogEntry, seq: number): LogEntry {
+  let copies = numbered.get(entry);
+  if (!copies) numbered.set(entry, (copies = new Map()));
+  let copy = copies.get(seq);
+  if (!copy) copies.set(seq, (copy = { ...entry, seq }));
+  return copy;
+}
+
 /**
  * Everything this viewer may know about the game, and nothing more. The log is the viewer's own:
  * its entries are numbered 1..n (`seq`) with no gaps, so nothing counts the entries it may not read.
@@ -92,7 +105,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   for (const e of state.log) {
     if (!readableBy(e, god, me)) continue;
     position++;
-    if (position > logFrom) log.push({ ...e, seq: position });
+    if (position > logFrom) log.push(numberedCopy(e, position));
   }
 
   const mates = new Set<Seat>();
