@@ -242,6 +242,8 @@ export interface RoomView {
   gameNo: number;
   minPlayers: number;
   maxPlayers: number;
+  /** Seats that are not players: 1 in `dual` with the big joker (its holder judges), else 0. */
+  judgeSeats: number;
   seats: RoomSeat[];
   spectatorsWatching: number;
   /** Whether the room has a human judge's place, and who holds it. */
