@@ -132,7 +132,7 @@ export function SeatSides({ v }: { v: View }) {
   return (
     <div class="card">
       <h3>{t('sidesHead')}</h3>
-      <ul class="roles" data-testid="seat-sides">
+      <ul class="roles sides" data-testid="seat-sides">
         {res.sides.map((side, i) => {
           if (!side) return null;
           const seat = i + 1;

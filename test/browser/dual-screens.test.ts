@@ -60,9 +60,16 @@ interface DualScreen {
   votes?: number[];
   pass?: boolean;
   weightIn?: string;
-  tally?: { totals: number; weights: number; voters: number; reason: boolean };
+  /** Every weighted tally on the page (the feed's, or the record's at game over). */
+  tallies?: { totals: number; weights: number; voters: number; reason: boolean }[];
   side?: { camp: string; why: string; text: string };
   liveBallots?: number;
+  /** The night wait's line (the judge reads who is choosing). */
+  wait?: string;
+  /** At dawn, which of this page's own cards went down ("it was your right card: the doctor"). */
+  myDown?: string;
+  /** The aim waits for a Confirm (D15): until then it may change. A team call closes on the last pointer instead. */
+  confirmable?: boolean;
   myCards?: { role: string; down: boolean }[];
 }
 
@@ -70,20 +77,16 @@ function readDual(): DualScreen {
   const q = (s: string) => document.querySelector(s);
   const all = (s: string) => Array.from(document.querySelectorAll(s));
   const n = (e: Element | null, a: string) => Number(e?.getAttribute(a) ?? 0);
-  if (q('[data-testid=game-over]')) return { kind: 'over' };
+  const tallies = all('[data-testid=tally]').map((t) => {
+    const totals = Array.from(t.querySelectorAll('[data-testid=tally-row]')).reduce((a, r) => a + n(r, 'data-votes'), 0);
+    const voters = Array.from(t.querySelectorAll('[data-testid=tally-voter]'));
+    // Abstentions count for nobody: they sit under target 0.
+    const weights = voters.filter((v) => n(v, 'data-target') !== 0).reduce((a, v) => a + n(v, 'data-weight'), 0);
+    return { totals, weights, voters: voters.length, reason: /living card/.test(t.textContent ?? '') };
+  });
+  if (q('[data-testid=game-over]')) return { kind: 'over', tallies };
   const game = q('[data-testid=game]');
   if (!game) return { kind: 'none' };
-  const tallies = all('[data-testid=tally]');
-  const tally = tallies.length
-    ? (() => {
-        const t = tallies[0]!;
-        const totals = Array.from(t.querySelectorAll('[data-testid=tally-row]')).reduce((a, r) => a + n(r, 'data-votes'), 0);
-        const voters = Array.from(t.querySelectorAll('[data-testid=tally-voter]'));
-        // Abstentions count for nobody: they sit under target 0.
-        const weights = voters.filter((v) => n(v, 'data-target') !== 0).reduce((a, v) => a + n(v, 'data-weight'), 0);
-        return { totals, weights, voters: voters.length, reason: /living card/.test(t.textContent ?? '') };
-      })()
-    : undefined;
   const side = q('[data-testid=your-side]');
   return {
     kind: 'game',
@@ -103,7 +106,10 @@ function readDual(): DualScreen {
     pass: !!q('[data-testid=pass]'),
     weightIn: q('[data-testid=weight-in]')?.textContent ?? '',
     liveBallots: all('[data-testid=live-ballots] li').length,
-    ...(tally ? { tally } : {}),
+    wait: q('[data-testid=night-wait]')?.textContent ?? '',
+    myDown: q('[data-testid=my-card-down]')?.textContent ?? '',
+    confirmable: !!q('[data-testid=confirm-pick]'),
+    tallies,
     ...(side ? { side: { camp: side.getAttribute('data-camp')!, why: side.getAttribute('data-why')!, text: side.textContent ?? '' } } : {}),
     myCards: all('[data-testid=my-role]').map((e) => ({ role: e.getAttribute('data-role') ?? '', down: e.getAttribute('data-down') === 'true' })),
   };
@@ -132,15 +138,25 @@ async function newPlayer(pl: Player): Promise<Seated> {
 
 const camp = (role: string) => (role === 'killer' || role === 'undercover' ? 'killers' : 'good');
 const shots = new Set<string>();
-async function shot(p: Seated, name: string): Promise<void> {
-  if (!p.phone || shots.has(name)) return;
+/** A full-page screenshot, once per name and device (`dual-aim.png` on a phone, `dual-aim-desktop.png`). */
+async function shot(p: Seated, what: string): Promise<void> {
+  const name = p.phone ? what : `${what}-desktop`;
+  if (shots.has(name)) return;
   shots.add(name);
   mkdirSync(SHOTS, { recursive: true });
   await p.page.screenshot({ path: join(SHOTS, `dual-${name}.png`), fullPage: true, timeout: 10_000 }).catch(() => {});
 }
 
 /** Everything seen on the pages that the end of the game checks against the revealed cards. */
-const seen = { labels: [] as { by: number; seat: number; card: number; known: string; checked: string }[], sides: 0, mixedSides: 0, tallies: 0, weightIn: 0, taps: 0, liveBallots: 0 };
+const seen = { labels: [] as { by: number; seat: number; card: number; known: string; checked: string }[], sides: 0, mixedSides: 0, tallies: 0, weightIn: 0, taps: 0, changed: 0, liveBallots: 0, judgeCalls: 0, myDowns: 0, confirmable: 0, talk: 0, aimOffered: 0, recordTallies: 0 };
+
+/** Each weighted tally adds up the weights of the votes cast and gives each voter's reason. */
+function checkTallies(p: Seated, tallies: NonNullable<DualScreen['tallies']>): void {
+  for (const t of tallies) {
+    expect(t.totals, `${p.name}: the bars add up the weights of the votes cast`).toBe(t.weights);
+    expect(t.reason, `${p.name}: each voter's weight comes with its reason`).toBe(true);
+  }
+}
 
 /** One look at one page; does at most one thing. */
 async function play(p: Seated, s: DualScreen, flow: Screen): Promise<boolean> {
@@ -153,11 +169,22 @@ async function play(p: Seated, s: DualScreen, flow: Screen): Promise<boolean> {
   };
   for (const l of s.labels ?? []) if (l.seat !== p.seat && (l.known || l.checked || l.role)) seen.labels.push({ by: p.seat, seat: l.seat, card: l.card, known: l.known || l.role, checked: l.checked });
   if (s.weightIn) seen.weightIn++;
-  if (s.liveBallots) seen.liveBallots++;
-  if (s.tally) {
+  if (s.liveBallots) {
+    seen.liveBallots++;
+    await shot(p, 'judge-ballot');
+  }
+  if (s.myDown) {
+    // The holder is told which card: its face is one of the page's own two.
+    expect(s.myDown, `${p.name}: the lost card is named`).toMatch(/your (left|right) card: the \w/);
+    if (!seen.myDowns++) await shot(p, 'dawn-mine');
+  }
+  if (s.judge && s.step === 'call' && s.wait?.includes('choosing')) {
+    seen.judgeCalls++;
+    await shot(p, 'judge-call');
+  }
+  if (s.tallies?.length) {
     seen.tallies++;
-    expect(s.tally.totals, `${p.name}: the bars add up the weights of the votes cast`).toBe(s.tally.weights);
-    expect(s.tally.reason, `${p.name}: each voter's weight comes with its reason`).toBe(true);
+    checkTallies(p, s.tallies);
     if (p.phone && !shots.has('tally')) {
       shots.add('tally');
       await p.page.locator('[data-testid=tally]').first().screenshot({ path: join(SHOTS, 'dual-tally.png'), timeout: 2_000 }).catch(() => shots.delete('tally'));
@@ -170,19 +197,44 @@ async function play(p: Seated, s: DualScreen, flow: Screen): Promise<boolean> {
     return answerFlow(p, flow);
   }
   // A night card to aim: tap a card on the table (not one of our own where there is another).
+  if (s.toAim) seen.aimOffered++;
   if (s.toAim && s.tappable?.length) {
     if (!decide(`aim${s.toAim}`)) return false;
     const free = s.tappable.filter((c) => c.seat !== p.seat);
     const from = free.length ? free : s.tappable;
     const c = from[Math.floor(Math.random() * from.length)]!;
     await shot(p, 'aim');
+    const picked = (r: { seat: number; card: number }) => p.page.locator(`svg.table g[data-seat="${r.seat}"] rect.card.picked[data-card="${r.card}"]`).waitFor({ timeout: 5_000 });
     await press(p, `[data-testid=table-card][data-seat="${c.seat}"][data-card="${c.card}"]`);
     seen.taps++;
     p.moves.push(`aim→#${c.seat}${c.card ? 'R' : 'L'}`);
+    // Once per game, a page changes its mind before confirming: the table marks the new card.
+    const other = from.find((o) => o.seat !== c.seat || o.card !== c.card);
+    if (s.confirmable) seen.confirmable++;
+    if (!seen.changed && other && s.confirmable) {
+      await picked(c);
+      await press(p, `[data-testid=table-card][data-seat="${other.seat}"][data-card="${other.card}"]`);
+      await picked(other);
+      expect(await p.page.locator('svg.table rect.card.picked').count(), `${p.name}: only the new card is marked`).toBe(1);
+      seen.changed++;
+      p.moves.push(`changed→#${other.seat}${other.card ? 'R' : 'L'}`);
+    }
     return true;
   }
   if (s.pass) {
     if (!decide('pass')) return false;
+    // In the first free talk each page says one line: the talk reads in time order above the input.
+    if (s.step === 'talk' && !p.moves.some((m) => m.startsWith('said'))) {
+      const text = `${p.name} speaks at ${Date.now()}`;
+      await p.page.locator('[data-testid=step] textarea').fill(text);
+      await press(p, '[data-testid=step] form button[type=submit]');
+      await p.page.locator('[data-testid=talk-log] .said', { hasText: text }).waitFor({ timeout: 5_000 });
+      const lines = await p.page.locator('[data-testid=talk-log] .said').allInnerTexts();
+      expect(lines.at(-1), `${p.name}: the newest line is last`).toContain(text);
+      seen.talk = Math.max(seen.talk, lines.length);
+      p.moves.push('said');
+      if (lines.length > 1) await shot(p, 'talk');
+    }
     await press(p, '[data-testid=pass]');
     p.moves.push(`${s.step}:pass`);
     return true;
@@ -287,19 +339,27 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
         expect(outcome, `${p.name}: won / lost / draw`).toBe(want);
       }
       expect(await p.page.locator('[data-testid=seat-side]').count(), `${p.name}: every playing seat's side`).toBe(8);
+      const end = await p.page.evaluate(readDual);
+      checkTallies(p, end.tallies ?? []);
+      seen.recordTallies = Math.max(seen.recordTallies, end.tallies?.length ?? 0);
       await shot(p, 'over');
       if (p.phone && !judge) {
         await p.page.locator('[data-testid=my-outcome]').screenshot({ path: join(SHOTS, 'dual-over-outcome.png') });
         await p.page.locator('[data-testid=seat-sides]').screenshot({ path: join(SHOTS, 'dual-over-sides.png') });
-        await p.page.locator('.record [data-testid=tally]').first().screenshot({ path: join(SHOTS, 'dual-over-tally.png') });
+        if (end.tallies?.length) await p.page.locator('.record [data-testid=tally]').first().screenshot({ path: join(SHOTS, 'dual-over-tally.png') });
       }
       expect(p.pageErrors, `${p.name}: uncaught errors`).toEqual([]);
     }
     expect(seen.sides, 'the playing pages read their side').toBeGreaterThan(0);
-    expect(seen.tallies, 'a weighted ballot was shown as a tally').toBeGreaterThan(0);
-    expect(seen.weightIn, 'the votes in (weights) were shown during a ballot').toBeGreaterThan(0);
-    expect(seen.taps, 'a page aimed by tapping a card on the table').toBeGreaterThan(0);
-    note(`winner ${result.winner}; labels seen ${seen.labels.length}; killer labels with the seat's good card unlabelled ${unlabelledMixed}; mixed sides read ${seen.mixedSides}; taps ${seen.taps}; tallies ${seen.tallies}; live ballots seen by a judge page ${seen.liveBallots}`);
+    // The deal and the bots decide how long the game lasts: a game may end before its first ballot.
+    if (seen.recordTallies) {
+      expect(seen.tallies, 'a weighted ballot was shown as a tally during the game').toBeGreaterThan(0);
+      expect(seen.weightIn, 'the votes in (weights) were shown during a ballot').toBeGreaterThan(0);
+    }
+    if (seen.aimOffered) expect(seen.taps, 'a page aimed by tapping a card on the table').toBeGreaterThan(0);
+    // The deal decides whether a page holds a card that aims alone (and so confirms).
+    if (seen.confirmable) expect(seen.changed, 'a page changed its aim on the table before confirming').toBe(1);
+    note(`winner ${result.winner}; labels seen ${seen.labels.length}; killer labels with the seat's good card unlabelled ${unlabelledMixed}; mixed sides read ${seen.mixedSides}; taps ${seen.taps}; aims changed ${seen.changed}; own lost cards read at dawn ${seen.myDowns}; longest talk read ${seen.talk}; judge calls read ${seen.judgeCalls}; tallies ${seen.tallies} (record ${seen.recordTallies}); live ballots seen by a judge page ${seen.liveBallots}`);
     for (const p of players) note(`${p.name} (#${p.seat}): ${p.moves.join(', ')}`);
     passed = true;
   } finally {
