@@ -61,7 +61,7 @@ class SeatBot {
     });
   }
 
-  send(move: { type: string }): string {
+  send(move: { type: string; [field: string]: unknown }): string {
     const id = `${this.seat}-${++this.n}`;
     this.pending = id;
     this.lastMove = move.type;
