@@ -2,12 +2,15 @@
 import { verifyDeal } from '../worker/engine/deal.ts';
 import { t } from './i18n.ts';
 import { hostMove, room, view } from './state.ts';
-import type { View } from '../worker/engine/types.ts';
+import type { LogEntry, View } from '../worker/engine/types.ts';
 import { entryText, plateOf, reasonText, roleName, who, whoList } from './log-text.ts';
 import { RoundTable } from './round-table.tsx';
 import { CardList } from './card-list.tsx';
 import { LazyReplay } from './replay-loader.tsx';
 import { useState } from 'preact/hooks';
+import { MyOutcome, SeatSides } from './dual-cards.tsx';
+import { Tally } from './tally.tsx';
+import { candidatesOf, type BallotsEvent } from './story.ts';
 
 /** The end screen; the deal check runs here, in the browser, from what the server revealed. */
 export function GameOver() {
@@ -20,6 +23,7 @@ export function GameOver() {
       <section class="step">
         <h2>{t('gameOver')}</h2>
         <p class={`winner ${res.winner}`} data-testid="winner" data-winner={res.winner}>{t(`w_${res.winner}`)}</p>
+        <MyOutcome v={v} />
         <p>{reasonText(res.reason, v.ruleset)}</p>
         {res.winners && <p data-testid="winners">{t('winners', whoList(res.winners))}</p>}
         {room.value?.you.host && (
@@ -39,6 +43,7 @@ export function GameOver() {
         }))}
         center={t(`w_${res.winner}`)}
       />
+      <SeatSides v={v} />
       <div class="card">
         <h3>{t('allCards')}</h3>
         {res.cards ? (
@@ -78,6 +83,13 @@ export function GameOver() {
           {v.log.map((e) => {
             const text = entryText(e, v.ruleset);
             const head = e.event.type === 'nightfall' || e.event.type === 'day';
+            // A weighted ballot (`dual`) is counted as a tally: the weights summed per candidate.
+            if (e.event.type === 'ballots' && e.event.ballots.some((b) => b.weight !== undefined))
+              return (
+                <li key={e.seq}>
+                  <Tally e={e as LogEntry & { event: BallotsEvent }} candidates={candidatesOf(v.log, e)} />
+                </li>
+              );
             return text && <li key={e.seq} class={head ? 'head' : ''}>{text}</li>;
           })}
         </ul>

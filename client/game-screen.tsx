@@ -19,6 +19,8 @@ import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { ConfirmPick, NightResult } from './night-result.tsx';
 import { ProdButton } from './host-prod.tsx';
+import { BallotWeights, CardLegend, LiveBallots, YourSide, cardNote, cardPoints, knownList, myCardDown, pointForCard, seatNote, tableCards } from './dual-cards.tsx';
+import { TalkLog } from './talk-log.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -51,10 +53,13 @@ export function GameScreen() {
   // tap handler is stable and always calls the latest one.
   const pickRef = useRef<(seat: Seat) => void>(() => {});
   const stablePick = useCallback((seat: Seat) => pickRef.current(seat), []);
+  const pickCardRef = useRef<(seat: Seat, card: 0 | 1) => void>(() => {});
+  const stablePickCard = useCallback((seat: Seat, card: 0 | 1) => pickCardRef.current(seat, card), []);
   if (v.result) return <GameOver />;
   const step = v.step;
   const me = v.me;
   const point = legal(v, 'point');
+  const points = cardPoints(v);
   const vote = legal(v, 'vote');
   const night = v.phase === 'night';
   // Roles and teammates show on the table only while the card is turned up or the team is acting.
@@ -70,11 +75,12 @@ export function GameScreen() {
     alive: s.alive,
     // `dual`: the cards carry the faces (the seat's role is only its left card).
     ...(showRoles && s.role && !s.cards ? { role: s.role } : {}),
-    ...(s.cards ? { cards: s.cards.map((c) => (showRoles ? c : { down: c.down })) } : {}),
+    ...(s.cards ? { cards: tableCards(s, showRoles, points) } : {}),
     judge: !!s.judge,
     mate: showRoles && !!s.mate,
     pointer: s.pointer ?? 0,
-    voted: !!s.voted,
+    // Free talk's "ready" is marked on the seat (the talk itself keeps only what was said).
+    voted: !!s.voted || (step.kind === 'talk' && step.ready.includes(s.seat)),
     muted: muted.includes(s.seat),
     absent: !!s.absent,
     me: s.seat === me?.seat,
@@ -87,6 +93,12 @@ export function GameScreen() {
     if (point && !point.cards) act({ type: 'point', target: seat });
     else setPick(seat === pick ? 0 : seat);
   };
+  // `dual`: a tap on a card aims the viewer's acting card that may aim there (the pick is confirmed in the panel).
+  pickCardRef.current = (seat: Seat, card: 0 | 1) => {
+    const p = pointForCard(points, seat, card);
+    if (p) act({ type: 'point', target: seat, card, hand: p.hand ?? 0 });
+  };
+  const judge = !!me && !!v.seats[me.seat - 1]?.judge;
 
   const title = step.kind === 'reading' ? t('readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
   return (
@@ -95,7 +107,7 @@ export function GameScreen() {
         controls={
           <>
             <Banners v={v} muted={muted} />
-            {me && (
+            {me && !judge && (
               <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
                 {peek ? (
                   <>
@@ -109,12 +121,8 @@ export function GameScreen() {
                     ) : (
                       <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
                     )}
-                    {v.seats.some((s) => s.mate) && (
-                      <small data-testid="my-team">
-                        {/* `dual`: what the team calls told (a killer, the undercover, or one of the "police"). */}
-                        {t('yourTeam')}: {v.seats.filter((s) => s.mate).map((s) => who(s.seat) + known(v, s.seat)).join(', ')}
-                      </small>
-                    )}
+                    <YourSide v={v} />
+                    <MyTeam v={v} />
                     <CardFaces cards={me.cards ?? [{ role: me.role }]} ruleset={v.ruleset} />
                     <small>{t('tapHide')}</small>
                   </>
@@ -132,7 +140,12 @@ export function GameScreen() {
             </section>
           </>
         }
-        table={<Table seats={seats} center={title} onPick={stablePick} />}
+        table={
+          <>
+            <Table seats={seats} center={title} onPick={stablePick} onPickCard={stablePickCard} />
+            {me?.cards && !judge && <CardLegend />}
+          </>
+        }
         more={
           <>
             {v.god && v.seats.some((s) => s.cards) && (
@@ -155,7 +168,18 @@ export function GameScreen() {
   );
 }
 
-const Table = memo(RoundTable, (a, b) => a.center === b.center && a.onPick === b.onPick && sameSeats(a.seats, b.seats));
+const Table = memo(RoundTable, (a, b) => a.center === b.center && a.onPick === b.onPick && a.onPickCard === b.onPickCard && sameSeats(a.seats, b.seats));
+
+/** Who the viewer's team is; with two cards each (`dual`), what the viewer knows card by card, or of a seat only. */
+function MyTeam({ v }: { v: View }) {
+  const list = v.me?.cards ? knownList(v) : v.seats.filter((s) => s.mate).map((s) => who(s.seat));
+  if (!list.length) return null;
+  return (
+    <small data-testid="my-team">
+      {t('yourTeam')}: {list.join(v.me?.cards ? '; ' : ', ')}
+    </small>
+  );
+}
 
 function Banners({ v, muted }: { v: View; muted: Seat[] }) {
   const me = v.me;
@@ -182,7 +206,9 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
       if (!point) {
         // The secret police's call after the shot: it still opens (D11), with nothing left to do.
         const spent = step.call === 'secret-police' && v.me?.alive && (v.me.cards?.some((c) => !c.down && c.role === 'secret-police') ?? v.me.role === 'secret-police');
-        return <NightWait text={t('judgeCalls', t(`call_${step.call}`))} note={spent ? t('game/shot-spent') : ''} />;
+        // The judge (god view) reads the call as a judge would: who is choosing now.
+        const text = step.actors ? t('callChoosing', t(`call_${step.call}`), whoList(step.actors)) : t('judgeCalls', t(`call_${step.call}`));
+        return <NightWait text={text} note={spent ? t('game/shot-spent') : ''} />;
       }
       if (!point.cards) return <PointPanel v={v} point={point} />;
       return (
@@ -202,6 +228,7 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
           <p>
             <b data-testid="ready-count">{t('readyN', step.ready.length, v.seats.filter((s) => s.alive).length)}</b>
           </p>
+          <TalkLog round={v.round} />
           {legal(v, 'say') && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />}
           {pass ? (
             <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="pass">
@@ -291,13 +318,6 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
   );
 }
 
-/** `dual`: what the viewer knows of a seat's card (a killer card) or only of the seat (the undercover, a "police"), as " (killer)"; empty when nothing. */
-function known(v: View, seat: Seat, card?: 0 | 1): string {
-  const s = v.seats[seat - 1];
-  const k = card !== undefined && s?.cards?.[card]?.known ? s.cards[card]!.known : s?.holds;
-  return k ? paren(t(k)) : '';
-}
-
 /** `dual`: one acting card's choice of a target card ("#3, left card"); a seat with two acting cards gets two. */
 function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 'point' }> }) {
   const call = point.call;
@@ -317,7 +337,7 @@ function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 
         {(point.cards ?? []).map((c) => (
           <button type="button" class={cur && cur.seat === c.seat && cur.card === c.card ? 'on' : ''} onClick={() => act({ type: 'point', target: c.seat, card: c.card, hand })} data-testid="point-target" data-seat={c.seat} data-card={c.card}>
             {cardWho(c.seat, c.card)}
-            {c.seat === me ? paren(t('you')) : known(v, c.seat, c.card)}
+            {c.seat === me ? paren(t('you')) : cardNote(v.seats[c.seat - 1]?.cards?.[c.card]) + seatNote(v.seats[c.seat - 1])}
           </button>
         ))}
         <button type="button" class={cur === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0, hand })} data-testid="point-nobody">
@@ -339,9 +359,15 @@ export function Dawn({ v }: { v: View }) {
   return (
     <div class="dawn" data-testid="dawn" data-out={dawn.event.out.join(',')}>
       <p class="big">☀ {t('dayBreaks')}</p>
-      {downs.map((e) => (
-        <p data-testid="card-down">{entryText(e)}</p>
-      ))}
+      {downs.map((e) => {
+        const mine = myCardDown(v, e);
+        return (
+          <p data-testid="card-down">
+            {entryText(e)}
+            {mine && <b data-testid="my-card-down"> — {mine}</b>}
+          </p>
+        );
+      })}
       <p>
         <b>{entryText(dawn, v.ruleset)}</b>
       </p>
@@ -436,6 +462,8 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
       <p>
         <b data-testid="ballots-in" data-n={step.ballotsIn}>{t('ballotsIn', step.ballotsIn, step.voters)}</b>
       </p>
+      <BallotWeights v={v} />
+      {v.god && <LiveBallots v={v} />}
       {mine !== undefined && <p class="ok">{t('yourBallot', mine ? name(mine) : t('abstain'))}</p>}
       {vote && (
         <>
@@ -533,7 +561,8 @@ const QUIET = new Set(['team', 'team-chat', 'pointed', 'checked', 'kill-chosen',
  */
 const Feed = memo(function Feed({ round, ruleset }: { round: number; ruleset: RulesetId }) {
   const all = log.value;
-  const entries = all.filter((e) => e.round === round && !QUIET.has(e.event.type));
+  // Who drew the big joker stays all game (the table must know who judges); free talk's "ready" marks sit on the seats.
+  const entries = all.filter((e) => (e.round === round || e.event.type === 'judge') && !QUIET.has(e.event.type) && !(e.event.type === 'passed' && e.event.ready));
   return (
     <div class="card feed" data-testid="feed">
       <h3>{t('feed')}</h3>

@@ -45,6 +45,11 @@ export function Lobby() {
         center={`${count} / ${r.minPlayers}–${r.maxPlayers}`}
         onPick={(s) => setPicked(s === picked ? 0 : s)}
       />
+      {r.judgeSeats > 0 && (
+        <p class="center" data-testid="seats-line">
+          {t('seatsWithJudge', Math.max(0, count - r.judgeSeats), r.judgeSeats, count, `${r.minPlayers}–${r.maxPlayers}`)}
+        </p>
+      )}
       <p class="muted center">
         {t('connectedN', online, count)}
         {r.spectatorsWatching > 0 && ` · ${t('watchingN', r.spectatorsWatching)}`}

@@ -4,6 +4,7 @@ import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act } from './state.ts';
 import { roleName, who } from './log-text.ts';
+import { YourSide } from './dual-cards.tsx';
 
 /** What a seat sees while the table reads its cards. */
 export function ReadingPanel({ v }: { v: View }) {
@@ -29,6 +30,7 @@ export function ReadingPanel({ v }: { v: View }) {
               {roleName(me.role, v.ruleset)}
             </b>
           )}
+          <YourSide v={v} />
           {mates.length > 0 && <small>{t('colon', t('yourTeam'), mates.map((s) => who(s.seat)).join('、'))}</small>}
         </div>
       )}

@@ -26,10 +26,24 @@ export interface TableSeat {
   active?: boolean;
   selectable?: boolean;
   selected?: boolean;
-  /** `dual`: the seat's two cards, laid down or up, with faces only where the viewer knows them. */
-  cards?: { down: boolean; role?: Role }[];
+  /** `dual`: the seat's two cards, laid down or up, each with only what the viewer knows of it. */
+  cards?: TableCard[];
   /** `dual`: the big joker's holder, who judges. */
   judge?: boolean;
+}
+
+/** `dual`: one card at a seat's foot: its face or a label only where the viewer knows that very card. */
+export interface TableCard {
+  down: boolean;
+  role?: Role;
+  /** Known to be a killer card (the killers and, rounds 1–2, the undercover). */
+  known?: 'killer';
+  /** The viewer's own police check of this card. */
+  checked?: 'killers' | 'good';
+  /** May be aimed at now: a tap aims the viewer's acting card at it. */
+  pickable?: boolean;
+  /** The card the viewer's acting card aims at. */
+  picked?: boolean;
 }
 
 const ROLE_FILL: Record<Role, string> = {
@@ -50,8 +64,8 @@ function place(i: number, n: number, radius: number): [number, number] {
   return [Math.cos(a) * radius, Math.sin(a) * radius];
 }
 
-/** Draws the seats around the table; tapping a selectable seat calls onPick. */
-export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; center?: string; onPick?: (seat: number) => void }) {
+/** Draws the seats around the table; tapping a selectable seat calls onPick, an aimable card (`dual`) onPickCard. */
+export function RoundTable({ seats, center, onPick, onPickCard }: { seats: TableSeat[]; center?: string; onPick?: (seat: number) => void; onPickCard?: (seat: number, card: 0 | 1) => void }) {
   const n = Math.max(seats.length, 1);
   const r = n <= 8 ? 25 : n <= 12 ? 21 : 17;
   const R = 172 - r;
@@ -136,8 +150,22 @@ export function RoundTable({ seats, center, onPick }: { seats: TableSeat[]; cent
             )}
             {s.cards?.map((c, k) => {
               const [cw, ch] = c.down ? [h, w] : [w, h];
+              const fill = c.role ? ROLE_FILL[c.role] : c.known ? ROLE_FILL.killer : undefined;
+              const cls = ['card', c.down && 'down', c.picked && 'picked'].filter(Boolean).join(' ');
+              const cx = x + (k ? 1 : -1 - cw);
               return (
-                <rect class={c.down ? 'card down' : 'card'} x={x + (k ? 1 : -1 - cw)} y={cy - ch / 2} width={cw} height={ch} rx="2" style={c.role ? { fill: ROLE_FILL[c.role] } : undefined} data-card={k} data-down={String(c.down)} data-role={c.role} />
+                <>
+                  <rect class={cls} x={cx} y={cy - ch / 2} width={cw} height={ch} rx="2" style={fill ? { fill } : undefined} data-card={k} data-down={String(c.down)} data-role={c.role} data-known={c.known} data-checked={c.checked} />
+                  {c.checked && (
+                    <text x={cx + cw / 2} y={cy + 3} class="card-mark">
+                      {c.checked === 'killers' ? '✗' : '✓'}
+                    </text>
+                  )}
+                  {/* The tap area is much larger than the card: that half of the seat and the card below it, for a finger on a 390-px phone. */}
+                  {c.pickable && onPickCard && (
+                    <rect class="card-hit" x={k ? x : x - r * 1.15} y={y - r} width={r * 1.15} height={r * 1.2 + h} onClick={(ev) => (ev.stopPropagation(), onPickCard(s.seat, k as 0 | 1))} role="button" aria-label={t('cardAt', t('seat', s.seat), t(k ? 'right' : 'left'))} data-testid="table-card" data-seat={s.seat} data-card={k} />
+                  )}
+                </>
               );
             })}
             {s.judge && (

@@ -3,9 +3,14 @@
 import { memo } from 'preact/compat';
 import type { LogEntry, Seat } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { votes, who, whoList } from './log-text.ts';
+import { paren, votes, who, whoList } from './log-text.ts';
 import { tally, type BallotsEvent } from './story.ts';
 import './story.css';
+
+/** A voter's weight with its reason (`dual`, one vote per living card): "2 votes: 2 living cards". */
+function weightWhy(n: number): string {
+  return t('colon', votes(n), n === 1 ? t('cardsUp1') : t('cardsUpN', n));
+}
 
 /** The tally of one `ballots` entry; `candidates` adds those nobody voted for. */
 export const Tally = memo(function Tally({ e, candidates }: { e: LogEntry & { event: BallotsEvent }; candidates?: Seat[] }) {
@@ -33,7 +38,12 @@ export const Tally = memo(function Tally({ e, candidates }: { e: LogEntry & { ev
             {r.target !== 0 && <b class="n">{r.votes}</b>}
             <small class="voters">
               {r.voters.length
-                ? r.voters.map((b) => who(b.seat) + (weighted && b.weight !== undefined ? ` (${votes(b.weight)})` : '') + (b.missed ? ` (${t('missedBallot')})` : '')).join(', ')
+                ? r.voters.map((b, i) => (
+                    <span key={b.seat} data-testid="tally-voter" data-seat={b.seat} data-weight={b.weight ?? 1} data-target={r.target}>
+                      {i ? ', ' : ''}
+                      {who(b.seat) + (weighted && b.weight !== undefined ? paren(weightWhy(b.weight)) : '') + (b.missed ? paren(t('missedBallot')) : '')}
+                    </span>
+                  ))
                 : '—'}
             </small>
           </li>

@@ -252,6 +252,8 @@ export interface RoomView {
   maxPlayers: number;
   /** In the lobby, the table size "Fill the table with bots" seats (issue 10); null when it would add nobody. */
   fillTo: number | null;
+  /** Seats that are not players: 1 in `dual` with the big joker (its holder judges), else 0. */
+  judgeSeats: number;
   seats: RoomSeat[];
   spectatorsWatching: number;
   /** Whether the room has a human judge's place, and who holds it. */

@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { JoinResponse } from '../../worker/protocol.ts';
 import { launch } from './browser.ts';
-import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
+import { DESKTOP, PHONE, answerFlow, openPlayer, createRoom, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
 import { SocketBot, roomSocketURL, voteForLast as voteFor } from './socket-bot.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -74,12 +74,8 @@ afterAll(async () => {
 });
 
 async function newPlayer(pl: Player): Promise<Seated> {
-  const context = await browser.newContext({ ...(pl.phone ? PHONE : DESKTOP), locale: pl.locale, baseURL: inject('baseURL') });
-  const page = await context.newPage();
-  const p: Seated = { ...pl, context, page, seat: 0, role: '', lastDecision: { key: '', at: 0 }, moves: [], mutedSeen: false, pageErrors: [] };
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (e) => p.pageErrors.push(e.message));
-  page.on('dialog', (d) => void d.dismiss());
+  const opened = await openPlayer(browser, pl.phone ? PHONE : DESKTOP, pl, inject('baseURL'));
+  const p: Seated = { ...pl, ...opened, seat: 0, role: '', lastDecision: { key: '', at: 0 }, moves: [], mutedSeen: false };
   return p;
 }
 
@@ -150,18 +146,8 @@ it('four browsers and seven bots play a butterfly game from creating the room to
     // ------------------------------------------------------------ room and seats
     players.push(...(await Promise.all(PAGES.map(newPlayer))));
     const host = players[0]!;
-    await host.page.goto('/');
-    await host.page.locator('[data-testid=ruleset-butterfly]').check();
     // The short call deadline, through the form's custom deadlines (see the top of the file).
-    // The options are folded under the Create button; deadlines are entered in minutes, hours or days.
-    await host.page.locator('details.more > summary').click();
-    await host.page.locator('details.deadlines summary').click();
-    await host.page.locator('[data-testid=deadline-call-unit]').selectOption('min');
-    await host.page.locator('[data-testid=deadline-call]').fill(String(CALL_MS / 60_000));
-    await host.page.locator('[data-testid=deadline-call]').dispatchEvent('change');
-    await host.page.locator('[data-testid=create-form] [data-testid=name-input]').fill(host.name);
-    await press(host, '[data-testid=create]');
-    const link = await host.page.locator('[data-testid=invite-link]').inputValue();
+    const link = await createRoom(host, 'butterfly', CALL_MS);
     expect(link).toMatch(/\/r\/[23456789A-HJKMNP-Z]{8}$/);
     const code = link.split('/').at(-1)!;
     note(`room ${link} (${Date.now() - t0} ms)`);

@@ -1,6 +1,6 @@
 // What the browser tests share: the two kinds of device, a player's page, reading a screen in one
 // round trip, and pressing a control the way that device does (a tap on phones).
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
@@ -99,4 +99,35 @@ export async function answerFlow(p: { page: Page; phone: boolean }, s: Screen): 
     return true;
   }
   return false;
+}
+
+/**
+ * The host creates a room of this ruleset from the home page, with a short call deadline when
+ * given (the options are folded under Create; deadlines are entered in minutes), and returns the
+ * invite link.
+ */
+export async function createRoom(p: Player & { page: Page }, ruleset: string, callMs?: number): Promise<string> {
+  await p.page.goto('/');
+  await p.page.locator(`[data-testid=ruleset-${ruleset}]`).check();
+  if (callMs) {
+    await p.page.locator('details.more > summary').click();
+    await p.page.locator('details.deadlines summary').click();
+    await p.page.locator('[data-testid=deadline-call-unit]').selectOption('min');
+    await p.page.locator('[data-testid=deadline-call]').fill(String(callMs / 60_000));
+    await p.page.locator('[data-testid=deadline-call]').dispatchEvent('change');
+  }
+  await p.page.locator('[data-testid=create-form] [data-testid=name-input]').fill(p.name);
+  await press(p, '[data-testid=create]');
+  return p.page.locator('[data-testid=invite-link]').inputValue();
+}
+
+/** A player's own browser context and page on the test server: 15 s waits, dialogs dismissed, uncaught errors kept in `pageErrors`. */
+export async function openPlayer(browser: Browser, device: BrowserContextOptions, pl: Player, baseURL: string): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ ...device, locale: pl.locale, baseURL });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('dialog', (d) => void d.dismiss());
+  return { context, page, pageErrors };
 }

@@ -649,3 +649,16 @@ describe('Issue 11: weighted votes are counted for everyone (RULES.md 8.3)', () 
     expect(t.view(5).step).toMatchObject({ ballotsIn: 2, weightIn: 3, weight: 17 });
   });
 });
+
+describe('Issue 11: the judge reads the calls as a judge would', () => {
+  it('the god view names the seats choosing at a call; a seat or a spectator never does (D11)', () => {
+    // Seat 1 drew the big joker and judges; seat 10 holds the butterfly (small joker).
+    const t = dual(['XC', 'JC', 'JC', 'KC', 'KC', 'QC', 'AC', 'AC', 'UC', 'BC']);
+    expect(t.step).toMatchObject({ kind: 'call', call: 'butterfly' });
+    expect(viewFor(t.state, { kind: 'judge' }).step).toMatchObject({ kind: 'call', call: 'butterfly', actors: [10] });
+    expect(t.view(1).step).toMatchObject({ actors: [10] });
+    expect(t.view(10).step).not.toHaveProperty('actors');
+    expect(t.view(2).step).not.toHaveProperty('actors');
+    expect(viewFor(t.state, { kind: 'spectator' }).step).not.toHaveProperty('actors');
+  });
+});

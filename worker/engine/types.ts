@@ -440,7 +440,8 @@ export interface SeatView {
 /** The public face of the current step. */
 export type StepView =
   | { kind: 'reading'; seen: Seat[]; waiting: Seat[]; endsAt: number | null }
-  | { kind: 'call'; call: Call; endsAt: number | null }
+  /** `actors`: the god view only, the seats choosing at this call ("Doctor's call: #3 is choosing"). */
+  | { kind: 'call'; call: Call; endsAt: number | null; actors?: Seat[] }
   | { kind: 'eyes'; endsAt: number | null }
   | { kind: 'last-words'; seat: Seat; endsAt: number | null }
   | { kind: 'talk'; ready: Seat[]; endsAt: number | null }

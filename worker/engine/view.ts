@@ -182,7 +182,8 @@ function stepView(state: GameState, god: boolean): StepView {
       return { kind: 'reading', seen: step.seen, waiting: readingPending(state), endsAt: step.endsAt };
     case 'call':
       // D11: an empty call shows the full call deadline like any other; only the judge sees its seeded end.
-      return { kind: 'call', call: step.call, endsAt: step.endsAt === null || god ? step.endsAt : step.endsAt + (step.lead ?? 0) };
+      // The judge reads who is choosing at a call; nobody else may (D11: an empty call looks like any other).
+      return { kind: 'call', call: step.call, endsAt: step.endsAt === null || god ? step.endsAt : step.endsAt + (step.lead ?? 0), ...(god ? { actors: step.actors } : {}) };
     case 'eyes':
       return { kind: 'eyes', endsAt: step.endsAt };
     case 'last-words':

@@ -48,6 +48,8 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     minPlayers: seatCount(room.ruleset, rules.minPlayers, room.options),
     maxPlayers: seatCount(room.ruleset, rules.maxPlayers, room.options),
     fillTo: fillToOf(room, seats.length),
+    // The seats that are not players: dual's big joker holder, who judges (0 with autoJudge and elsewhere).
+    judgeSeats: seatCount(room.ruleset, rules.minPlayers, room.options) - rules.minPlayers,
     seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score, ...(s.bot ? { bot: true as const } : {}) })),
     spectatorsWatching,
     humanJudge: room.humanJudge,

@@ -1,0 +1,28 @@
+// Free talk (`dual`, RULES.md 8.10): the day's messages read top to bottom in time order right above
+// the input, the newest kept in sight while typing. "Ready" marks are on the seats, not in here.
+import { memo } from 'preact/compat';
+import { useEffect, useRef } from 'preact/hooks';
+import { who } from './log-text.ts';
+import { log } from './state.ts';
+
+/** This round's messages, oldest first, scrolled to the newest whenever one arrives; reads the log signal alone. */
+export const TalkLog = memo(function TalkLog({ round }: { round: number }) {
+  const said = log.value.filter((e) => e.event.type === 'said' && e.round === round);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [said.length]);
+  if (!said.length) return null;
+  return (
+    <div class="talk-log" ref={box} data-testid="talk-log">
+      {said.map(
+        (e) =>
+          e.event.type === 'said' && (
+            <p key={e.seq} class="said">
+              <b>{who(e.event.seat)}</b> <bdi>{e.event.text}</bdi>
+            </p>
+          ),
+      )}
+    </div>
+  );
+});
