@@ -207,13 +207,13 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
         // The secret police's call after the shot: it still opens (D11), with nothing left to do.
         const spent = step.call === 'secret-police' && v.me?.alive && (v.me.cards?.some((c) => !c.down && c.role === 'secret-police') ?? v.me.role === 'secret-police');
         // The judge (god view) reads the call as a judge would: who is choosing now.
-        const text = step.actors ? t('callChoosing', t(`call_${step.call}`), whoList(step.actors)) : t('judgeCalls', t(`call_${step.call}`));
+        // (Everyone else reads the call in the headline above.)
+        const text = step.actors ? t('callChoosing', t(`call_${step.call}`), whoList(step.actors)) : '';
         return <NightWait text={text} note={spent ? t('game/shot-spent') : ''} />;
       }
       if (!point.cards) return <PointPanel v={v} point={point} />;
       return (
         <>
-          <p class="muted">{t('judgeCalls', t(`call_${step.call}`))}</p>
           {v.legal.map((a) => a.type === 'point' && <CardPoint v={v} point={a} />)}
         </>
       );
@@ -223,7 +223,6 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
       return (
         <div class="act" data-testid="talk">
           <Dawn v={v} />
-          <p class="big">{t('talkHead')}</p>
           <p class="muted">{t('talkNote')}</p>
           <p>
             <b data-testid="ready-count">{t('readyN', step.ready.length, v.seats.filter((s) => s.alive).length)}</b>
@@ -243,10 +242,9 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
     case 'eyes': {
       const eyes = legal(v, 'open-eyes');
       const chosen = last(v, 'eyes-chosen');
-      if (!eyes) return <NightWait text={chosen ? `${t('eyesQ')} ${t(`eyes_${chosen.event.choice}`)}` : t('callEyes')} />;
+      if (!eyes) return <NightWait text={chosen ? `${t('eyesQ')} ${t(`eyes_${chosen.event.choice}`)}` : ''} />;
       return (
         <div class="act">
-          <p class="muted">{t('callEyes')}</p>
           <p class="big">{t('eyesQ')}</p>
           <div class="targets">
             {eyes.choices.map((c) => (
@@ -274,7 +272,7 @@ function NightWait({ text, note }: { text: string; note?: string }) {
   return (
     <div class="night-wait" data-testid="night-wait">
       <p class="big">🌙 {t('nightFalls')}</p>
-      <p>{text}</p>
+      {text && <p>{text}</p>}
       {note && <p class="note">{note}</p>}
     </div>
   );
@@ -291,7 +289,6 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
   const about = key === 'police' ? (v.ruleset === 'butterfly' ? 'about_police' : '') : key === 'killers' ? '' : (`about_${key}` as const);
   return (
     <div class="act" data-testid="point-panel" data-call={call}>
-      <p class="muted">{t('judgeCalls', t(`call_${call}`))}</p>
       <p class="big">{t(`pick_${key}`)}</p>
       {about && <p class="note">{t(about)}</p>}
       {!team && me > 0 && (

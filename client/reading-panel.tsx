@@ -16,7 +16,6 @@ export function ReadingPanel({ v }: { v: View }) {
   const judge = me && v.seats[me.seat - 1]?.judge;
   return (
     <div class="act reading" data-testid="reading">
-      <p class="big">{t('readingHead')}</p>
       {me && (
         <div class="reading-card" data-testid="reading-card">
           {me.cards ? (

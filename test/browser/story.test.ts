@@ -483,10 +483,11 @@ it('the replay viewer steps the finished game from start to end, and opens the d
   expect(walked.titles).toContain(`Day ${ROUNDS + 1}`);
   expect(walked.titles.at(-1)).toBe('Game over');
   // Back one step, then to the start.
+  // (The stepper redraws on the next frame: poll.)
   await desk.page.locator('[data-testid=replay-prev]').click();
-  expect(Number(await stepper.getAttribute('data-step'))).toBe(steps - 2);
+  await expect.poll(() => stepper.getAttribute('data-step')).toBe(String(steps - 2));
   await desk.page.locator('[data-testid=replay-first]').click();
-  expect(await desk.page.locator('[data-testid=replay-pos]').innerText()).toBe(`Step 1 of ${steps}`);
+  await expect.poll(() => desk.page.locator('[data-testid=replay-pos]').innerText()).toBe(`Step 1 of ${steps}`);
   // A night step shows who pointed at whom: step forward into night 1's police call.
   await waitFor('night 1 pointing', async () => {
     await desk.page.locator('[data-testid=replay-next]').click();
@@ -510,7 +511,7 @@ it('the replay viewer steps the finished game from start to end, and opens the d
   await fromFile.waitFor();
   expect(Number(await fromFile.getAttribute('data-steps'))).toBe(steps);
   await p.locator('[data-testid=replay-last]').click();
-  expect(await p.locator('[data-testid=replay-title]').innerText()).toBe('Game over');
+  await expect.poll(() => p.locator('[data-testid=replay-title]').innerText()).toBe('Game over');
   await p.locator('[data-testid=replay-prev]').click();
   await p.locator('[data-testid=replay-now]').scrollIntoViewIfNeeded();
   await shot({ context: ctx, page: p, seat: 0, errors: errs }, 'replay-phone');
