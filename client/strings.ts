@@ -600,11 +600,38 @@ export const T = {
   replayNext: ['下一步', 'Forward', 'Adelante', '다음'],
   replayLast: ['结尾', 'End', 'Final', '끝'],
   replayNight: ['本夜的指认', 'This night’s pointing', 'Quién señaló a quién esta noche', '이번 밤의 지목'],
+  howToPlay: ['怎么玩', 'How to play', 'Cómo se juega', '게임 방법'],
+  wt_done: ['看完了', 'Done', 'Listo', '완료'],
+  wt_deal_h: ['发牌', 'The cards', 'Las cartas', '카드 나누기'],
+  wt_deal: ['每人抽一张身份牌，只有自己能看。上面是 {0} 人局的全部身份牌。', 'Everyone draws a secret card and only sees their own. Above: the cards of a {0}-player game.', 'Cada uno roba una carta secreta y solo ve la suya. Arriba: las cartas de una partida de {0} jugadores.', '모두 비밀 카드를 한 장씩 받고 자기 카드만 봅니다. 위는 {0}명 게임의 카드입니다.'],
+  wt_twoCards: ['这个版本每人两张牌，每张牌是一条命。', 'In this version everyone holds two cards, and each card is a life.', 'En esta versión cada uno tiene dos cartas, y cada carta es una vida.', '이 버전에서는 모두 카드 두 장을 받고, 카드 한 장이 목숨 하나입니다.'],
+  wt_night: ['法官依次叫醒夜里有行动的人，其他人一直闭眼：', 'The judge wakes those who act at night, one call after another; everyone else keeps their eyes shut:', 'El árbitro despierta, llamada tras llamada, a quienes actúan de noche; los demás siguen con los ojos cerrados:', '심판이 밤에 행동하는 사람을 차례로 깨우고, 나머지는 계속 눈을 감고 있습니다:'],
+  wt_point: ['睁眼的人指向一名玩家（在这里：点圆桌上的座位，再确认）；指向最多的人为准。', 'Those awake point at a player (here: tap a seat on the round table, then confirm); the seat most pointed at is chosen.', 'Los despiertos señalan a un jugador (aquí: toca un asiento en la mesa y confirma); gana el asiento más señalado.', '깨어난 사람은 한 명을 가리킵니다 (여기서는 원탁의 자리를 누르고 확인). 가장 많이 지목된 자리가 선택됩니다.'],
+  wt_eyes: ['法官先叫匪睁眼，再叫警察睁眼。每人可以在其中一次睁眼，或都不睁；同一次睁眼的人互相看得见。', 'The judge calls the killers, then the police, to open their eyes. Each player may open theirs at one call or at neither; those who open at the same call see each other.', 'El árbitro llama a los asesinos y luego a la policía a abrir los ojos. Cada jugador puede abrirlos en una llamada o en ninguna; quienes los abren en la misma llamada se ven.', '심판이 먼저 킬러, 다음에 경찰에게 눈을 뜨라고 합니다. 각자 둘 중 한 번만 눈을 뜨거나 뜨지 않을 수 있고, 같은 때 눈을 뜬 사람끼리 서로 봅니다.'],
+  wt_singleNight: ['这是整局唯一的夜晚，之后只有白天。', 'This is the game’s only night; after it there are only days.', 'Es la única noche de la partida; después solo hay días.', '게임의 유일한 밤입니다. 이후로는 낮만 있습니다.'],
+  wt_dawn: ['法官宣布昨晚谁出局了。出局的人不再参与游戏，也不能再发言。', 'The judge announces who went out in the night. Whoever is out plays no more.', 'El árbitro anuncia quién quedó eliminado durante la noche. Quien está eliminado ya no juega.', '심판이 밤사이 탈락한 사람을 발표합니다. 탈락한 사람은 더 이상 게임에 참여하지 않습니다.'],
+  wt_noKill: ['这个夜晚只用来睁眼，没有人出局。', 'Nobody goes out in this night: it is only for opening eyes.', 'Nadie queda eliminado esta noche: solo sirve para abrir los ojos.', '이 밤에는 아무도 탈락하지 않습니다. 눈을 뜨기 위한 밤입니다.'],
+  wt_lastWords: ['出局的人先留遗言。', 'The player out leaves last words first.', 'El eliminado deja primero sus últimas palabras.', '탈락한 사람이 먼저 유언을 남깁니다.'],
+  wt_noLastWords: ['这个版本出局没有遗言。', 'In this version nobody out leaves last words.', 'En esta versión nadie eliminado deja últimas palabras.', '이 버전에서는 탈락해도 유언이 없습니다.'],
+  wt_turns: ['活着的人按座位顺序轮流发言，说完按“过”。听出谁在说谎。', 'The living speak in turn round the table, each ending with Pass. Listen for who is lying.', 'Los vivos hablan por turno alrededor de la mesa y cada uno acaba con Paso. Escucha quién miente.', '살아 있는 사람이 자리 순서대로 발언하고 패스로 마칩니다. 누가 거짓말하는지 들어 보세요.'],
+  wt_talk: ['自由发言：投票前谁想说就说。', 'Free talk: anyone speaks whenever they like until the vote.', 'Charla libre: cualquiera habla cuando quiere hasta la votación.', '자유 발언: 투표 전까지 누구든 원할 때 말합니다.'],
+  wt_defence: ['每人轮流为自己辩护，说完马上公开投票。', 'Each player in turn defends themself, then votes openly at once.', 'Cada jugador se defiende por turno y enseguida vota a la vista de todos.', '각자 차례로 자신을 변호하고 곧바로 공개 투표합니다.'],
+  wt_selfDestruct: ['杀手可以在白天爆匪：立即出局，直接天黑。', 'A killer may self-destruct by day: out at once, and night falls.', 'Un asesino puede autodelatarse de día: sale al instante y anochece.', '킬러는 낮에 자폭할 수 있습니다: 즉시 탈락하고 밤이 됩니다.'],
+  wt_sealed: ['每人投一票，也可以弃权；票数最多的人出局（公决）。', 'Everyone votes for one player, or abstains; the most votes is out (the verdict).', 'Cada uno vota a un jugador o se abstiene; el más votado queda eliminado (veredicto).', '모두 한 명에게 투표하거나 기권합니다. 최다 득표자가 탈락합니다 (공결).'],
+  wt_runoff: ['两轮投票：先选出票数最多的两人，他们最后辩护，再在两人之间投票。', 'A two-stage vote: first the two players with the most votes are picked, they defend themselves once more, then the table votes between them.', 'Votación en dos vueltas: primero salen los dos más votados, se defienden una última vez y se vota entre ellos.', '두 단계 투표: 먼저 최다 득표자 두 명을 고르고, 마지막 변호 후 두 사람 중에서 다시 투표합니다.'],
+  wt_mustVote: ['每个人都必须投票，不能弃权。', 'Everyone must vote; nobody may abstain.', 'Todos deben votar; nadie puede abstenerse.', '모두 투표해야 하며 기권할 수 없습니다.'],
+  wt_weight: ['你每张翻着的牌算一票。', 'Each of your cards still up counts as one vote.', 'Cada carta tuya boca arriba cuenta un voto.', '앞면인 카드 한 장이 한 표입니다.'],
+  wt_tiePk: ['平票时，平票的人 PK 发言，再投一次。', 'A tie: the tied players speak again (face-off) and everyone votes again.', 'Empate: los empatados vuelven a hablar (desempate) y se vota otra vez.', '동표면 동표인 사람이 다시 발언(PK)하고 재투표합니다.'],
+  wt_tieNobody: ['平票时没有人出局。', 'A tie puts nobody out.', 'Un empate no elimina a nadie.', '동표면 아무도 탈락하지 않습니다.'],
+  wt_reveal: ['被公决的杀手会被公开。', 'A killer voted out is announced as a killer.', 'Un asesino eliminado por votación se anuncia como asesino.', '공결된 킬러는 킬러로 발표됩니다.'],
+  wt_nextNight: ['然后再次天黑，下一轮开始。', 'Then night falls again and the next round begins.', 'Luego anochece otra vez y empieza la siguiente ronda.', '그리고 다시 밤이 되어 다음 라운드가 시작됩니다.'],
+  wt_nextDay: ['然后是下一个白天。', 'Then the next day begins.', 'Luego empieza el día siguiente.', '그리고 다음 낮이 시작됩니다.'],
+  wt_win_h: ['谁赢', 'How each side wins', 'Cómo gana cada bando', '승리 조건'],
 } satisfies Record<string, Row>;
 
 export type Key = keyof typeof T;
 
-/** Short rule sheets per ruleset, one paragraph a line; the full text is shared/RULES.md. */
+/** Short rule sheets per ruleset, one paragraph a line; the full text is shared/RULES.md. The last paragraph says how each side wins (How to play shows it as its last step). */
 export const RULES: Record<RulesetId, Row> = {
   classic: [
     '8–16 人。杀手和警察各 2 人（8–10 人）、3 人（11–14）、4 人（15–16），其余平民。\n夜里：杀手睁眼，一起选一人杀（可以杀同伴）；警察睁眼，一起验一人，法官竖拇指 = 杀手，拇指朝下 = 不是杀手。指向最多的人为准。\n白天：宣布死者，死者留遗言；从死者右手边起依次发言，说完“过”；然后密封投票，得票最多的人出局。\n平票：平票者 PK 发言后再投；仍平票则场外PK；再平票按选项处理（默认平安夜）。\n只有最先出局的 K 人（K = 警察人数）有遗言。杀手可在白天爆匪：立即出局，直接天黑。\n杀手全出局：好人胜；警察全出局或屠城（平民全出局）：杀手胜。',
