@@ -603,7 +603,7 @@ export const T = {
   howToPlay: ['怎么玩', 'How to play', 'Cómo se juega', '게임 방법'],
   wt_done: ['看完了', 'Done', 'Listo', '완료'],
   wt_deal_h: ['发牌', 'The cards', 'Las cartas', '카드 나누기'],
-  wt_deal: ['每人抽一张身份牌，只有自己能看。上面是 {0} 人局的全部身份牌。', 'Everyone draws a secret card and only sees their own. Above: the cards of a {0}-player game.', 'Cada uno roba una carta secreta y solo ve la suya. Arriba: las cartas de una partida de {0} jugadores.', '모두 비밀 카드를 한 장씩 받고 자기 카드만 봅니다. 위는 {0}명 게임의 카드입니다.'],
+  wt_deal: ['每人抽一张身份牌，只有自己能看。上面是 {0} 人局的全部身份牌。', 'Everyone draws a secret card and only sees their own. Above: the cards for {0} players.', 'Cada uno roba una carta secreta y solo ve la suya. Arriba: las cartas para {0} jugadores.', '모두 비밀 카드를 한 장씩 받고 자기 카드만 봅니다. 위는 {0}명 게임의 카드입니다.'],
   wt_twoCards: ['这个版本每人两张牌，每张牌是一条命。', 'In this version everyone holds two cards, and each card is a life.', 'En esta versión cada uno tiene dos cartas, y cada carta es una vida.', '이 버전에서는 모두 카드 두 장을 받고, 카드 한 장이 목숨 하나입니다.'],
   wt_night: ['法官依次叫醒夜里有行动的人，其他人一直闭眼：', 'The judge wakes those who act at night, one call after another; everyone else keeps their eyes shut:', 'El árbitro despierta, llamada tras llamada, a quienes actúan de noche; los demás siguen con los ojos cerrados:', '심판이 밤에 행동하는 사람을 차례로 깨우고, 나머지는 계속 눈을 감고 있습니다:'],
   wt_point: ['睁眼的人指向一名玩家（在这里：点圆桌上的座位，再确认）；指向最多的人为准。', 'Those awake point at a player (here: tap a seat on the round table, then confirm); the seat most pointed at is chosen.', 'Los despiertos señalan a un jugador (aquí: toca un asiento en la mesa y confirma); gana el asiento más señalado.', '깨어난 사람은 한 명을 가리킵니다 (여기서는 원탁의 자리를 누르고 확인). 가장 많이 지목된 자리가 선택됩니다.'],
