@@ -98,36 +98,43 @@ const EMBLEM: Record<Role, JSX.Element> = {
 const RANK: Partial<Record<Role, string>> = { killer: 'J', doctor: 'Q', police: 'K', 'secret-police': 'A', undercover: '7♠', butterfly: '🃏', judge: '🃏' };
 const SUIT: Partial<Record<Role, string>> = { killer: '♠', doctor: '♥', police: '♦', 'secret-police': '♣', undercover: '♠', civilian: '♣' };
 
-/** A role's card face with its explanation; `dual` shows the playing card it is. */
-export function CardArt({ role, ruleset, down }: { role: Role; ruleset: RulesetId; down?: boolean }) {
+/** A role's card face alone, as an SVG; `dual` shows the playing card it is. */
+export function CardFace({ role, ruleset }: { role: Role; ruleset: RulesetId }) {
   const ink = INK[role];
-  const camp = CAMP[role];
   const playing = ruleset === 'dual';
   const corner = playing ? (RANK[role] ?? SUIT[role] ?? '') : '';
   return (
-    <figure class={`card-art${down ? ' down' : ''}`} data-testid="card-art" data-role={role}>
-      <svg viewBox="0 0 100 140" role="img" aria-label={roleName(role, ruleset)}>
-        <rect x="2" y="2" width="96" height="136" rx="9" fill="#fdfaf3" stroke={ink} stroke-width="3" />
-        <rect x="8" y="8" width="84" height="124" rx="6" fill="none" stroke={ink} stroke-width="1" stroke-dasharray="3 2" />
-        {corner && (
-          <>
-            <text x="12" y="24" class="corner" fill={ink}>
-              {corner}
-            </text>
-            <text x="88" y="128" class="corner" fill={ink} transform="rotate(180 88 122)">
-              {corner}
-            </text>
-          </>
-        )}
-        <g transform="translate(50 62) scale(1.05)" fill={ink} stroke={ink}>
-          {EMBLEM[role]}
-        </g>
-        {role === 'judge' && playing && (
-          <text x="50" y="118" class="joker" fill={ink}>
-            JOKER
+    <svg viewBox="0 0 100 140" role="img" aria-label={roleName(role, ruleset)}>
+      <rect x="2" y="2" width="96" height="136" rx="9" fill="#fdfaf3" stroke={ink} stroke-width="3" />
+      <rect x="8" y="8" width="84" height="124" rx="6" fill="none" stroke={ink} stroke-width="1" stroke-dasharray="3 2" />
+      {corner && (
+        <>
+          <text x="12" y="24" class="corner" fill={ink}>
+            {corner}
           </text>
-        )}
-      </svg>
+          <text x="88" y="128" class="corner" fill={ink} transform="rotate(180 88 122)">
+            {corner}
+          </text>
+        </>
+      )}
+      <g transform="translate(50 62) scale(1.05)" fill={ink} stroke={ink}>
+        {EMBLEM[role]}
+      </g>
+      {role === 'judge' && playing && (
+        <text x="50" y="118" class="joker" fill={ink}>
+          JOKER
+        </text>
+      )}
+    </svg>
+  );
+}
+
+/** A role's card face with its explanation: role, camp, what you do, how you win. */
+export function CardArt({ role, ruleset, down }: { role: Role; ruleset: RulesetId; down?: boolean }) {
+  const camp = CAMP[role];
+  return (
+    <figure class={`card-art${down ? ' down' : ''}`} data-testid="card-art" data-role={role}>
+      <CardFace role={role} ruleset={ruleset} />
       <figcaption>
         <b>{roleName(role, ruleset)}</b>
         <span class={`camp ${camp}`}>{camp === 'judge' ? t('judge') : t(camp === 'killers' ? 'campKillers' : 'campGood')}</span>

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { MAX_NAME } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { createRoom, go } from './state.ts';
-import { MoreSettings, RulesetPicker, useRequest, type Settings } from './ui.tsx';
+import { MoreSettings, RulesetPicker, useRequest, walkOpen, type Settings } from './ui.tsx';
 import { MyGames } from './my-games.tsx';
 
 /** Create-or-join screen at `/`. */
@@ -27,6 +27,11 @@ export function HomePage() {
       <h1 class="hero">
         {t('app')} <small>{t('game')}</small>
       </h1>
+      <p class="center how-to-play">
+        <button type="button" class="link" onClick={() => (walkOpen.value = s.ruleset)} data-testid="how-to-play">
+          {t('howToPlay')}
+        </button>
+      </p>
       {/* On a phone the name and Create come first, above the fold; the rest is folded below them. */}
       <form class="card create" onSubmit={create} data-testid="create-form">
         <h2>{t('createRoom')}</h2>

@@ -8,7 +8,7 @@ import { ConfirmButton, SettingsForm, SettingsSummary, type Settings } from './u
 import { isolate, who } from './log-text.ts';
 
 // The QR code's encoder is a chunk of its own, fetched while the lobby draws.
-const QrCode = later(() => import('./qr-code.tsx').then((m) => m.QrCode), () => <div class="qr" />);
+export const QrCode = later(() => import('./qr-code.tsx').then((m) => m.QrCode), () => <div class="qr" />);
 
 /** The room before a game (and between games). */
 export function Lobby() {
@@ -151,7 +151,7 @@ export function Lobby() {
 }
 
 /** A link in a read-only field with a Copy button. */
-function CopyLink({ link, testid }: { link: string; testid: string }) {
+export function CopyLink({ link, testid }: { link: string; testid: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div class="line">

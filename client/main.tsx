@@ -6,13 +6,15 @@ import { later } from './lazy.ts';
 import { loadPushConfig, watchLanguage, watchOwed } from './notify.ts';
 import { isNight } from './theme.ts';
 import { path, room, view } from './state.ts';
-import { ErrorBar, Header, rulesOpen } from './ui.tsx';
+import { ErrorBar, Header, rulesOpen, walkOpen } from './ui.tsx';
 import { LazyReplay } from './replay-loader.tsx';
 import './style.css';
 
 // The room (lobby and game) and the rules sheet are their own chunks: the home page does not carry them.
 const RoomPage = later(() => import('./room-page.tsx').then((m) => m.RoomPage), () => <main class="page"><p class="wait">{t('connecting')}</p></main>);
 const RulesSheet = later(() => import('./rules-sheet.tsx').then((m) => m.RulesSheet));
+// "How to play" carries the engine (it reads each ruleset's own hooks): a chunk of its own too.
+const Walkthrough = later(() => import('./walkthrough.tsx').then((m) => m.Walkthrough));
 
 // Draw at most once a frame: a burst of frames (15 ballots within 50 ms) updates the signals as it
 // arrives and the screen once, instead of redrawing for each frame on a slow phone.
@@ -28,6 +30,7 @@ function App() {
       <ErrorBar />
       {code ? <RoomPage key={code} code={code} /> : path.value === '/replay' ? <main class="page"><LazyReplay /></main> : <HomePage />}
       {rulesOpen.value && <RulesSheet />}
+      {walkOpen.value && <Walkthrough key={walkOpen.value} />}
     </div>
   );
 }

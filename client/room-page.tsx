@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import { api, conn, connect, disconnect, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, view } from './state.ts';
+import { api, conn, connect, disconnect, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, view, type Invitation } from './state.ts';
 import { SeatMenu } from './seat-menu.tsx';
 import { Lobby } from './lobby.tsx';
 import { later } from './lazy.ts';
@@ -56,20 +56,22 @@ export function RoomPage({ code }: { code: string }) {
   );
 }
 
-/** Redeems the host's link: a name for a new judge; a seat (or a judge) coming back keeps theirs. */
-function InviteForm({ code, invite, onJoined }: { code: string; invite: { token: string; place: 'judge' | 'table' | number }; onJoined: (s: ReturnType<typeof stored>) => void }) {
+/** Redeems a one-time link: a name for a new judge; a seat (or a judge) coming back or moving here keeps theirs. */
+function InviteForm({ code, invite, onJoined }: { code: string; invite: Invitation; onJoined: (s: ReturnType<typeof stored>) => void }) {
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const { busy, err, run } = useRequest();
   const judge = invite.place === 'judge';
-  // The table screen has no name; its button is also the tap a browser wants before it may speak.
-  if (invite.place === 'table') {
+  // The table screen has no name (its button is also the tap a browser wants before it may speak);
+  // a place moving here from another device has nothing to type, and its old device is signed out.
+  const oneTap = invite.place === 'table' ? { head: t('invitedTable', code), note: t('tableLinkHint'), label: t('openTableScreen') } : invite.move ? { head: judge ? t('movedJudge', code) : t('movedSeat', invite.place, code), note: t('movedNote'), label: t('moveHere') } : null;
+  if (oneTap) {
     return (
       <FormPage onSubmit={() => void run(async () => onJoined(await joinByInvite(code, '', invite.token)))}>
-        <h2>{t('invitedTable', code)}</h2>
-        <p class="muted">{t('tableLinkHint')}</p>
+        <h2>{oneTap.head}</h2>
+        <p class="muted">{oneTap.note}</p>
         {err && <p class="error">{err}</p>}
         <button type="submit" class="primary" disabled={busy} data-testid="accept-invite">
-          {t('openTableScreen')}
+          {oneTap.label}
         </button>
       </FormPage>
     );

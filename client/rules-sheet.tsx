@@ -1,7 +1,7 @@
 // The rules sheet: a chunk of its own, loaded the first time someone opens it.
 import { RULESET_IDS } from '../worker/engine/catalog.ts';
 import { rulesText, t } from './i18n.ts';
-import { rulesOpen } from './ui.tsx';
+import { rulesOpen, walkOpen } from './ui.tsx';
 
 /** The rules sheet: each ruleset's short rules, one tap away on every screen. */
 export function RulesSheet() {
@@ -23,9 +23,21 @@ export function RulesSheet() {
           .map((p) => (
             <p>{p}</p>
           ))}
-        <button type="button" onClick={() => (rulesOpen.value = null)}>
-          {t('close')}
-        </button>
+        <div class="line">
+          <button type="button" onClick={() => (rulesOpen.value = null)}>
+            {t('close')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              rulesOpen.value = null;
+              walkOpen.value = id;
+            }}
+            data-testid="rules-walk"
+          >
+            {t('howToPlay')}
+          </button>
+        </div>
       </div>
     </div>
   );

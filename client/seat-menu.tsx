@@ -1,16 +1,20 @@
 // The foot of the room page: how a seat leaves. In the lobby "Leave this seat" frees the seat (the
 // host sees it go); during a game one tap never gives a seat up: "Sign out on this device" only
-// opens a page that explains that the seat stays in the game and how to come back.
+// opens a page that explains that the seat stays in the game and how to come back. "Move to another
+// device" asks the room for a one-time link that carries this place to another device
+// (docs/rules-decisions.md O9): it works once, for ten minutes, and signs this device out when used.
 import { useState } from 'preact/hooks';
 import type { RoomView } from '../worker/protocol.ts';
-import { t } from './i18n.ts';
-import { disconnect, go, hostMove, type Stored } from './state.ts';
+import { clockTime, t } from './i18n.ts';
+import { disconnect, go, hostMove, moveLink, now, type Stored } from './state.ts';
 import { ConfirmButton } from './ui.tsx';
+import { CopyLink, QrCode } from './lobby.tsx';
 
-/** The leave / sign-out control for this device's seat (the judge's place has no seat to leave). */
+/** The leave / sign-out / move control for this device's place: a seat, or the judge's. */
 export function SeatMenu({ r, seat }: { r: RoomView; seat: Stored }) {
-  const [signingOut, setSigningOut] = useState(false);
-  if (signingOut) return <SignOut r={r} onStay={() => setSigningOut(false)} />;
+  const [page, setPage] = useState<'menu' | 'sign-out' | 'move'>('menu');
+  if (page === 'sign-out') return <SignOut r={r} onStay={() => setPage('menu')} />;
+  if (page === 'move') return <MoveDevice onClose={() => setPage('menu')} />;
   // Only a player's seat in the lobby is given up, never the host's (the room needs its host).
   const mayLeave = r.status === 'lobby' && seat.seat !== null && !r.you.judge && !r.you.host;
   return (
@@ -20,11 +24,62 @@ export function SeatMenu({ r, seat }: { r: RoomView; seat: Stored }) {
           <span data-testid="leave-seat">{t('leaveLobby')}</span>
         </ConfirmButton>
       ) : (
-        <button type="button" class="link" onClick={() => setSigningOut(true)} data-testid="sign-out">
+        <button type="button" class="link" onClick={() => setPage('sign-out')} data-testid="sign-out">
           {t('signOut')}
         </button>
       )}
+      <button
+        type="button"
+        class="link"
+        onClick={() => {
+          moveLink.value = null;
+          hostMove({ type: 'move-device' });
+          setPage('move');
+        }}
+        data-testid="move-device"
+      >
+        {t('moveDevice')}
+      </button>
     </p>
+  );
+}
+
+/** This place's one-time move link as text and QR code, until it lapses. */
+function MoveDevice({ onClose }: { onClose: () => void }) {
+  const m = moveLink.value;
+  const lapsed = m !== null && now.value >= m.expiresAt;
+  return (
+    <div class="card move-device" data-testid="move-page">
+      <h2>{t('moveDevice')}</h2>
+      {!m ? (
+        <p class="muted">{t('moveMaking')}</p>
+      ) : lapsed ? (
+        <p class="error" data-testid="move-expired">{t('moveExpired')}</p>
+      ) : (
+        <>
+          <p>{t('moveNote', clockTime(m.expiresAt, false))}</p>
+          <CopyLink link={m.link} testid="move-link" />
+          <QrCode text={m.link} />
+          <p class="muted">{t('moveSecret')}</p>
+        </>
+      )}
+      <div class="line">
+        <button type="button" class="primary" onClick={onClose} data-testid="move-close">
+          {t('close')}
+        </button>
+        {lapsed && (
+          <button
+            type="button"
+            onClick={() => {
+              moveLink.value = null;
+              hostMove({ type: 'move-device' });
+            }}
+          >
+            {t('moveNew')}
+          </button>
+        )}
+      </div>
+    </div>
   );
 }
 

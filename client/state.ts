@@ -34,6 +34,8 @@ export const now = signal(Date.now());
 export const seatLost = signal(false);
 /** One-time links the host made this visit, by place ('judge' or a seat number); shown in the lobby. */
 export const invites = signal<Record<string, string>>({});
+/** This device's own "move to another device" link, when it asked for one, and when it lapses. */
+export const moveLink = signal<{ link: string; expiresAt: number } | null>(null);
 setInterval(() => (now.value = Date.now()), 1000);
 
 /** Moves to another page of the app without reloading. */
@@ -125,18 +127,25 @@ async function joined(code: string, name: string, body: JoinRequest, host: boole
   return s;
 }
 
-/** The link a host hands on: the secret travels in the fragment, which browsers never send to a server. */
-export function inviteLink(code: string, place: 'judge' | 'table' | number, token: string): string {
-  return `${location.origin}/r/${code}#${new URLSearchParams({ invite: token, place: String(place) })}`;
+/** A one-time link from the page's address: the host's invitation, or a seat moving itself (`move`). */
+export interface Invitation {
+  token: string;
+  place: 'judge' | 'table' | number;
+  move: boolean;
+}
+
+/** The link a host (or a seat moving itself) hands on: the secret travels in the fragment, which browsers never send to a server. */
+export function inviteLink(code: string, place: Invitation['place'], token: string, move = false): string {
+  return `${location.origin}/r/${code}#${new URLSearchParams({ invite: token, place: String(place), ...(move ? { move: '1' } : {}) })}`;
 }
 
 /** The invitation in this page's address, if it was opened from one. */
-export function inviteInAddress(): { token: string; place: 'judge' | 'table' | number } | null {
+export function inviteInAddress(): Invitation | null {
   const p = new URLSearchParams(location.hash.slice(1));
   const token = p.get('invite');
   const place = p.get('place');
   if (!token || !place) return null;
-  return { token, place: place === 'judge' || place === 'table' ? place : Number(place) };
+  return { token, place: place === 'judge' || place === 'table' ? place : Number(place), move: p.get('move') === '1' };
 }
 
 // ------------------------------------------------------------------ WebSocket
@@ -152,6 +161,7 @@ export function connect(code: string, token: string | null): void {
   // Unanswered moves belong to the seat they were made from.
   unanswered.clear();
   invites.value = {};
+  moveLink.value = null;
   target = { code, token };
   attempt = 0;
   seatLost.value = false;
@@ -261,7 +271,10 @@ function receive(frame: ServerFrame): void {
       break;
     }
     case 'invite':
-      if (target) invites.value = { ...invites.value, [String(frame.place)]: inviteLink(target.code, frame.place, frame.token) };
+      if (!target) break;
+      // Only a seat's own move link lapses; the host's invitations do not.
+      if (frame.expiresAt !== undefined) moveLink.value = { link: inviteLink(target.code, frame.place, frame.token, true), expiresAt: frame.expiresAt };
+      else invites.value = { ...invites.value, [String(frame.place)]: inviteLink(target.code, frame.place, frame.token) };
       break;
     case 'game': {
       const old = view.value;

@@ -14,6 +14,8 @@ import { soundOn, toggleSound } from './cue.ts';
 
 /** Which ruleset the rules sheet shows, or null when it is closed. */
 export const rulesOpen = signal<RulesetId | null>(null);
+/** Which ruleset "How to play" walks through, or null when it is closed. */
+export const walkOpen = signal<RulesetId | null>(null);
 
 /** The top bar: home link, room code, connection state, language switcher and the Rules button. */
 export function Header({ code, ruleset }: { code?: string; ruleset?: RulesetId }) {
@@ -33,6 +35,9 @@ export function Header({ code, ruleset }: { code?: string; ruleset?: RulesetId }
       </select>
       <button type="button" class="ghost sound" aria-pressed={soundOn.value} aria-label={t('sound')} title={t('sound')} onClick={toggleSound}>
         {soundOn.value ? '🔔' : '🔕'}
+      </button>
+      <button type="button" class="ghost" onClick={() => (walkOpen.value = ruleset ?? 'classic')} aria-label={t('howToPlay')} title={t('howToPlay')} data-testid="walk-button">
+        ?
       </button>
       <button type="button" class="ghost" onClick={() => (rulesOpen.value = ruleset ?? 'classic')} data-testid="rules-button">
         {t('rules')}

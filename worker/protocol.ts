@@ -172,6 +172,11 @@ export const HostMoveSchema = v.variant('type', [
    * the table screen of a face-to-face room (a newer link signs the old screen out). Host only.
    */
   v.object({ type: v.literal('invite'), place: v.union([v.literal('judge'), v.literal('table'), Target]) }),
+  /**
+   * A seat (or the judge) asks for a one-time link that moves its own place to another device: it
+   * works once, for MOVE_LINK_MS (10 minutes), and signs this device out when used. Any seat; not spectators.
+   */
+  v.object({ type: v.literal('move-device') }),
   /** Reminds one seat of what it owes now, by push (issue 9); acked alike whether or not it owes anything. Host only. */
   v.object({ type: v.literal('prod'), seat: Target }),
   /** Seats one bot (issue 10) in the lobby, named from `lang`'s list; it speaks `lang`. Host only. */
@@ -277,8 +282,11 @@ export interface Presence {
 export type ServerFrame =
   | { type: 'room'; room: RoomView }
   | ({ type: 'presence' } & Presence)
-  /** Only to the host who asked (`id` of the invite move): the one-time link's secret for `place`. */
-  | { type: 'invite'; id: string; place: 'judge' | 'table' | Seat; token: string }
+  /**
+   * Only to the socket that asked (`id` of the `invite` or `move-device` move): the one-time link's
+   * secret for `place`; `expiresAt` when the link lapses (a move link; the host's links do not).
+   */
+  | { type: 'invite'; id: string; place: 'judge' | 'table' | Seat; token: string; expiresAt?: number }
   /** `view.log` holds the viewer's own entries after position `logFrom` (its log is numbered 1..n); 0 means the whole visible log (replace, do not append). */
   | { type: 'game'; view: View; logFrom: number }
   | { type: 'ack'; id: string }

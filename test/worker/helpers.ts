@@ -45,6 +45,14 @@ export async function joinAsJudge(code: string, name: string, hostToken?: string
   return res.json();
 }
 
+/** Redeems a one-time link (`name` only for a new judge). */
+export async function redeem(code: string, token: string, name?: string): Promise<Response> {
+  return api(`/api/rooms/${code}/join`, { json: { invite: token, ...(name ? { name } : {}) } });
+}
+
+/** The error code of a refused HTTP answer. */
+export const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
+
 export function stubOf(code: string): DurableObjectStub<Room> {
   return env.ROOMS.getByName(code);
 }

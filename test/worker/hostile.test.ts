@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientFrame } from '../../worker/protocol.ts';
 import type { Room } from '../../worker/room/room.ts';
 import { attachmentOf } from '../../worker/room/sockets.ts';
-import { Client, api, createRoom, join, seatedRoom, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
+import { Client, api, codeOf, createRoom, join, redeem, seatedRoom, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
 
 const held = new Map<string, WebSocket>();
 
@@ -42,11 +42,6 @@ async function invite(host: Client, id: string, place: 'judge' | number): Promis
   return frame!.token;
 }
 
-async function redeem(code: string, token: string, name?: string): Promise<Response> {
-  return api(`/api/rooms/${code}/join`, { json: { invite: token, ...(name ? { name } : {}) } });
-}
-
-const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
 describe('a removed seat keeps acting (issue 7, item 1)', () => {
   it('a socket of a removed seat that ignores the close cannot act as whoever now holds its number', async () => {

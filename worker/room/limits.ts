@@ -19,3 +19,6 @@ export function overLimit(sockets: WebSocket[], newcomer: Attachment): { code: s
   const devices = open.filter((a) => !a.spectator && placeOf(a) === place).length;
   return devices >= MAX_SOCKETS_PER_PLACE ? { code: 'room/too-many-devices', message: `this place is already connected on ${MAX_SOCKETS_PER_PLACE} devices; close one first` } : null;
 }
+
+/** How long a seat's own "move to another device" link works (it works once, too). */
+export const MOVE_LINK_MS = 10 * 60_000;

@@ -46,12 +46,13 @@ import {
   freshToken,
   handOver,
   identify,
+  placeOf,
   revokeWhere,
   stillHolds,
   timingSafeEqual,
   unverifiable,
 } from './identity.ts';
-import { overLimit } from './limits.ts';
+import { MOVE_LINK_MS, overLimit } from './limits.ts';
 import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
@@ -237,8 +238,11 @@ export class Room extends DurableObject<Env> {
    * that has one (a seat, or the judge, who lost theirs); the old token and its devices are let go.
    */
   private async redeem(room: RoomRow, inviteHash: string, rawName: string | undefined, tokenHash: string, token: string): Promise<Joined | Refusal> {
-    const place = this.store.inviteOf(inviteHash);
-    if (place === null) return refuse(403, 'auth/bad-invite', 'this invitation link is not valid: it works once, and a newer one replaces it');
+    const found = this.store.inviteOf(inviteHash);
+    if (found === null) return refuse(403, 'auth/bad-invite', 'this invitation link is not valid: it works once, and a newer one replaces it');
+    // A lapsed link is no longer a way in; it stays stored until a newer one for its place replaces it.
+    if (found.expires !== null && this.now() >= found.expires) return refuse(403, 'auth/invite-expired', 'this link to move a seat has expired: make a new one on the device that holds the seat');
+    const place = found.place;
     if (place === TABLE_PLACE && !room.table) return refuse(409, 'room/not-table', 'this room is not played face to face');
     if (place === JUDGE_PLACE && !this.store.judge()) {
       const checked = checkName(rawName ?? '');
@@ -313,7 +317,7 @@ export class Room extends DurableObject<Env> {
     const frame = parsed.frame;
     // An invitation's secret is made before anything is read (hashing awaits), so the checks and
     // the write below run as one step.
-    const fresh = frame.type === 'host' && frame.move.type === 'invite' ? await freshToken() : null;
+    const fresh = frame.type === 'host' && (frame.move.type === 'invite' || frame.move.type === 'move-device') ? await freshToken() : null;
 
     const found = this.roomOrRefusal();
     if ('ok' in found) return sendError(ws, found.code, found.message);
@@ -475,6 +479,7 @@ export class Room extends DurableObject<Env> {
     const judging = who.judge === true || (who.seat !== null && this.bigJokerSeat(room) === who.seat);
     if (move.type === 'narrate' && !judging) return refuse(403, 'room/not-judge', 'only the judge narrates');
     if (move.type === 'leave') return this.leave(room, who, seats, dedupe);
+    if (move.type === 'move-device') return this.moveDevice(room, who, dedupe, fresh);
     if (!host && !(judging && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
     const now = this.now();
     room.lastActivity = now;
@@ -616,6 +621,21 @@ export class Room extends DurableObject<Env> {
     room.lastActivity = this.now();
     this.dropSeat(room, who.seat, dedupe, 'room/left', 'you left this room');
     return { roomChanged: true };
+  }
+
+  /**
+   * A seat (or the judge) asks for a one-time link that moves its place to another device: a host
+   * invitation for its own place only, lapsing after MOVE_LINK_MS. Redeeming it is `redeem`'s
+   * hand-over: the new device gets a new token and this device is signed out (docs/rules-decisions.md O9).
+   */
+  private moveDevice(room: RoomRow, who: Attachment, dedupe: Dedupe, fresh: { token: string; tokenHash: string } | null): Change | Refusal {
+    const place = placeOf(who);
+    if (place === null || place === TABLE_PLACE) return refuse(409, 'room/no-place', 'only a seat or the judge moves to another device');
+    if (!fresh) return refuse(500, 'room/no-token', 'no link could be made');
+    const now = this.now();
+    const expiresAt = now + MOVE_LINK_MS;
+    this.commitRoom(room, dedupe, () => this.store.saveInvite(place, fresh.tokenHash, now, expiresAt));
+    return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: place === JUDGE_PLACE ? 'judge' : place, token: fresh.token, expiresAt } };
   }
 
   /** Removes a lobby seat and renumbers the rest; that seat's sockets are let go with `code`. */

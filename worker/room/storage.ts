@@ -15,7 +15,7 @@ export const TABLE_PLACE = -1;
 /** Game moves (`act`) and host moves (`host`) keep separate action ids. */
 export type ActionSpace = 'act' | 'host';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
 /**
@@ -180,6 +180,10 @@ export class RoomStore {
     if (version < 5) {
       // v5: bots (issue 10): a bot seat keeps its language, memory and next action time here.
       this.sql.exec(`ALTER TABLE seats ADD COLUMN bot TEXT`);
+    }
+    if (version < 6) {
+      // v6: a seat's own "move to another device" link lapses (null: the host's links do not).
+      this.sql.exec(`ALTER TABLE invites ADD COLUMN expires INTEGER`);
     }
     if (version !== SCHEMA_VERSION) {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
@@ -380,9 +384,9 @@ export class RoomStore {
     }
   }
 
-  /** Keeps one invitation per place; a newer one replaces the older. */
-  saveInvite(place: Place, tokenHash: string, at: number): void {
-    this.sql.exec(`INSERT OR REPLACE INTO invites (place, token_hash, created) VALUES (?, ?, ?)`, place, tokenHash, at);
+  /** Keeps one invitation per place; a newer one replaces the older. `expires`: when it lapses (null: never). */
+  saveInvite(place: Place, tokenHash: string, at: number, expires: number | null = null): void {
+    this.sql.exec(`INSERT OR REPLACE INTO invites (place, token_hash, created, expires) VALUES (?, ?, ?, ?)`, place, tokenHash, at, expires);
   }
 
   /** Uses up an invitation: returns its place and deletes it, or null if no such invitation. */
@@ -393,9 +397,10 @@ export class RoomStore {
     return r.place;
   }
 
-  /** The invitation's place without using it up. */
-  inviteOf(tokenHash: string): Place | null {
-    return this.sql.exec<{ place: number }>(`SELECT place FROM invites WHERE token_hash = ?`, tokenHash).toArray()[0]?.place ?? null;
+  /** The invitation's place and when it lapses (null: never), without using it up. */
+  inviteOf(tokenHash: string): { place: Place; expires: number | null } | null {
+    const r = this.sql.exec<{ place: number; expires: number | null }>(`SELECT place, expires FROM invites WHERE token_hash = ?`, tokenHash).toArray()[0];
+    return r ? { place: r.place, expires: r.expires } : null;
   }
 
   // ---------------------------------------------------------------- the human judge
