@@ -2,44 +2,17 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { testVapidVars } from './scripts/vapid.ts';
-
-/**
- * The browser files in two chains that run beside each other (and beside the engine and worker
- * files), each chain one file at a time against its own `wrangler dev`: the first chain lists its
- * files, the second takes every other one (a new file lands there). Balanced by their times.
- */
-const BROWSER_CHAINS: { name: string; files: string[] | 'rest' }[] = [
-  { name: 'browser', files: ['story', 'table-flow', 'table-mode', 'push', 'first-paint', 'room-bots'] },
-  { name: 'browser-2', files: 'rest' },
-];
-const chainFile = (f: string) => `test/browser/${f}.test.ts`;
-
-/** A vitest project running one chain of browser files: real headless Chromium (Debian's, driven by playwright-core) against `wrangler dev`, which the global setup starts on the chain's own port with fresh storage. */
-function browserProject(chain: (typeof BROWSER_CHAINS)[number]) {
-  const listed = BROWSER_CHAINS.flatMap((c) => (c.files === 'rest' ? [] : c.files.map(chainFile)));
-  return {
-    test: {
-      name: chain.name,
-      environment: 'node',
-      include: chain.files === 'rest' ? ['test/browser/**/*.test.ts'] : chain.files.map(chainFile),
-      exclude: chain.files === 'rest' ? listed : [],
-      globalSetup: ['test/browser/global-setup.ts'],
-      // Each file plays in rooms of its own (its own Durable Objects), one file at a time per chain.
-      fileParallelism: false,
-      testTimeout: 180_000,
-      hookTimeout: 60_000,
-    },
-  };
-}
+import SpreadBrowserFiles from './test/sequencer.ts';
 
 export default defineConfig({
   test: {
     // Project-level passWithNoTests is not allowed; root-level covers an empty test/engine/.
     passWithNoTests: true,
-    // Vitest's default is one worker fewer than the cores: on 2 cores that is one. Here every core
-    // runs engine and worker files, and two more workers run the two browser chains beside them: those
-    // mostly wait on sockets and pages, and no browser test waits on a deadline it could miss under load.
-    maxWorkers: availableParallelism() + 2,
+    // Vitest's default is one worker fewer than the cores: on 2 cores that is one. Here one more than
+    // the cores: a browser file spends part of its time waiting on pages and sockets. No browser test
+    // waits on a deadline it could miss under load (their bots answer every step at once).
+    maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: SpreadBrowserFiles },
     reporters: ['default', './test/slowest-files.ts'],
     projects: [
       {
@@ -67,7 +40,19 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      ...BROWSER_CHAINS.map(browserProject),
+      {
+        // Real headless Chromium (Debian's, driven by playwright-core) against `wrangler dev`, which
+        // the global setup starts on its own port with fresh storage. Each file plays in rooms of its
+        // own (its own Durable Objects); the sequencer keeps about two of them running at once.
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/browser/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

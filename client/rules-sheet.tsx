@@ -23,7 +23,7 @@ export function RulesSheet() {
           .map((p) => (
             <p>{p}</p>
           ))}
-        <div class="line">
+        <div class="line sheet-foot">
           <button type="button" onClick={() => (rulesOpen.value = null)}>
             {t('close')}
           </button>

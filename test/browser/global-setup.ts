@@ -7,16 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { testVapidVars } from '../../scripts/vapid.ts';
-import { CHROMIUM, portOf } from './browser.ts';
+import { BASE_URL, CHROMIUM, PORT } from './browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (the browser tests use Debian's Chromium)`);
   if (!existsSync(join(ROOT, 'dist/client/index.html'))) throw new Error('dist/client is missing: run `npm run build:client` (npm test does it in pretest)');
-  const PORT = portOf(project.name);
-  const BASE_URL = `http://127.0.0.1:${PORT}`;
-  if (await healthy(BASE_URL)) throw new Error(`port ${PORT} already answers: stop whatever runs on ${BASE_URL} before the browser tests`);
+  if (await healthy()) throw new Error(`port ${PORT} already answers: stop whatever runs on ${BASE_URL} before the browser tests`);
 
   const state = mkdtempSync(join(tmpdir(), 'tianhei-e2e-'));
   // Push is on, with a key pair for this run only, so the room offers "notify me".
@@ -55,7 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   const end = Date.now() + 60_000;
-  while (!(await healthy(BASE_URL))) {
+  while (!(await healthy())) {
     // A build error does not stop `wrangler dev` (it waits for the files to change): fail at once.
     const why = exited !== null ? `exited with ${exited}` : /Build failed/.test(output) ? 'the Worker did not build' : Date.now() > end ? 'timed out' : '';
     if (why) {
@@ -68,9 +66,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return stop;
 }
 
-async function healthy(base: string): Promise<boolean> {
+async function healthy(): Promise<boolean> {
   try {
-    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(`${BASE_URL}/api/health`, { signal: AbortSignal.timeout(2000) });
     return res.ok;
   } catch {
     return false;
