@@ -1,8 +1,8 @@
 // The table screen of a room played face to face (issue 12): one shared screen, seen from across
 // the room, that is the judge's voice. It holds the spectator's view only (the server gives it no
 // more) and says the judge's lines (client/table-voice.ts) with the browser's speechSynthesis.
-import { signal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { effect, signal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import type { View } from '../worker/engine/types.ts';
 import { lang, t } from './i18n.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
@@ -50,16 +50,21 @@ function toggleVoice(): void {
  * Speaks what changed between the view it last spoke for and this one; after a drop (the view goes
  * away while reconnecting) it starts again from nothing, so it says where the game is.
  */
-function useVoice(v: View | null): void {
-  const before = useRef<View | null>(null);
+function useVoice(): void {
+  // A signal effect, not a render effect: it runs for every frame, so two steps that arrive before the
+  // next render (a quick "pass" after last words) are both said.
   useEffect(() => {
-    if (!v) {
-      before.current = null;
-      return;
-    }
-    speak(tableLines(lang.value, before.current, v));
-    before.current = v;
-  }, [v]);
+    let before: View | null = null;
+    return effect(() => {
+      const v = conn.value === 'open' ? view.value : null;
+      if (!v) {
+        before = null;
+        return;
+      }
+      speak(tableLines(lang.peek(), before, v));
+      before = v;
+    });
+  }, []);
 }
 
 /** The last ballot, revealed (public once the ballot closes): who voted for whom, shown until night falls. */
@@ -83,7 +88,7 @@ function Revealed({ v }: { v: View }) {
 export function TableScreen() {
   const v = view.value;
   const r = room.value;
-  useVoice(conn.value === 'open' ? v : null);
+  useVoice();
   if (!r) return <main class="table-screen"><p class="wait">{t('connecting')}</p></main>;
   const night = v?.phase === 'night';
   const step = v?.step;

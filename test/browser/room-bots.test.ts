@@ -30,7 +30,7 @@ beforeAll(async () => {
   browser = await launch();
   context = await browser.newContext({ ...PHONE, viewport: { width: 390, height: 844 }, locale: 'en-US', baseURL: inject('baseURL') });
   page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   page.on('pageerror', (e) => pageErrors.push(e.message));
 });
 
