@@ -81,6 +81,8 @@ export class SocketBot {
     else if (frame.type === 'ack' || frame.type === 'error') {
       if (frame.type === 'error') this.errors.push(frame.code);
       if (this.pending && frame.id === this.pending.id) this.pending = null;
+      // Over the room's frame budget: the move was dropped unanswered; it is sent again in a second.
+      if (frame.type === 'error' && frame.code === 'protocol/rate-limited' && this.pending) this.pending.at = Date.now() - 4_000;
     }
     // Frames come before the ack of the move that caused them: after an ack the view is current.
     this.decide();
