@@ -36,7 +36,7 @@ export function Header({ code, ruleset }: { code?: string; ruleset?: RulesetId }
       <button type="button" class="ghost sound" aria-pressed={soundOn.value} aria-label={t('sound')} title={t('sound')} onClick={toggleSound}>
         {soundOn.value ? '🔔' : '🔕'}
       </button>
-      <button type="button" class="ghost" onClick={() => (walkOpen.value = ruleset ?? 'classic')} aria-label={t('howToPlay')} title={t('howToPlay')} data-testid="walk-button">
+      <button type="button" class="ghost walk" onClick={() => (walkOpen.value = ruleset ?? 'classic')} aria-label={t('howToPlay')} title={t('howToPlay')} data-testid="walk-button">
         ?
       </button>
       <button type="button" class="ghost" onClick={() => (rulesOpen.value = ruleset ?? 'classic')} data-testid="rules-button">
