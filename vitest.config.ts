@@ -2,17 +2,16 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { testVapidVars } from './scripts/vapid.ts';
-import SpreadBrowserFiles from './test/sequencer.ts';
 
 export default defineConfig({
   test: {
     // Project-level passWithNoTests is not allowed; root-level covers an empty test/engine/.
     passWithNoTests: true,
     // Vitest's default is one worker fewer than the cores: on 2 cores that is one. Here one more than
-    // the cores: a browser file spends part of its time waiting on pages and sockets. No browser test
-    // waits on a deadline it could miss under load (their bots answer every step at once).
+    // the cores, for the engine and worker files; the browser files run after them, one at a time
+    // (a browser file with eight pages takes both cores by itself: run beside others, pages that could
+    // not answer a tap within seconds failed it).
     maxWorkers: availableParallelism() + 1,
-    sequence: { sequencer: SpreadBrowserFiles },
     reporters: ['default', './test/slowest-files.ts'],
     projects: [
       {
@@ -43,12 +42,13 @@ export default defineConfig({
       {
         // Real headless Chromium (Debian's, driven by playwright-core) against `wrangler dev`, which
         // the global setup starts on its own port with fresh storage. Each file plays in rooms of its
-        // own (its own Durable Objects); the sequencer keeps about two of them running at once.
+        // own (its own Durable Objects), one file at a time, after the engine and worker files.
         test: {
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/browser/global-setup.ts'],
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },

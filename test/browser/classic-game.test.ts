@@ -74,7 +74,7 @@ async function newPlayer(pl: Player): Promise<Seated> {
 
 async function openPage(p: Seated): Promise<Page> {
   const page = await p.context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   page.on('pageerror', (e) => p.pageErrors.push(e.message));
   page.on('dialog', (d) => void d.dismiss());
   return page;

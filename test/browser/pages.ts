@@ -129,7 +129,7 @@ export async function openPlayer(browser: Browser, device: BrowserContextOptions
   const context = await browser.newContext({ ...device, locale: pl.locale, baseURL });
   const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.on('dialog', (d) => void d.dismiss());
   return { context, page, pageErrors };

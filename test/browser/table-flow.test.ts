@@ -39,7 +39,7 @@ afterAll(async () => {
 async function newPlayer(name: string, phone: boolean): Promise<P> {
   const context = await browser.newContext({ ...(phone ? PHONE_390 : DESKTOP), locale: 'en-US', baseURL: inject('baseURL') });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   // The host confirms its ejections and Leave is confirmed; nothing else asks.
   page.on('dialog', (d) => void d.accept());
   return { name, phone, context, page, seat: 0, role: '' };
