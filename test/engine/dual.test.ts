@@ -19,6 +19,7 @@ import {
 } from '../../worker/engine/index.ts';
 import type { Call, GameEvent, Role, Seat } from '../../worker/engine/index.ts';
 import { Table, playRandomly } from './table.ts';
+import { dualStalemate } from '../../worker/engine/cards.ts';
 
 const FACES: Record<string, Role> = {
   X: 'judge',
@@ -660,5 +661,31 @@ describe('Issue 11: the judge reads the calls as a judge would', () => {
     expect(t.view(10).step).not.toHaveProperty('actors');
     expect(t.view(2).step).not.toHaveProperty('actors');
     expect(viewFor(t.state, { kind: 'spectator' }).step).not.toHaveProperty('actors');
+  });
+});
+
+describe('RULES.md 8.11 (decisions V9, V17): "A table that can no longer lay a card down ends in a draw"', () => {
+  /** A dual table where seat 2 alone is still in play, holding a secret police card and the undercover. */
+  function loneSecretPolice(othersAlive: Seat[] = []) {
+    const created = createGame({ ruleset: 'dual', players: 8, seed: 'v17', at: 0, options: { autoJudge: true } });
+    if (!created.ok) throw new Error(created.message);
+    const s = structuredClone(created.state);
+    const n = s.alive.length;
+    s.cards = Array.from({ length: 2 * n }, (): Role => 'civilian');
+    s.cards[cardId(2, 0) - 1] = 'secret-police';
+    s.cards[cardId(2, 1) - 1] = 'undercover';
+    s.cardDown = s.cards.map((_, i) => (seatOfCard(i + 1) === 2 || othersAlive.includes(seatOfCard(i + 1)) ? 0 : 1));
+    s.alive = s.alive.map((_, i) => i + 1 === 2 || othersAlive.includes(i + 1));
+    s.lastDownRound = 1;
+    s.round = 4;
+    return s;
+  }
+
+  it('a lone survivor whose secret police shot has nobody left to aim at: three rounds without a card down are a draw', () => {
+    expect(dualStalemate(loneSecretPolice())).toEqual({ winner: 'draw', reason: 'stalemate' });
+  });
+
+  it('while another seat is still in play, an unused shot could still lay a card down: no stalemate yet', () => {
+    expect(dualStalemate(loneSecretPolice([5]))).toBeNull();
   });
 });

@@ -168,13 +168,24 @@ export function dualWin(state: GameState): Result | null {
 }
 
 /**
+ * (decision V17) A secret police card's shot counts only while it could be fired: unused, and some
+ * other seat still in play to aim at (it never aims at its own seat). A lone survivor's unused shot
+ * lays no card down, so it must not keep the game from its stalemate for ever.
+ */
+function shotLeft(state: GameState, card: CardId): boolean {
+  if (state.powers?.shots?.[card] !== undefined) return false;
+  const holder = seatOfCard(card);
+  return state.alive.some((alive, i) => alive && i + 1 !== holder && i + 1 !== state.judgeSeat);
+}
+
+/**
  * (decision, docs/rules-decisions.md V9) A table that can no longer lay a card down: no killer card up
  * (the undercover cannot kill), no secret police shot left, and three rounds without a card going down,
  * the last ending with nobody voted out. The game is a draw.
  */
 export function dualStalemate(state: GameState): Result | null {
   if (upCardsOf(state, 'killer').length > 0) return null;
-  if (upCardsOf(state, 'secret-police').some((c) => state.powers?.shots?.[c] === undefined)) return null;
+  if (upCardsOf(state, 'secret-police').some((c) => shotLeft(state, c))) return null;
   if (state.round - (state.lastDownRound ?? 0) < 3) return null;
   return { winner: 'draw', reason: 'stalemate' };
 }
