@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { JoinResponse } from '../../worker/protocol.ts';
-import { launch } from './browser.ts';
+import { apiHeaders, launch } from './browser.ts';
 import { DESKTOP, PHONE, answerFlow, openPlayer, createRoom, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
 import { SocketBot, roomSocketURL, voteForLast as voteFor } from './socket-bot.ts';
 
@@ -166,7 +166,7 @@ it('four browsers and seven bots play a butterfly game from creating the room to
     // The bots join over HTTP, one after the other (seats 5..11), and connect.
     const base = inject('baseURL');
     for (const name of BOT_NAMES) {
-      const res = await fetch(`${base}/api/rooms/${code}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+      const res = await fetch(`${base}/api/rooms/${code}/join`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ name }) });
       expect(res.status, `${name} joins`).toBe(200);
       const j = (await res.json()) as JoinResponse;
       bots.push(new SocketBot(j.seat!, j.token, name));

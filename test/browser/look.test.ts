@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CreateRoomResponse } from '../../worker/protocol.ts';
-import { launch } from './browser.ts';
+import { apiHeaders, launch } from './browser.ts';
 import { checkContrast } from './contrast.ts';
 import { DESKTOP, PHONE } from './pages.ts';
 import { SocketBot, joinBot, roomSocketURL } from './socket-bot.ts';
@@ -78,7 +78,7 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   const room = (await (
     await fetch(`${base}/api/rooms`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: apiHeaders(),
       body: JSON.stringify({ ruleset: 'classic', pace: { preset: 'live', custom: { call: 3 * TEN_S, lastWords: TEN_S, speech: 2 * TEN_S, ballot: TEN_S } } }),
     })
   ).json()) as CreateRoomResponse;

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse, PushConfig, ServerFrame } from '../../worker/protocol.ts';
 import type { View } from '../../worker/engine/index.ts';
-import { launch } from './browser.ts';
+import { apiHeaders, launch } from './browser.ts';
 import { PHONE } from './pages.ts';
 
 let browser: Browser;
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function post<T>(base: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(base + path, { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }

@@ -4,6 +4,7 @@
 // instead of waiting on deadlines.
 import type { JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
+import { apiHeaders } from './browser.ts';
 
 /** Everyone votes for the highest other candidate, so votes bunch up (any tie: nobody is out). */
 export function voteForLast(targets: number[], me: number): number {
@@ -133,7 +134,7 @@ export class SocketBot {
 
 /** Seats a bot through the HTTP join (the host's token makes it the host) and opens its socket. */
 export async function joinBot(base: string, code: string, name: string, hostToken?: string): Promise<SocketBot> {
-  const res = await fetch(`${base}/api/rooms/${code}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, hostToken }) });
+  const res = await fetch(`${base}/api/rooms/${code}/join`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ name, hostToken }) });
   if (res.status !== 200) throw new Error(`${name} could not join: ${res.status} ${await res.text()}`);
   const j = (await res.json()) as JoinResponse;
   const bot = new SocketBot(j.seat!, j.token, name);

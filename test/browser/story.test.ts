@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
-import { launch } from './browser.ts';
+import { apiHeaders, launch } from './browser.ts';
 import { DESKTOP, PHONE } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -172,7 +172,7 @@ const say = (line: string) => {
 };
 
 async function post<T>(path: string, body: object): Promise<T> {
-  const res = await fetch(`${inject('baseURL')}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${inject('baseURL')}${path}`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse, ServerFrame } from '../../worker/protocol.ts';
 import type { View } from '../../worker/engine/types.ts';
 import { tableLines } from '../../client/table-voice.ts';
-import { launch } from './browser.ts';
+import { apiHeaders, launch } from './browser.ts';
 import { PHONE } from './pages.ts';
 
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/table-mode');
@@ -104,7 +104,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function api<T>(path: string, body: object): Promise<T> {
-  const res = await fetch(`${inject('baseURL')}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${inject('baseURL')}${path}`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse } from '../../worker/protocol.ts';
-import { launch } from './browser.ts';
+import { apiHeaders, launch } from './browser.ts';
 import { DESKTOP, PHONE, peekRole } from './pages.ts';
 import { joinBot, type SocketBot } from './socket-bot.ts';
 
@@ -166,7 +166,7 @@ it('How to play works by keyboard on a desktop, and opens from the rules sheet',
 
 it('a seat moves to another device by its one-time link: same seat, same card; the link works once', async () => {
   const base = inject('baseURL');
-  const made = (await (await fetch(`${base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ruleset: 'classic' }) })).json()) as CreateRoomResponse;
+  const made = (await (await fetch(`${base}/api/rooms`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ ruleset: 'classic' }) })).json()) as CreateRoomResponse;
   for (let i = 1; i <= 8; i++) bots.push(await joinBot(base, made.code, `P${i}`, i === 1 ? made.hostToken : undefined));
   // The bots read their cards and then stay still once night 1 opens: the screens under test stay put.
   for (const b of bots) b.until = (v) => v.step.kind === 'call';
