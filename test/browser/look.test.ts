@@ -1,5 +1,5 @@
-// The look (issue 8): every text on the home page, the create form, the lobby, the night and day
-// screens, the rules sheet at night and the end screen is at least WCAG AA 4.5:1 against what is
+// The look (issue 8): every text on the home page, How to play, the create form, the lobby, the
+// night and day screens, the rules sheet at night and the end screen is at least WCAG AA 4.5:1 against what is
 // painted behind it, in the day and the night theme, on a 390-px phone and a 1280-px desktop; at
 // ≥ 1000 px the game sits in two columns. Two pages play seats 2 and 3 of a classic table; six
 // WebSocket bots hold the other seats (seat 1 hosts) and act only from their own `legal` lists.
@@ -45,6 +45,21 @@ async function look(page: Page, name: string, night: boolean): Promise<void> {
   }
 }
 
+/** How to play, step by step to its end (its night steps are dark panels of their own on either theme). */
+async function lookWalkthrough(page: Page, name: string, night: boolean): Promise<void> {
+  await page.locator('[data-testid=how-to-play]').click();
+  const step = page.locator('[data-testid=walk-step]');
+  for (let i = 0; ; i++) {
+    await look(page, `${name}-${i}-${await step.getAttribute('data-step')}`, night);
+    if (await page.locator('[data-testid=walk-done]').count()) break;
+    const was = await step.getAttribute('data-step');
+    await page.locator('[data-testid=walk-next]').click();
+    await expect.poll(() => step.getAttribute('data-step')).not.toBe(was);
+  }
+  await page.locator('[data-testid=walk-done]').click();
+  await page.locator('[data-testid=walkthrough]').waitFor({ state: 'detached' });
+}
+
 it('every screen reads at 4.5:1 or better in both themes, on a phone and a desktop', async () => {
   const base = inject('baseURL');
   const phone = await (await browser.newContext({ ...PHONE_390, baseURL: base, locale: 'en-US', colorScheme: 'light', reducedMotion: 'reduce' })).newPage();
@@ -58,6 +73,7 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   expect(create!.y + create!.height, 'Create is above the fold').toBeLessThanOrEqual(844);
   expect(await phone.locator('details.more').getAttribute('open')).toBeNull();
   await look(phone, 'home-phone-day', false);
+  await lookWalkthrough(phone, 'how-to-play-phone-day', false);
   await phone.emulateMedia({ colorScheme: 'dark' });
   await look(phone, 'home-phone-night', true);
   await phone.emulateMedia({ colorScheme: 'light' });
@@ -73,6 +89,7 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await look(phone, 'create-form-phone-day', false);
   await desk.goto('/');
   await look(desk, 'home-desktop-night', true);
+  await lookWalkthrough(desk, 'how-to-play-desktop-night', true);
 
   // ------------------------------------------------------------ a classic room: bots and two pages
   const room = (await (

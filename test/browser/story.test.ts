@@ -178,7 +178,7 @@ async function post<T>(path: string, body: object): Promise<T> {
 }
 
 /** A page that holds a seat's token (as if it had joined on this device) and only watches. */
-async function watcher(seat: number, device: typeof DESKTOP, locale = 'en-US'): Promise<Watcher> {
+async function watcher(seat: number, device: typeof DESKTOP, locale = 'en-US', screen: 'game' | 'game-over' = 'game'): Promise<Watcher> {
   const context = await browser.newContext({ ...device, locale, baseURL: inject('baseURL') });
   const token = bots[seat - 1]!.token;
   await context.addInitScript(
@@ -190,7 +190,7 @@ async function watcher(seat: number, device: typeof DESKTOP, locale = 'en-US'): 
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => w.errors.push(e.message));
   await page.goto(`/r/${code}`);
-  await page.locator('[data-testid=game]').waitFor();
+  await page.locator(`[data-testid=${screen}]`).waitFor();
   return w;
 }
 
@@ -478,10 +478,13 @@ it('online dots on the round table: a seat whose tab closes shows offline', asyn
 });
 
 it('the replay viewer steps the finished game from start to end, and opens the downloaded JSON', async () => {
+  // The players put their phones away while the bots finish the game (drawing every step of it on
+  // a throttled phone is what the earlier tests measured), and one desktop opens the finished room.
+  await closePages();
   table.mode = 'finish';
   for (const b of bots) b.decide();
   await waitFor('game over', () => !!bots[0]!.view?.result, 120_000);
-  await desk.page.locator('[data-testid=game-over]').waitFor({ timeout: 60_000 });
+  desk = await watcher(2, DESKTOP, 'en-US', 'game-over');
   // The viewer is a chunk of its own, fetched when asked for: the first screen does not carry the engine.
   const assets = join(ROOT, 'dist/client/assets');
   const chunk = readdirSync(assets).find((f) => f.startsWith('replay-viewer-') && f.endsWith('.js'))!;
@@ -497,12 +500,14 @@ it('the replay viewer steps the finished game from start to end, and opens the d
   const steps = Number(await stepper.getAttribute('data-steps'));
   expect(steps).toBeGreaterThan(500);
   expect(await desk.page.locator('[data-testid=replay-error]').count()).toBe(0);
-  // Forward through the whole game, one step at a time (the arrow key), the table redrawn each time.
+  // Forward through the whole game, one step at a time (the arrow key). The screen draws once a
+  // frame: the walk lets one pass every 20 steps and at the end (a late step's draw costs tens of
+  // ms on a 2-core runner, and there are over a thousand); every step is still taken.
   const walked = await desk.page.evaluate(async (n) => {
     const titles = new Set<string>();
     for (let i = 1; i < n; i++) {
       dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
-      // The screen draws once a frame.
+      if (i % 20 !== 0 && i !== n - 1) continue;
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       titles.add(document.querySelector('[data-testid=replay-title]')!.textContent ?? '');
     }
@@ -547,5 +552,5 @@ it('the replay viewer steps the finished game from start to end, and opens the d
   await shot({ context: ctx, page: p, seat: 0, errors: errs }, 'replay-phone');
   expect(errs).toEqual([]);
   await ctx.close();
-  expect([...closedErrors, ...phone.errors, ...desk.errors]).toEqual([]);
+  expect([...closedErrors, ...desk.errors]).toEqual([]);
 });
