@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { testVapidVars } from './scripts/vapid.ts';
 
+/** Browser files that draw one page and mostly wait: see the 'browser-light' project. */
+const LIGHT_BROWSER_FILES = ['test/browser/room-bots.test.ts', 'test/browser/push.test.ts'];
+
 export default defineConfig({
   test: {
     // Project-level passWithNoTests is not allowed; root-level covers an empty test/engine/.
@@ -40,6 +43,20 @@ export default defineConfig({
         },
       },
       {
+        // Browser files that mostly wait (the room's own bots act at human delays; a push to arrive)
+        // and draw one page: they run beside the engine and worker files, each with a server of its
+        // own (the global setup puts it 10 ports above the other). Measured on 2 cores: room-bots
+        // ~13 CPU-seconds over ~30 s, push ~9 over ~15 s.
+        test: {
+          name: 'browser-light',
+          environment: 'node',
+          include: LIGHT_BROWSER_FILES,
+          globalSetup: ['test/browser/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // Real headless Chromium (Debian's, driven by playwright-core) against `wrangler dev`, which
         // the global setup starts on its own port with fresh storage. Each file plays in rooms of its
         // own (its own Durable Objects), one file at a time, after the engine and worker files.
@@ -47,6 +64,7 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
+          exclude: LIGHT_BROWSER_FILES,
           globalSetup: ['test/browser/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 180_000,

@@ -2,11 +2,11 @@
 import { chromium, type Browser } from 'playwright-core';
 
 /**
- * `wrangler dev` for the browser tests listens here (not 8787, so `npm run dev` can keep running);
- * E2E_PORT moves it, so two checkouts on one machine can run their browser tests at once.
+ * `wrangler dev` for the browser tests listens here (not 8787, so `npm run dev` can keep running),
+ * and the 'browser-light' project's 10 ports above; E2E_PORT moves both, so two checkouts on one
+ * machine can run their browser tests at once.
  */
 export const PORT = Number(process.env.E2E_PORT ?? 8796);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** Debian's Chromium; Playwright's own browser download is never used. */
 export const CHROMIUM = '/usr/bin/chromium';
 

@@ -7,14 +7,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { testVapidVars } from '../../scripts/vapid.ts';
-import { BASE_URL, CHROMIUM, PORT } from './browser.ts';
+import { CHROMIUM, PORT } from './browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Each browser project has its own server: 'browser-light' runs at the same time as the others' files.
+  const port = PORT + (project.name === 'browser-light' ? 10 : 0);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const healthy = () => answers(baseURL);
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (the browser tests use Debian's Chromium)`);
   if (!existsSync(join(ROOT, 'dist/client/index.html'))) throw new Error('dist/client is missing: run `npm run build:client` (npm test does it in pretest)');
-  if (await healthy()) throw new Error(`port ${PORT} already answers: stop whatever runs on ${BASE_URL} before the browser tests`);
+  if (await healthy()) throw new Error(`port ${port} already answers: stop whatever runs on ${baseURL} before the browser tests`);
 
   const state = mkdtempSync(join(tmpdir(), 'tianhei-e2e-'));
   // Push is on, with a key pair for this run only, so the room offers "notify me".
@@ -22,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let output = '';
   const child: ChildProcess = spawn(
     join(ROOT, 'node_modules/.bin/wrangler'),
-    ['dev', '--port', String(PORT), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn', ...vars],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn', ...vars],
     {
       cwd: ROOT,
       // Its own process group, so teardown stops wrangler and workerd together.
@@ -58,17 +62,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const why = exited !== null ? `exited with ${exited}` : /Build failed/.test(output) ? 'the Worker did not build' : Date.now() > end ? 'timed out' : '';
     if (why) {
       await stop();
-      throw new Error(`wrangler dev did not answer on ${BASE_URL}/api/health (${why}):\n${output}`);
+      throw new Error(`wrangler dev did not answer on ${baseURL}/api/health (${why}):\n${output}`);
     }
     await sleep(200);
   }
-  project.provide('baseURL', BASE_URL);
+  project.provide('baseURL', baseURL);
   return stop;
 }
 
-async function healthy(): Promise<boolean> {
+async function answers(base: string): Promise<boolean> {
   try {
-    const res = await fetch(`${BASE_URL}/api/health`, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
     return res.ok;
   } catch {
     return false;
