@@ -18,6 +18,7 @@ export function GameOver() {
   const res = v.result!;
   const [replaying, setReplaying] = useState(false);
   const ok = verifyDeal({ ruleset: v.ruleset, players: v.players, options: v.options, seed: res.seed }, res.deck, v.commitment);
+  const lastBallots = v.log.reduce((at, e) => (e.event.type === 'ballots' ? e.seq : at), -1);
   return (
     <div class="game over" data-testid="game-over">
       <section class="step">
@@ -81,6 +82,8 @@ export function GameOver() {
         {replaying && room.value && <LazyReplay code={room.value.code} />}
         <ul class="timeline">
           {v.log.map((e) => {
+            // Each vote once: a closed ballot's line lists every ballot, so the single votes before it are left out.
+            if (e.event.type === 'voted' && e.seq < lastBallots) return null;
             const text = entryText(e, v.ruleset);
             const head = e.event.type === 'nightfall' || e.event.type === 'day';
             // A weighted ballot (`dual`) is counted as a tally: the weights summed per candidate.

@@ -444,7 +444,6 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
   const turn = step.turn;
   return (
     <div class="act" data-testid="ballot" data-turn={turn ?? ''}>
-      <p class="big">{t(`bp_${step.purpose}`)}</p>
       {turn !== undefined && (
         <p class="big" data-testid="vote-turn">
           {vote ? t('yourVoteTurn') : t('votingNow', who(turn))}

@@ -34,7 +34,8 @@ export function headline(v: View): string {
     case 'open-day':
       return `${t(`sp_${step.purpose}`)} · ${t('doneN', step.done.length, step.speakers.length)}`;
     case 'ballot':
-      return `${t(`bp_${step.purpose}`)} · ${t('ballotsIn', step.ballotsIn, step.voters)}`;
+      // The count of ballots in is the ballot panel's own line, right under this one.
+      return t(`bp_${step.purpose}`);
     case 'over':
       return t('gameOver');
   }
