@@ -56,6 +56,7 @@ export function GameScreen() {
   const pickCardRef = useRef<(seat: Seat, card: 0 | 1) => void>(() => {});
   const stablePickCard = useCallback((seat: Seat, card: 0 | 1) => pickCardRef.current(seat, card), []);
   if (v.result) return <GameOver />;
+  if (darkAtNight(v)) return <DarkNight v={v} />;
   const step = v.step;
   const me = v.me;
   const point = legal(v, 'point');
@@ -136,7 +137,8 @@ export function GameScreen() {
               {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
               <p class="big headline" data-testid="headline">{headline(v)}</p>
               <StepPanel v={v} pick={pick} setPick={setPick} />
-              <NightResult v={v} />
+              {/* Face to face a neighbour can read a phone by day: tonight's result shows with the card turned up (or while acting). */}
+              {(!room.value?.table || showRoles) && <NightResult v={v} />}
             </section>
           </>
         }
@@ -164,6 +166,33 @@ export function GameScreen() {
         }
         history={<Feed round={v.round} ruleset={v.ruleset} />}
       />
+    </div>
+  );
+}
+
+// What a phone does when it is called at night: read its card, point, confirm, talk to its team, open its eyes.
+const CALLED = new Set<LegalAction['type']>(['seen', 'point', 'confirm', 'team-chat', 'open-eyes']);
+
+/**
+ * Played face to face (issue 12), a player's phone at night is dark unless its owner is called now:
+ * around a real table a neighbour can glance at any phone, so every phone not called shows the same
+ * screen, whatever its role, team, life or the call that is open.
+ */
+function darkAtNight(v: View): boolean {
+  return !!room.value?.table && v.phase === 'night' && !!v.me && !v.god && !v.legal.some((a) => CALLED.has(a.type));
+}
+
+/** The one night screen of every phone not called (face to face); the host keeps the host tools. */
+function DarkNight({ v }: { v: View }) {
+  return (
+    <div class="game night" data-testid="game" data-phase="night">
+      <section class="dark-night" data-testid="dark-night">
+        <p class="moon" aria-hidden="true">🌙</p>
+        <h2>{t('nightN', v.round)}</h2>
+        <p class="big">{t('nightFalls')}</p>
+        <p class="muted">{t('darkPhone')}</p>
+      </section>
+      {room.value?.you.host && <HostTools v={v} />}
     </div>
   );
 }
@@ -228,7 +257,7 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
             <b data-testid="ready-count">{t('readyN', step.ready.length, v.seats.filter((s) => s.alive).length)}</b>
           </p>
           <TalkLog round={v.round} />
-          {legal(v, 'say') && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />}
+          {legal(v, 'say') && !spoken() && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />}
           {pass ? (
             <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="pass">
               {t('ready')}
@@ -385,6 +414,11 @@ function OrderNote({ v }: { v: View }) {
   return <p class="note">{v.round % 2 ? t('order_odd') : t('order_even', v.players, v.players - 1)}</p>;
 }
 
+/** Played face to face (issue 12), speeches and last words are said aloud at the table: no box to type them in. */
+export function spoken(): boolean {
+  return !!room.value?.table;
+}
+
 /** A message box; `maxLength` is what the speech may still hold (500 unless said). */
 export function TextBox({ placeholder, onSend, maxLength = 500 }: { placeholder: string; onSend: (text: string) => void; maxLength?: number }) {
   const [text, setText] = useState('');
@@ -416,16 +450,17 @@ function SpeechPanel({ v }: { v: View }) {
     <div class="act" data-testid="speech" data-purpose={step.kind === 'speech' ? step.purpose : 'last-words'}>
       <Dawn v={v} />
       <p class="big">{heading}</p>
-      {step.kind === 'speech' && <p>{mine ? t('yourTurn') : t('speaking', who(step.seat))}</p>}
+      {step.kind === 'speech' && !(mine && spoken()) && <p>{mine ? t('yourTurn') : t('speaking', who(step.seat))}</p>}
       {step.kind === 'speech' && step.queue.length > 0 && <p class="muted">{t('next', whoList(step.queue))}</p>}
       {step.kind === 'speech' && step.purpose === 'defence' && v.ruleset === 'butterfly' && <p class="note">{t('defenceVote')}</p>}
       <OrderNote v={v} />
+      {mine && spoken() && <p class="big" data-testid="speak-aloud">{t(step.kind === 'last-words' ? 'lastWordsAloud' : 'speakAloud')}</p>}
       {mine && (
         <>
-          <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />
+          {!spoken() && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />}
           {legal(v, 'pass') && (
-            <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="pass">
-              {t('pass')}
+            <button type="button" class={spoken() ? 'primary wide done-big' : 'primary wide'} onClick={() => act({ type: 'pass' })} data-testid="pass">
+              {t(spoken() ? 'imDone' : 'pass')}
             </button>
           )}
         </>

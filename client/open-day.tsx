@@ -4,7 +4,7 @@ import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.t
 import { t } from './i18n.ts';
 import { act } from './state.ts';
 import { who } from './log-text.ts';
-import { Dawn, TextBox } from './game-screen.tsx';
+import { Dawn, TextBox, spoken } from './game-screen.tsx';
 
 type OpenDayStep = Extract<View['step'], { kind: 'open-day' }>;
 
@@ -38,7 +38,7 @@ export function OpenDayPanel({ v }: { v: View }) {
       <p>
         <b data-testid="done-count">{t('doneN', step.done.length, step.speakers.length)}</b>
       </p>
-      {say && <TextBox placeholder={t('openDayPh', say.left ?? 500)} maxLength={say.left ?? 500} onSend={(text) => act({ type: 'say', text })} />}
+      {say && !spoken() && <TextBox placeholder={t('openDayPh', say.left ?? 500)} maxLength={say.left ?? 500} onSend={(text) => act({ type: 'say', text })} />}
       {pass && (
         <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="done">
           {t('speechDone')}

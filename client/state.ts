@@ -226,15 +226,18 @@ function open(): void {
   };
 }
 
-// Phones suspend sockets in the background: when the tab is shown again, reconnect now; a socket
-// that looks open may have missed frames while the screen was locked, so it asks for the game again.
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState !== 'visible' || !target) return;
+/** Reconnects now instead of at the end of the backoff; a socket that looks open asks for the game again (it may have missed frames). */
+function backNow(): void {
+  if (!target) return;
   if (!ws && conn.value === 'reconnecting') {
     clearTimeout(timer);
     open();
   } else if (ws?.readyState === WebSocket.OPEN) send({ type: 'sync' });
-});
+}
+// Phones suspend sockets in the background: when the tab is shown again (a screen unlocked), reconnect now.
+document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && backNow());
+// A table screen on a living room's wifi: when the network is back, so is the room, without waiting out the backoff.
+window.addEventListener('online', backNow);
 
 function lose(code: string): void {
   forget(code);

@@ -133,6 +133,7 @@ export const T = {
   nightN: ['第 {0} 夜', 'Night {0}', 'Noche {0}', '{0}번째 밤'],
   dayN: ['第 {0} 天', 'Day {0}', 'Día {0}', '{0}일째 낮'],
   nightFalls: ['天黑请闭眼', 'Night falls — close your eyes', 'Anochece: cerrad los ojos', '날이 어두워졌습니다. 눈을 감아 주세요'],
+  darkPhone: ['叫到你时，你的选择会出现在这里。', 'When you are called, your choice appears here.', 'Cuando te llamen, aquí aparecerá tu elección.', '호출되면 여기에 선택지가 나타납니다.'],
   dayBreaks: ['天亮了，请睁眼', 'Day breaks — open your eyes', 'Amanece: abrid los ojos', '날이 밝았습니다. 눈을 떠 주세요'],
   // the judge's calls at night, one per Call
   call_killers: ['杀手请睁眼', 'Killers, open your eyes', 'Asesinos, abrid los ojos', '킬러는 눈을 떠 주세요'],
@@ -190,6 +191,9 @@ export const T = {
   yourTurn: ['轮到你发言，说完请点“过”', 'Your turn to speak — end with Pass', 'Te toca hablar; termina con Paso', '발언 차례입니다. 끝나면 패스'],
   next: ['之后：{0}', 'Next: {0}', 'Después: {0}', '다음: {0}'],
   pass: ['过', 'Pass', 'Paso', '패스'],
+  imDone: ['过（我说完了）', 'I’m done', 'He terminado', '발언 끝'],
+  speakAloud: ['轮到你发言：请对大家说，说完点“过”。', 'Your turn: speak to the table, then tap I’m done.', 'Te toca: habla a la mesa y luego toca «He terminado».', '발언 차례입니다. 모두에게 말한 뒤 “발언 끝”을 누르세요.'],
+  lastWordsAloud: ['请对大家说出遗言，说完点“过”。', 'Say your last words to the table, then tap I’m done.', 'Di tus últimas palabras a la mesa y luego toca «He terminado».', '모두에게 유언을 말한 뒤 “발언 끝”을 누르세요.'],
   sayPh: ['说点什么…', 'Say something…', 'Di algo…', '할 말을 입력…'],
   sp_day: ['发言', 'Speeches', 'Turnos de palabra', '발언'],
   sp_pk: ['PK：平票的人再次发言', 'Face-off (PK): the tied players speak again', 'Desempate (PK): los empatados vuelven a hablar', 'PK: 동표인 사람이 다시 발언'],

@@ -3,14 +3,16 @@
 // more) and says the judge's lines (client/table-voice.ts) with the browser's speechSynthesis.
 import { effect, signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import type { View } from '../worker/engine/types.ts';
+import type { LogEntry, View } from '../worker/engine/types.ts';
 import { lang, t } from './i18n.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { conn, room, view } from './state.ts';
 import { tableLines, type Spoken } from './table-voice.ts';
-import { plateOf } from './log-text.ts';
+import { plateOf, who } from './log-text.ts';
 import { tones } from './cue.ts';
 import { Countdown } from './ui.tsx';
+import { Tally } from './tally.tsx';
+import { candidatesOf, type BallotsEvent } from './story.ts';
 
 const voiceOn = signal(localStorage.getItem('tianhei.voice') !== 'off');
 /** What is being said now: the caption always shows it, voice or not. */
@@ -47,40 +49,42 @@ function toggleVoice(): void {
 }
 
 /**
- * Speaks what changed between the view it last spoke for and this one; after a drop (the view goes
- * away while reconnecting) it starts again from nothing, so it says where the game is.
+ * Speaks what changed between the view it last spoke for and this one. After a drop it starts again
+ * from nothing with the room's current view (not the one it had before the drop), so it says where
+ * the game is now instead of replaying what happened while it was away.
  */
 function useVoice(): void {
   // A signal effect, not a render effect: it runs for every frame, so two steps that arrive before the
   // next render (a quick "pass" after last words) are both said.
   useEffect(() => {
     let before: View | null = null;
+    let stale: View | null = null;
     return effect(() => {
-      const v = conn.value === 'open' ? view.value : null;
-      if (!v) {
+      const v = view.value;
+      if (conn.value !== 'open') {
+        stale = v;
         before = null;
         return;
       }
+      // Reopened: the view on screen is from before the drop until the room's first frame replaces it.
+      if (!v || v === stale) return;
+      stale = null;
       speak(tableLines(lang.peek(), before, v));
       before = v;
     });
   }, []);
 }
 
-/** The last ballot, revealed (public once the ballot closes): who voted for whom, shown until night falls. */
+/** The last ballot, revealed (public once the ballot closes): each seat's votes and who cast them, shown until night falls. */
 function Revealed({ v }: { v: View }) {
   const i = v.log.map((e) => e.event.type).lastIndexOf('ballots');
   if (i < 0 || v.log.slice(i).some((e) => e.event.type === 'nightfall')) return null;
-  const ev = v.log[i]!.event;
-  if (ev.type !== 'ballots') return null;
+  const e = v.log[i]!;
+  if (e.event.type !== 'ballots') return null;
   return (
-    <ul class="revealed" data-testid="revealed">
-      {ev.ballots.map((b) => (
-        <li>
-          {b.seat} → {b.target || t('abstain')}
-        </li>
-      ))}
-    </ul>
+    <div class="revealed" data-testid="revealed">
+      <Tally e={e as LogEntry & { event: BallotsEvent }} candidates={candidatesOf(v.log, e)} />
+    </div>
   );
 }
 
@@ -113,9 +117,14 @@ export function TableScreen() {
         </button>
       </header>
       <div class="table-big">
-        <RoundTable seats={seats} center={active ? t('speaking', active) : undefined} />
+        <RoundTable seats={seats} />
         <div>
           {now && <p class="now">{now}</p>}
+          {active > 0 && step?.kind !== 'ballot' && (
+            <p class="speaker" data-testid="table-speaker">
+              {t('speaking', who(active))}
+            </p>
+          )}
           {step?.kind === 'ballot' && <p data-testid="ballots-in">{t('ballotsIn', step.ballotsIn, step.voters)}</p>}
           {v && step?.kind !== 'ballot' && <Revealed v={v} />}
         </div>
@@ -124,7 +133,11 @@ export function TableScreen() {
         {caption.value.join(' ')}
       </p>
       {noVoice.value && <p class="muted center">{t('noVoice')}</p>}
-      {conn.value !== 'open' && <p class="muted center">{t('connecting')}</p>}
+      {conn.value !== 'open' && (
+        <p class="muted center" data-testid="reconnecting">
+          {t('connecting')}
+        </p>
+      )}
     </main>
   );
 }

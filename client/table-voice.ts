@@ -4,8 +4,9 @@
 // can never say a secret; a call's words are the same whether its actors are alive or out.
 import type { BallotPurpose, Call, LogEntry, Seat, SpeechPurpose, StepView, View, Winner } from '../worker/engine/types.ts';
 import type { Lang } from '../worker/protocol.ts';
+import { tally } from './story.ts';
 
-/** Every line the judge says; `{n}` is a seat number, `{list}` several. */
+/** Every line the judge says; `{n}` is a seat number, `{list}` several (or seats with their votes), `{r}` the day. */
 export type LineKey =
   | 'reading'
   | 'nightfall'
@@ -13,6 +14,7 @@ export type LineKey =
   | `close-${Call}`
   | 'eyes'
   | 'dawn'
+  | 'where-day'
   | 'out-at-night'
   | 'peaceful-dawn'
   | 'last-words'
@@ -27,6 +29,7 @@ export type LineKey =
   | 'ballot-outside-pk'
   | 'ballot-runoff-first'
   | 'ballot-runoff-final'
+  | 'ballot-count'
   | 'tie'
   | 'voted-out'
   | 'lot-out'
@@ -61,6 +64,7 @@ export const LINES: Record<LineKey, Row> = {
   'close-old-man': { 'zh-CN': '森林老人请闭眼。', en: 'Old Man of the Forest, close your eyes.', es: 'Viejo del Bosque, cierra los ojos.', ko: '숲의 노인은 눈을 감아 주세요.' },
   eyes: { 'zh-CN': '请在手机上选择是否睁眼。', en: 'Choose on your phone whether to open your eyes.', es: 'Elegid en el móvil si abrís los ojos.', ko: '휴대폰에서 눈을 뜰지 고르세요.' },
   dawn: { 'zh-CN': '天亮了，请大家睁眼。', en: 'Day breaks. Everyone, open your eyes.', es: 'Amanece. Todos, abrid los ojos.', ko: '날이 밝았습니다. 모두 눈을 떠 주세요.' },
+  'where-day': { 'zh-CN': '现在是第{r}天白天。', en: 'It is day {r}.', es: 'Es el día {r}.', ko: '지금은 {r}일째 낮입니다.' },
   'out-at-night': { 'zh-CN': '昨晚出局的是：{list}。', en: 'Last night, out: {list}.', es: 'Anoche quedó eliminado: {list}.', ko: '어젯밤 탈락: {list}.' },
   'peaceful-dawn': { 'zh-CN': '昨晚是平安夜，没有人出局。', en: 'A peaceful night: nobody is out.', es: 'Una noche en paz: nadie queda eliminado.', ko: '평화로운 밤이었습니다. 아무도 탈락하지 않았습니다.' },
   'last-words': { 'zh-CN': '请{n}留遗言。', en: '{n}, your last words.', es: '{n}, tus últimas palabras.', ko: '{n}, 유언을 남겨 주세요.' },
@@ -75,6 +79,7 @@ export const LINES: Record<LineKey, Row> = {
   'ballot-outside-pk': { 'zh-CN': '场外PK发言完毕，请再次投票。', en: 'The outside face-off is over. Vote again.', es: 'Terminó el desempate externo. Votad de nuevo.', ko: '장외 PK가 끝났습니다. 다시 투표하세요.' },
   'ballot-runoff-first': { 'zh-CN': '请在手机上投票。', en: 'Vote on your phones.', es: 'Votad en el móvil.', ko: '휴대폰으로 투표하세요.' },
   'ballot-runoff-final': { 'zh-CN': '请在两人中投票。', en: 'Vote between the two.', es: 'Votad entre los dos.', ko: '두 사람 중에서 투표하세요.' },
+  'ballot-count': { 'zh-CN': '投票结果：{list}。', en: 'The votes: {list}.', es: 'Los votos: {list}.', ko: '투표 결과: {list}.' },
   tie: { 'zh-CN': '平票：{list}。', en: 'A tie: {list}.', es: 'Empate: {list}.', ko: '동표: {list}.' },
   'voted-out': { 'zh-CN': '{n}被公决出局。', en: '{n} is out by verdict.', es: '{n} queda eliminado por veredicto.', ko: '{n}, 공결로 탈락입니다.' },
   'lot-out': { 'zh-CN': '抽签：{n}出局。', en: 'By lot, {n} is out.', es: 'Por sorteo, {n} queda eliminado.', ko: '추첨으로 {n} 탈락입니다.' },
@@ -90,6 +95,15 @@ export const LINES: Record<LineKey, Row> = {
 
 const SEAT_WORD: Row = { 'zh-CN': '{n}号', en: 'seat {n}', es: 'el asiento {n}', ko: '{n}번' };
 const LIST_SEP: Row = { 'zh-CN': '、', en: ', ', es: ', ', ko: ', ' };
+/** A seat with the votes it got: "8号4票", "seat 8, 4 votes". */
+const SEAT_VOTES: Row = { 'zh-CN': '{n}{k}票', en: '{n}, {k} votes', es: '{n}, {k} votos', ko: '{n} {k}표' };
+const SEAT_VOTE: Row = { 'zh-CN': '{n}{k}票', en: '{n}, {k} vote', es: '{n}, {k} voto', ko: '{n} {k}표' };
+const VOTES_SEP: Row = { 'zh-CN': '，', en: '; ', es: '; ', ko: ', ' };
+
+/** A line that begins with a seat ("seat 3, your speech") begins with a capital, as a sentence does. */
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /** One line to say, with the key it came from (tests compare keys; the caption shows `text`). */
 export interface Spoken {
@@ -101,7 +115,15 @@ export interface Spoken {
 export function say(lang: Lang, key: LineKey, seats: Seat[] = []): Spoken {
   const seat = (s: Seat) => SEAT_WORD[lang].replace('{n}', String(s));
   const text = LINES[key][lang].replace('{n}', seats.length ? seat(seats[0]!) : '').replace('{list}', seats.map(seat).join(LIST_SEP[lang]));
-  return { key, text };
+  return { key, text: capital(text) };
+}
+
+/** The revealed ballot counted aloud, most votes first (weighted in `dual`); null when nobody got a vote. */
+function sayVotes(lang: Lang, ev: Extract<LogEntry['event'], { type: 'ballots' }>): Spoken | null {
+  const rows = tally(ev).filter((r) => r.target !== 0 && r.votes > 0);
+  if (!rows.length) return null;
+  const list = rows.map((r) => (r.votes === 1 ? SEAT_VOTE : SEAT_VOTES)[lang].replace('{n}', SEAT_WORD[lang].replace('{n}', String(r.target))).replace('{k}', String(r.votes)));
+  return { key: 'ballot-count', text: LINES['ballot-count'][lang].replace('{list}', list.join(VOTES_SEP[lang])) };
 }
 
 const BALLOT_KEY: Record<BallotPurpose, LineKey> = { day: 'ballot-day', pk: 'ballot-pk', 'outside-pk': 'ballot-outside-pk', 'runoff-first': 'ballot-runoff-first', 'runoff-final': 'ballot-runoff-final' };
@@ -199,7 +221,7 @@ function eventLine(lang: Lang, entry: LogEntry): Spoken[] | null {
     case 'muted':
       return [say(lang, 'muted', [ev.seat])];
     case 'ballots':
-      return ev.top.length > 1 ? [say(lang, 'tie', ev.top)] : null;
+      return [sayVotes(lang, ev), ev.top.length > 1 ? say(lang, 'tie', ev.top) : null].filter((l): l is Spoken => l !== null);
     case 'out':
       if (ev.how === 'voted') return [say(lang, 'voted-out', [ev.seat])];
       if (ev.how === 'lot') return [say(lang, 'lot-out', [ev.seat])];
@@ -222,7 +244,9 @@ function eventLine(lang: Lang, entry: LogEntry): Spoken[] | null {
 /** On (re)connecting: night or day, then the current turn; or the result. */
 function whereWeAre(lang: Lang, v: View): Spoken[] {
   if (v.result) return [say(lang, OVER_KEY[v.result.winner])];
-  const first = v.phase === 'night' ? say(lang, 'nightfall') : null;
+  // Which day it is, so a room that talked on while the screen was away hears where it is (the reading step is before any day).
+  const day = v.phase === 'day' && v.step.kind !== 'reading' ? { key: 'where-day' as const, text: LINES['where-day'][lang].replace('{r}', String(v.round)) } : null;
+  const first = v.phase === 'night' ? say(lang, 'nightfall') : day;
   const turn = stepLine(lang, v.step);
   return [first, turn].filter((l): l is Spoken => l !== null);
 }

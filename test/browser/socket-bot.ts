@@ -20,7 +20,8 @@ type Move =
 
 /**
  * A seat's bot: `hold` keeps it still (the screen under test stays put); `until` holds it by itself
- * once its view reaches a given moment; `delayMs` paces its moves.
+ * once its view reaches a given moment; `delayMs` paces its moves; `aimFirst` makes its night
+ * pointers predictable.
  */
 export class SocketBot {
   ws!: WebSocket;
@@ -31,6 +32,8 @@ export class SocketBot {
   hold = false;
   until: ((view: View) => boolean) | null = null;
   delayMs = 0;
+  /** Points at the first legal other seat instead of a random one: a game that plays the same way each run. */
+  aimFirst = false;
   moves = 0;
   errors: string[] = [];
   private pending: { id: string; at: number } | null = null;
@@ -120,7 +123,7 @@ export class SocketBot {
       const mates = new Set(v.seats.filter((s) => s.mate).map((s) => s.seat));
       const free = point.targets.filter((t) => t !== this.seat && !mates.has(t));
       const from = free.length ? free : point.targets;
-      const target = from[Math.floor(Math.random() * from.length)] ?? 0;
+      const target = (this.aimFirst ? from[0] : from[Math.floor(Math.random() * from.length)]) ?? 0;
       // `dual` aims at one card of the seat.
       const card = point.cards?.find((c) => c.seat === target)?.card;
       return { type: 'point', target, ...(card !== undefined ? { card } : {}), ...(point.hand !== undefined ? { hand: point.hand } : {}) };

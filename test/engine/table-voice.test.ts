@@ -62,11 +62,13 @@ describe('issue 12: the table screen speaks the judge’s script', () => {
     expect(texts[7]).toBe('请5号留遗言。');
     expect(texts[8]).toBe('请6号发言，发言完毕请说“过”。');
     expect(keys).toContain('ballot-day');
-    expect(texts).toContain('1号被公决出局。');
+    // 3.17: the judge counts the revealed ballot aloud, then says who is out.
+    const verdict = texts.indexOf('1号被公决出局。');
+    expect(texts[verdict - 1]).toBe('投票结果：1号6票，2号1票。');
     expect(keys.filter((k) => k === 'nightfall')).toHaveLength(2);
     expect(keys.at(-1)).toBe('over-good');
     // No line ever names a role of a seat, a pointer or a check result: only these keys appear.
-    const allowed: LineKey[] = ['nightfall', 'open-killers', 'close-killers', 'open-police', 'close-police', 'dawn', 'out-at-night', 'last-words', 'speech-day', 'ballot-day', 'voted-out', 'over-good'];
+    const allowed: LineKey[] = ['nightfall', 'open-killers', 'close-killers', 'open-police', 'close-police', 'dawn', 'out-at-night', 'last-words', 'speech-day', 'ballot-day', 'ballot-count', 'voted-out', 'over-good'];
     expect(new Set(keys)).toEqual(new Set(allowed));
     for (const line of texts.slice(0, -1)) expect(line).not.toMatch(/杀手[^请]|警察[^请]|平民|好人/);
   });
@@ -74,7 +76,8 @@ describe('issue 12: the table screen speaks the judge’s script', () => {
   it('the same game in English says the glossary’s lines', () => {
     const said = speakAll('en', classicGame().views).map((s) => s.text);
     expect(said.slice(0, 3)).toEqual(['Night falls. Everyone, close your eyes.', 'Killers, open your eyes. Killers, choose who to kill.', 'Killers, close your eyes.']);
-    expect(said).toContain('seat 1 is out by verdict.');
+    expect(said).toContain('The votes: seat 1, 6 votes; seat 2, 1 vote.');
+    expect(said).toContain('Seat 1 is out by verdict.');
     expect(said.at(-1)).toBe('The game is over: the good side wins.');
   });
 
@@ -82,6 +85,14 @@ describe('issue 12: the table screen speaks the judge’s script', () => {
     const t = new Table('classic', 'KKPPCCCC');
     t.night(5);
     expect(tableLines('zh-CN', null, viewFor(t.state, { kind: 'spectator' })).map((s) => s.text)).toEqual(['天黑了，请大家低头闭眼。', '警察请睁眼，警察请指认。']);
+  });
+
+  it('reconnecting by day, it says which day it is and whose turn', () => {
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(5);
+    t.night(1);
+    expect(tableLines('zh-CN', null, viewFor(t.state, { kind: 'spectator' })).map((s) => s.text)).toEqual(['现在是第1天白天。', '请5号留遗言。']);
+    for (const l of ['en', 'es', 'ko'] as const) expect(tableLines(l, null, viewFor(t.state, { kind: 'spectator' }))[0]!.key).toBe('where-day');
   });
 
   it('D11: two games, the police all out before night 2 in one of them, say the same lines with the same call lengths through night 2', () => {

@@ -66,9 +66,9 @@ async function open(d: Delivery, sub: TestSubscription): Promise<PushPayload> {
   return JSON.parse((await decryptPush(d.body, sub)).text) as PushPayload;
 }
 
-/** An async classic room of 8, every seat subscribed, started; the start pushes have arrived. */
-async function startedAsyncRoom() {
-  const { room, clients, host } = await seatedRoom(8, 'classic', { pace: { preset: 'async' } });
+/** An async classic room of 8 (`table`: played face to face), every seat subscribed, started; the start pushes have arrived. */
+async function startedAsyncRoom(table = false) {
+  const { room, clients, host } = await seatedRoom(8, 'classic', { pace: { preset: 'async' }, ...(table ? { table: true } : {}) });
   const received = await pushService(room.code);
   const subs: TestSubscription[] = [];
   for (let i = 0; i < 8; i++) {
@@ -198,6 +198,36 @@ describe('push notifications from the room', () => {
     await runDurableObjectAlarm(stubOf(room.code));
     await new Promise((r) => setTimeout(r, 50));
     expect(received.length).toBe(base + owing.length);
+  });
+});
+
+describe('issue 12: played face to face, no phone is pushed at night', () => {
+  it('a night call pushes nobody, nor does its reminder or the host’s prod (a buzz in a silent room tells who was called); by day the pushes come again', async () => {
+    const { room, clients, host, received, subs, state } = await startedAsyncRoom(true);
+    const endsAt = (state!.step as { endsAt: number }).endsAt;
+    const killers = pendingSeats(state!);
+    expect(state!.step).toMatchObject({ kind: 'call', call: 'killers' });
+    // Without table mode the call's seats get a push here (the test above); face to face, nobody.
+    await host.request({ type: 'host', id: 'prod', move: { type: 'prod', seat: killers[0]! } });
+    await setClock(room.code, endsAt - REMINDER_BEFORE_MS + 1000);
+    await runDurableObjectAlarm(stubOf(room.code));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received.length).toBe(8);
+
+    // The night is played: both calls point at a civilian; dawn and the victim's last words follow.
+    const victim = state!.roles.findIndex((r) => r === 'civilian') + 1;
+    for (const call of ['killers', 'police']) {
+      const now = (await storedGame(room.code)).state!;
+      expect(now.step).toMatchObject({ kind: 'call', call });
+      for (const seat of pendingSeats(now)) expect(await clients[seat - 1]!.request({ type: 'act', id: `${call}-${seat}`, move: { type: 'point', target: victim } })).toMatchObject({ type: 'ack' });
+    }
+    expect((await storedGame(room.code)).state!.step).toMatchObject({ kind: 'last-words', seat: victim });
+    await until('the day’s push', () => received.length > 8);
+    for (const d of received.slice(8)) {
+      const seat = Number(/seat-(\d)$/.exec(d.endpoint)![1]);
+      expect((await open(d, subs[seat - 1]!)).notice).toMatchObject({ kind: 'owe', owes: 'last-words' });
+      expect(seat).toBe(victim);
+    }
   });
 });
 

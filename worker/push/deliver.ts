@@ -24,6 +24,16 @@ export interface PushRoom {
   store: PushStore;
   fetcher: (request: Request) => Promise<Response>;
   now: number;
+  /** Played face to face (issue 12): no phone may buzz at night, so nothing is pushed then. */
+  table: boolean;
+}
+
+/**
+ * Face to face, a push at night would light or buzz a phone in a silent room and tell everyone who
+ * was called (docs/rules-decisions.md T1): night steps push nothing there, not even the host's prod.
+ */
+function quietNight(room: PushRoom, game: GameState): boolean {
+  return room.table && (game.step.kind === 'call' || game.step.kind === 'eyes');
 }
 
 type PushFrame = Extract<ClientFrame, { type: 'push-subscribe' | 'push-unsubscribe' }>;
@@ -50,7 +60,7 @@ export function answerPushFrame(ws: WebSocket, who: Attachment, frame: PushFrame
 
 /** Sends each subscribed seat the notice this change brings it; `prev` is the state before (another game's, or null, at a start). */
 export async function pushChange(room: PushRoom, prev: GameState | null, next: GameState): Promise<void> {
-  if (!room.vapid) return;
+  if (!room.vapid || quietNight(room, next)) return;
   // Yield first: the views below are computed after the caller has sent its frames and its ack.
   await Promise.resolve();
   const subs = room.store.all();
@@ -82,7 +92,7 @@ export function reminderAlarm(room: PushRoom, game: GameState): number | null {
  */
 export function pushReminders(room: PushRoom, game: GameState): Promise<void> {
   const step = game.step;
-  if (!room.vapid || !('endsAt' in step) || step.endsAt === null || room.store.remindedFor() === step.endsAt) return Promise.resolve();
+  if (!room.vapid || quietNight(room, game) || !('endsAt' in step) || step.endsAt === null || room.store.remindedFor() === step.endsAt) return Promise.resolve();
   if (room.now < step.endsAt - REMINDER_BEFORE_MS || room.now >= step.endsAt) return Promise.resolve();
   room.store.markReminded(step.endsAt);
   const subs = room.store.all();
@@ -97,7 +107,7 @@ export function pushReminders(room: PushRoom, game: GameState): Promise<void> {
 
 /** The host's prod: the seat's devices get a reminder of what it owes, if it owes anything (the host never learns which). */
 export function pushProd(room: PushRoom, game: GameState, seat: Seat): Promise<void> {
-  if (!room.vapid || seat > game.alive.length) return Promise.resolve();
+  if (!room.vapid || quietNight(room, game) || seat > game.alive.length) return Promise.resolve();
   const notice = prodFor(viewFor(game, { kind: 'seat', seat }));
   if (!notice) return Promise.resolve();
   return deliver(room, room.store.all().filter((s) => s.seat === seat), new Map([[seat, notice]]));

@@ -721,7 +721,7 @@ export class Room extends DurableObject<Env> {
   }
 
   private pushRoom(room: RoomRow): PushRoom {
-    return { code: room.code, vapid: vapidOf(this.env), store: new PushStore(this.ctx.storage.sql), fetcher: (r) => this.pushFetch(r), now: this.now() };
+    return { code: room.code, vapid: vapidOf(this.env), store: new PushStore(this.ctx.storage.sql), fetcher: (r) => this.pushFetch(r), now: this.now(), table: room.table };
   }
 
   /**
