@@ -106,7 +106,8 @@ function Scene({ state, from }: { state: GameState; from: number }) {
     voted: step.kind === 'ballot' && s.seat in step.ballots,
     active: s.seat === active,
   }));
-  const title = state.result ? t('gameOver') : t(night ? 'nightN' : 'dayN', state.round);
+  // Round 0 is the deal and the card reading, before night 1.
+  const title = state.result ? t('gameOver') : state.round === 0 ? t('deal') : t(night ? 'nightN' : 'dayN', state.round);
   const now = state.log.slice(from);
   const nightActs = state.log.filter((e) => e.round === state.round && NIGHT_ACTS.has(e.event.type) && e.seq < from);
   return (
