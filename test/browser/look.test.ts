@@ -167,5 +167,9 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await look(phone, 'game-over-phone', night);
   await desk.locator('[data-testid=game-over]').waitFor();
   await look(desk, 'game-over-desktop', night);
+  // The end in two columns too: the record beside the outcome and the table.
+  const endTable = await desk.locator('[data-testid=game-over] .area-table').boundingBox();
+  const record = await desk.locator('[data-testid=game-over] .area-history').boundingBox();
+  expect(record!.x, 'the record to the right of the table at game over').toBeGreaterThanOrEqual(endTable!.x + endTable!.width);
   console.log(`contrast ≥ 4.5:1 on: ${seen.join(', ')}`);
 }, 400_000);
