@@ -2,47 +2,50 @@
 // table. Derived from public events only (a missed speech, last words or ballot), never from a night
 // call: whether a night role acted is its team's secret, and the mark is shown to everyone.
 import { emit, type Ctx, type Refusal } from './game.ts';
+import { readOnward, type Reading, type Readings } from './log-reading.ts';
 import type { LogEntry, Seat } from './types.ts';
 
 /** How many consecutive missed steps make a seat absent. */
 export const ABSENT_AFTER = 2;
 
-// Every viewer's view asks for the same log's absent seats: computed once per log and length (a log
-// only grows; `apply(…, consume)` appends in place, hence the length).
-const memo = new WeakMap<readonly LogEntry[], { length: number; absent: ReadonlySet<Seat> }>();
+/** The streaks of missed steps read so far, and the absent seats they give (worked out once per log length). */
+interface AbsentReading extends Reading<LogEntry> {
+  streak: Map<Seat, number>;
+  /** A speaker who said something and let the deadline end their turn was there: not missed. */
+  spoke: Set<Seat>;
+  absent: ReadonlySet<Seat> | null;
+}
+
+// Every viewer's view asks for the same log's absent seats: read onward as the log grows.
+const readings: Readings<LogEntry, AbsentReading> = new WeakMap();
 
 /** The living or out seats whose last ABSENT_AFTER public steps owed were all missed. */
 export function absentSeats(log: readonly LogEntry[]): ReadonlySet<Seat> {
-  const known = memo.get(log);
-  if (known?.length === log.length) return known.absent;
-  const absent = countAbsent(log);
-  memo.set(log, { length: log.length, absent });
-  return absent;
+  const r = readOnward(readings, log, '', () => ({ read: 0, last: undefined, streak: new Map<Seat, number>(), spoke: new Set<Seat>(), absent: null }), readAbsence);
+  if (!r.absent) {
+    const absent = new Set<Seat>();
+    for (const [seat, n] of r.streak) if (n >= ABSENT_AFTER) absent.add(seat);
+    r.absent = absent;
+  }
+  return r.absent;
 }
 
-function countAbsent(log: readonly LogEntry[]): Set<Seat> {
-  const streak = new Map<Seat, number>();
-  // A speaker who said something and let the deadline end their turn was there: not missed.
-  const spoke = new Set<Seat>();
+function readAbsence(r: AbsentReading, entry: LogEntry): void {
+  if (entry.to !== 'all') return;
   const owed = (seat: Seat, missed: boolean) => {
-    streak.set(seat, missed && !spoke.has(seat) ? (streak.get(seat) ?? 0) + 1 : 0);
-    spoke.delete(seat);
+    r.streak.set(seat, missed && !r.spoke.has(seat) ? (r.streak.get(seat) ?? 0) + 1 : 0);
+    r.spoke.delete(seat);
   };
-  for (const entry of log) {
-    if (entry.to !== 'all') continue;
-    const event = entry.event;
-    // `dual`'s free talk "ready" is not a step owed: a player may talk without ever saying ready.
-    if (event.type === 'passed' && !event.ready) owed(event.seat, event.missed);
-    else if (event.type === 'ballots') for (const b of event.ballots) owed(b.seat, b.missed);
-    else if (event.type === 'said') {
-      // Speaking shows the seat is back at once.
-      spoke.add(event.seat);
-      streak.set(event.seat, 0);
-    }
-  }
-  const absent = new Set<Seat>();
-  for (const [seat, n] of streak) if (n >= ABSENT_AFTER) absent.add(seat);
-  return absent;
+  const event = entry.event;
+  // `dual`'s free talk "ready" is not a step owed: a player may talk without ever saying ready.
+  if (event.type === 'passed' && !event.ready) owed(event.seat, event.missed);
+  else if (event.type === 'ballots') for (const b of event.ballots) owed(b.seat, b.missed);
+  else if (event.type === 'said') {
+    // Speaking shows the seat is back at once.
+    r.spoke.add(event.seat);
+    r.streak.set(event.seat, 0);
+  } else return;
+  r.absent = null;
 }
 
 /** The host hands an absent living seat to a bot (issue 10): the public log says so; the seat keeps its card. */

@@ -5,6 +5,7 @@ import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
 import type { Camp, CardId, CardView, GameState, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
+import { readOnward, type Reading, type Readings } from './log-reading.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -18,27 +19,25 @@ interface CardKnowledge {
   holds: Map<Seat, 'undercover' | 'police'>;
 }
 
-/** Reads the whole log (team calls are early; a partial update still needs them) for what `me` knows card by card. */
-function cardKnowledge(state: GameState, me: Seat): CardKnowledge {
-  const k: CardKnowledge = { killer: new Set(), checked: new Map(), holds: new Map() };
-  for (const e of state.log) {
-    if (!addressedTo(e, me)) continue;
-    const ev = e.event;
-    if (ev.type === 'team' && ev.team === 'killers') {
-      for (const c of ev.cards ?? []) k.killer.add(cardId(c.seat, c.card));
-      if (ev.undercover !== undefined) k.holds.set(ev.undercover, 'undercover');
-    } else if (ev.type === 'team' && ev.team === 'police') {
-      for (const s of ev.seats) if (!k.holds.has(s)) k.holds.set(s, 'police');
-    } else if ((ev.type === 'pointed' || ev.type === 'kill-chosen') && ev.hand !== undefined) {
-      // Another seat's card pointer reaches a viewer only at the killers' call (docs/rules-decisions.md V8).
-      const by = ev.type === 'pointed' ? ev.seat : ev.by;
-      if (by !== undefined && by !== me) k.killer.add(cardId(by, ev.hand));
-    } else if (ev.type === 'checked' && ev.answer && ev.card !== undefined && ev.target) {
-      k.checked.set(cardId(ev.target, ev.card), ev.answer);
-    }
+function emptyKnowledge(): CardKnowledge {
+  return { killer: new Set(), checked: new Map(), holds: new Map() };
+}
+
+/** Folds one log entry addressed to `me` into what it knows card by card (team calls are early; a partial update still needs them). */
+function learnCards(k: CardKnowledge, e: LogEntry, me: Seat): void {
+  const ev = e.event;
+  if (ev.type === 'team' && ev.team === 'killers') {
+    for (const c of ev.cards ?? []) k.killer.add(cardId(c.seat, c.card));
+    if (ev.undercover !== undefined) k.holds.set(ev.undercover, 'undercover');
+  } else if (ev.type === 'team' && ev.team === 'police') {
+    for (const s of ev.seats) if (!k.holds.has(s)) k.holds.set(s, 'police');
+  } else if ((ev.type === 'pointed' || ev.type === 'kill-chosen') && ev.hand !== undefined) {
+    // Another seat's card pointer reaches a viewer only at the killers' call (docs/rules-decisions.md V8).
+    const by = ev.type === 'pointed' ? ev.seat : ev.by;
+    if (by !== undefined && by !== me) k.killer.add(cardId(by, ev.hand));
+  } else if (ev.type === 'checked' && ev.answer && ev.card !== undefined && ev.target) {
+    k.checked.set(cardId(ev.target, ev.card), ev.answer);
   }
-  k.holds.delete(me);
-  return k;
 }
 
 /** One card as the viewer knows it: its face if `open`, else only what the viewer learnt of this very card. */
@@ -72,10 +71,7 @@ function readableBy(entry: LogEntry, god: boolean, me: Seat | 0): boolean {
 /** How many entries of the whole log this viewer can read: the last position of its own log. */
 export function viewerLogLength(state: GameState, viewer: Viewer): number {
   const god = hasGodView(state, viewer);
-  const me = viewer.kind === 'seat' ? viewer.seat : 0;
-  let n = 0;
-  for (const e of state.log) if (readableBy(e, god, me)) n++;
-  return n;
+  return viewerLog(state, god, viewer.kind === 'seat' ? viewer.seat : 0).entries.length;
 }
 
 // A numbered copy of a log entry depends only on the entry and its number in a viewer's log, and the
@@ -91,6 +87,31 @@ function numberedCopy(entry: LogEntry, seq: number): LogEntry {
   return copy;
 }
 
+/** What a viewer's log holds so far: its numbered entries, its team mates, and (`dual`) its card knowledge. */
+interface ViewerLog extends Reading<LogEntry> {
+  god: boolean;
+  me: Seat | 0;
+  entries: LogEntry[];
+  mates: Set<Seat>;
+  knows: CardKnowledge;
+}
+
+// Every viewer's log, kept between views and read onward (a bot asks for its view at every decision,
+// the room for every socket at every change): by the game's first entry, then by viewer.
+const viewerLogs: Readings<LogEntry, ViewerLog> = new WeakMap();
+
+function readForViewer(r: ViewerLog, e: LogEntry): void {
+  if (readableBy(e, r.god, r.me)) r.entries.push(numberedCopy(e, r.entries.length + 1));
+  if (!r.me || r.god || !addressedTo(e, r.me)) return;
+  // Team introductions and card knowledge come from the entries addressed to the seat.
+  if (e.event.type === 'team' && e.event.seats.includes(r.me)) for (const s of e.event.seats) r.mates.add(s);
+  learnCards(r.knows, e, r.me);
+}
+
+function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
+  return readOnward(viewerLogs, state.log, `${god ? 'god' : 'seat'}:${me}`, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge() }), readForViewer);
+}
+
 /**
  * Everything this viewer may know about the game, and nothing more. The log is the viewer's own:
  * its entries are numbered 1..n (`seq`) with no gaps, so nothing counts the entries it may not read.
@@ -100,23 +121,11 @@ function numberedCopy(entry: LogEntry, seq: number): LogEntry {
 export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   const god = hasGodView(state, viewer);
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
-  const log: LogEntry[] = [];
-  let position = 0;
-  for (const e of state.log) {
-    if (!readableBy(e, god, me)) continue;
-    position++;
-    if (position > logFrom) log.push(numberedCopy(e, position));
-  }
-
-  const mates = new Set<Seat>();
+  const read = viewerLog(state, god, me);
+  const log = read.entries.slice(logFrom);
   const twoCards = state.cards !== undefined;
-  const knows = me && !god && twoCards ? cardKnowledge(state, me) : null;
-  if (me && !god && !twoCards) {
-    // Team introductions are few and early; scan the whole log so a partial update still knows them.
-    for (const e of state.log) {
-      if (e.event.type === 'team' && addressedTo(e, me) && e.event.seats.includes(me)) for (const s of e.event.seats) mates.add(s);
-    }
-  }
+  const knows = me && !god && twoCards ? read.knows : null;
+  const mates = me && !god && !twoCards ? read.mates : new Set<Seat>();
   const step = state.step;
   const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
 
@@ -135,7 +144,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
       if (state.judgeSeat === seat) view.judge = true;
       // Which cards are down is public (laid down at dawn, or both with the verdict); faces only for the holder and the judge.
       if (state.judgeSeat !== seat || god) view.cards = ([0, 1] as const).map((k) => cardView(state, cardId(seat, k), god || seat === me, knows));
-      const holds = knows?.holds.get(seat);
+      const holds = seat === me ? undefined : knows?.holds.get(seat);
       if (holds) view.holds = holds;
       if (holds || view.cards?.some((c) => c.known)) view.mate = true;
     }

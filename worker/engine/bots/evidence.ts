@@ -1,6 +1,7 @@
 // What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
-import type { Camp, Claim, Role, Seat, View } from '../types.ts';
+import { readOnward, type Reading, type Readings } from '../log-reading.ts';
+import type { Camp, Claim, LogEntry, Role, Seat, View } from '../types.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
 export interface SeatClaims {
@@ -16,6 +17,7 @@ export interface Evidence {
   role: Role;
   camp: Camp;
   living: Seat[];
+  livingSet: ReadonlySet<Seat>;
   /** Seats known to play on my side (a night team, dual's team knowledge, infernal's open eyes). */
   mates: Set<Seat>;
   /** Seats known to hold the killer camp (my team's checks, a killer revealed by the verdict, the other side seen at night). */
@@ -25,8 +27,8 @@ export interface Evidence {
   /** Check results my team learnt at night (police), by seat. */
   checked: Map<Seat, Camp>;
   claims: Map<Seat, SeatClaims>;
-  /** Every revealed ballot: voter, target, round. */
-  ballots: { voter: Seat; target: Seat; round: number }[];
+  /** Every revealed ballot, by voter, in the order cast. */
+  ballotsBy: ReadonlyMap<Seat, readonly Ballot[]>;
   /** Seats that went out at dawn (the killers' victims, mostly good). */
   nightOut: Set<Seat>;
   /** The doctor's empty needles by seat (butterfly). */
@@ -54,25 +56,122 @@ function myCamp(view: View): Camp {
   return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
 }
 
+/** A claim as the log holds it: the announced vote keeps its round, since it counts only in that round. */
+interface ClaimRecord {
+  role?: Role;
+  checks: Map<Seat, Camp>;
+  vote?: { seat: Seat; round: number };
+}
+
+/**
+ * What a seat's log says, read once per entry: a bot decides many times per game, and its log only
+ * grows, so each decision reads only the entries after the last one read. Every field is what a
+ * full read of the same entries gives, in the same order (the bots' choices do not depend on it).
+ */
+interface LogReading extends Reading<LogEntry> {
+  checked: Map<Seat, Camp>;
+  claims: Map<Seat, ClaimRecord>;
+  ballotsBy: Map<Seat, Ballot[]>;
+  nightOut: Set<Seat>;
+  /** Killers revealed by the verdict. */
+  outKillers: Set<Seat>;
+  /** The round each seat was first chosen as the killers' target. */
+  killsChosen: Map<Seat, number>;
+  needles: Map<Seat, number>;
+  /** infernal: who opened eyes at each call, in log order. */
+  eyes: { call: string; seats: Seat[] }[];
+}
+
+/** A revealed ballot: who voted for whom, in which round. */
+export interface Ballot {
+  voter: Seat;
+  target: Seat;
+  round: number;
+}
+
+// Each seat's reading of its own log, kept between its decisions (views of one game share their numbered entries).
+const readings: Readings<LogEntry, LogReading> = new WeakMap();
+
+function emptyReading(): LogReading {
+  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [] };
+}
+
+function readEntry(r: LogReading, entry: LogEntry): void {
+  const e = entry.event;
+  switch (e.type) {
+    case 'checked':
+      if (e.target && opt(e, 'answer')) r.checked.set(e.target, e.answer!);
+      break;
+    case 'said':
+      if (opt(e, 'claim')) noteClaim(r, e.seat, e.claim!, entry.round);
+      break;
+    case 'ballots':
+      for (const b of e.ballots) {
+        if (!b.target) continue;
+        let mine = r.ballotsBy.get(b.seat);
+        if (!mine) r.ballotsBy.set(b.seat, (mine = []));
+        mine.push({ voter: b.seat, target: b.target, round: entry.round });
+      }
+      break;
+    case 'dawn':
+      for (const s of e.out) r.nightOut.add(s);
+      break;
+    case 'out':
+      if (opt(e, 'camp') === 'killers') r.outKillers.add(e.seat);
+      break;
+    case 'kill-chosen':
+      if (e.target && !r.killsChosen.has(e.target)) r.killsChosen.set(e.target, entry.round);
+      break;
+    case 'empty-needle':
+      r.needles.set(e.seat, e.count);
+      break;
+    case 'eyes-seen':
+      r.eyes.push({ call: e.call, seats: e.seats });
+      break;
+  }
+}
+
+function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
+  let c = r.claims.get(seat);
+  if (!c) r.claims.set(seat, (c = { checks: new Map() }));
+  const role = opt(claim, 'role');
+  const checks = opt(claim, 'checks');
+  const vote = opt(claim, 'vote');
+  if (role) c.role = role;
+  if (checks) {
+    if (!role) c.role ??= 'police';
+    for (const x of checks) c.checks.set(x.seat, x.camp);
+  }
+  if (vote !== undefined) c.vote = { seat: vote, round };
+}
+
 /** Reads the seat's view into evidence; `view.me` must be set (a seat's view). */
 export function readView(view: View): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
+  const log = readOnward(readings, view.log, me, emptyReading, readEntry);
+  const killsChosen = new Set<Seat>();
+  for (const [seat, round] of log.killsChosen) if (round < view.round) killsChosen.add(seat);
+  // Only this round's announced votes count.
+  const claims = new Map<Seat, SeatClaims>();
+  for (const [seat, c] of log.claims) claims.set(seat, { role: c.role, checks: c.checks, vote: c.vote?.round === view.round ? c.vote.seat : undefined });
+  const living = view.seats.filter((s) => s.alive).map((s) => s.seat);
   const ev: Evidence = {
     view,
     me,
     role: view.me!.role,
     camp,
-    living: view.seats.filter((s) => s.alive).map((s) => s.seat),
+    living,
+    livingSet: new Set(living),
     mates: new Set(),
-    killersKnown: new Set(),
+    killersKnown: new Set(log.outKillers),
     goodKnown: new Set(),
-    checked: new Map(),
-    claims: new Map(),
-    ballots: [],
-    nightOut: new Set(),
-    needles: new Map(),
-    killsChosen: new Set(),
+    checked: log.checked,
+    claims,
+    ballotsBy: log.ballotsBy,
+    nightOut: log.nightOut,
+    needles: log.needles,
+    killsChosen,
     memo: { credibility: new Map(), suspicion: new Map() },
   };
   for (const s of view.seats) {
@@ -81,37 +180,9 @@ export function readView(view: View): Evidence {
     if (opt(s, 'holds') === 'police') continue;
     ev.mates.add(s.seat);
   }
+  // infernal: who opened at my side's call is on my side; at the other call, on the other side.
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
-  for (const entry of view.log) {
-    const e = entry.event;
-    switch (e.type) {
-      case 'checked':
-        if (e.target && opt(e, 'answer')) ev.checked.set(e.target, e.answer!);
-        break;
-      case 'said':
-        if (opt(e, 'claim')) noteClaim(ev, e.seat, e.claim!, entry.round);
-        break;
-      case 'ballots':
-        for (const b of e.ballots) if (b.target) ev.ballots.push({ voter: b.seat, target: b.target, round: entry.round });
-        break;
-      case 'dawn':
-        for (const s of e.out) ev.nightOut.add(s);
-        break;
-      case 'out':
-        if (opt(e, 'camp') === 'killers') ev.killersKnown.add(e.seat);
-        break;
-      case 'kill-chosen':
-        if (e.target && entry.round < view.round) ev.killsChosen.add(e.target);
-        break;
-      case 'empty-needle':
-        ev.needles.set(e.seat, e.count);
-        break;
-      case 'eyes-seen':
-        // infernal: who opened at my side's call is on my side; at the other call, on the other side.
-        for (const s of e.seats) if (s !== me) (e.call === myEyes ? ev.mates : ev.killersKnown).add(s);
-        break;
-    }
-  }
+  for (const e of log.eyes) for (const s of e.seats) if (s !== me) (e.call === myEyes ? ev.mates : ev.killersKnown).add(s);
   for (const [seat, answer] of ev.checked) (answer === 'killers' ? ev.killersKnown : ev.goodKnown).add(seat);
   if (camp === 'good') for (const m of ev.mates) ev.goodKnown.add(m);
   else for (const s of view.seats) if (s.seat !== me && !ev.mates.has(s.seat)) ev.goodKnown.add(s.seat);
@@ -128,20 +199,6 @@ export function readView(view: View): Evidence {
 
 function policeSeen(view: View, seat: Seat): boolean {
   return opt(view.seats[seat - 1], 'holds') === 'police';
-}
-
-function noteClaim(ev: Evidence, seat: Seat, claim: Claim, round: number): void {
-  let c = ev.claims.get(seat);
-  if (!c) ev.claims.set(seat, (c = { checks: new Map() }));
-  const role = opt(claim, 'role');
-  const checks = opt(claim, 'checks');
-  const vote = opt(claim, 'vote');
-  if (role) c.role = role;
-  if (checks) {
-    if (!role) c.role ??= 'police';
-    for (const x of checks) c.checks.set(x.seat, x.camp);
-  }
-  if (vote !== undefined) c.vote = round === ev.view.round ? vote : undefined;
 }
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
@@ -187,8 +244,7 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
     s += said === 'killers' ? 3 * cred : -2 * cred;
   }
   if (credibility(ev, seat) < 0) s += 4;
-  for (const b of ev.ballots) {
-    if (b.voter !== seat) continue;
+  for (const b of ev.ballotsBy.get(seat) ?? []) {
     // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
     if (ev.goodKnown.has(b.target) || ev.nightOut.has(b.target)) s += 0.4;
     if (ev.killersKnown.has(b.target)) s -= 0.6;
@@ -200,7 +256,7 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
 export function bandwagon(ev: Evidence, seat: Seat): number {
   let w = 0;
   for (const [voter, c] of ev.claims) {
-    if (c.vote !== seat || voter === ev.me || voter === seat || !ev.living.includes(voter)) continue;
+    if (c.vote !== seat || voter === ev.me || voter === seat || !ev.livingSet.has(voter)) continue;
     if (ev.mates.has(voter)) w += 1;
     else if (ev.camp === 'good' && !ev.killersKnown.has(voter)) w += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
     else if (ev.camp === 'killers') w += 0.3;
@@ -215,7 +271,7 @@ export function danger(ev: Evidence, seat: Seat): number {
   if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
   else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
   if (c) for (const [target, camp] of c.checks) if (camp === 'killers' && ev.mates.has(target)) d += 3;
-  for (const b of ev.ballots) if (b.voter === seat && ev.mates.has(b.target)) d += 0.5;
+  for (const b of ev.ballotsBy.get(seat) ?? []) if (ev.mates.has(b.target)) d += 0.5;
   return d;
 }
 
