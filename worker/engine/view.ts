@@ -77,13 +77,19 @@ export function viewerLogLength(state: GameState, viewer: Viewer): number {
 // A numbered copy of a log entry depends only on the entry and its number in a viewer's log, and the
 // log only grows: views share their copies instead of copying the whole log for every viewer at every
 // change (the room builds a view per socket per change). Views are read-only to everyone.
-const numbered = new WeakMap<LogEntry, Map<number, LogEntry>>();
+// Copies by entry: a few per entry (the teams see different numbers of entries), found by number.
+const numbered = new WeakMap<LogEntry, LogEntry[]>();
 
 function numberedCopy(entry: LogEntry, seq: number): LogEntry {
-  let copies = numbered.get(entry);
-  if (!copies) numbered.set(entry, (copies = new Map()));
-  let copy = copies.get(seq);
-  if (!copy) copies.set(seq, (copy = { ...entry, seq }));
+  const copies = numbered.get(entry);
+  if (!copies) {
+    const copy = { ...entry, seq };
+    numbered.set(entry, [copy]);
+    return copy;
+  }
+  for (const c of copies) if (c.seq === seq) return c;
+  const copy = { ...entry, seq };
+  copies.push(copy);
   return copy;
 }
 
@@ -130,10 +136,12 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
 
   const absent = absentSeats(state.log);
+  const outs: (GameState['outs'][number] | undefined)[] = [];
+  for (const o of state.outs) outs[o.seat] ??= o;
   const seats: SeatView[] = state.roles.map((role, i) => {
     const seat = i + 1;
     const view: SeatView = { seat, alive: state.alive[i]! };
-    const out = state.outs.find((o) => o.seat === seat);
+    const out = outs[seat];
     if (out) {
       view.out = { how: out.how, round: out.round };
       if (out.camp) view.camp = out.camp;

@@ -7,8 +7,8 @@ import type { Camp, Claim, LogEntry, Role, Seat, View } from '../types.ts';
 export interface SeatClaims {
   role?: Role;
   checks: Map<Seat, Camp>;
-  /** The vote announced in this round's speeches, if any. */
-  vote?: Seat;
+  /** The last vote it announced, and in which round (only this round's counts). */
+  vote?: { seat: Seat; round: number };
 }
 
 export interface Evidence {
@@ -26,7 +26,7 @@ export interface Evidence {
   goodKnown: Set<Seat>;
   /** Check results my team learnt at night (police), by seat. */
   checked: Map<Seat, Camp>;
-  claims: Map<Seat, SeatClaims>;
+  claims: ReadonlyMap<Seat, SeatClaims>;
   /** Every revealed ballot, by voter, in the order cast. */
   ballotsBy: ReadonlyMap<Seat, readonly Ballot[]>;
   /** Seats that went out at dawn (the killers' victims, mostly good). */
@@ -36,7 +36,7 @@ export interface Evidence {
   /** Killers: the seats they chose to kill on earlier nights. */
   killsChosen: Set<Seat>;
   /** Scores already worked out for this view (each is asked for many times per decision). */
-  memo: { credibility: Map<Seat, number>; suspicion: Map<Seat, number> };
+  memo: { credibility: Map<Seat, number>; suspicion: Map<Seat, number>; votersFor?: Map<Seat, Seat[]>; checksOn?: Map<Seat, { claimer: Seat; said: Camp }[]> };
 }
 
 /**
@@ -56,13 +56,6 @@ function myCamp(view: View): Camp {
   return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
 }
 
-/** A claim as the log holds it: the announced vote keeps its round, since it counts only in that round. */
-interface ClaimRecord {
-  role?: Role;
-  checks: Map<Seat, Camp>;
-  vote?: { seat: Seat; round: number };
-}
-
 /**
  * What a seat's log says, read once per entry: a bot decides many times per game, and its log only
  * grows, so each decision reads only the entries after the last one read. Every field is what a
@@ -70,7 +63,7 @@ interface ClaimRecord {
  */
 interface LogReading extends Reading<LogEntry> {
   checked: Map<Seat, Camp>;
-  claims: Map<Seat, ClaimRecord>;
+  claims: Map<Seat, SeatClaims>;
   ballotsBy: Map<Seat, Ballot[]>;
   nightOut: Set<Seat>;
   /** Killers revealed by the verdict. */
@@ -152,10 +145,8 @@ export function readView(view: View): Evidence {
   const log = readOnward(readings, view.log, me, emptyReading, readEntry);
   const killsChosen = new Set<Seat>();
   for (const [seat, round] of log.killsChosen) if (round < view.round) killsChosen.add(seat);
-  // Only this round's announced votes count.
-  const claims = new Map<Seat, SeatClaims>();
-  for (const [seat, c] of log.claims) claims.set(seat, { role: c.role, checks: c.checks, vote: c.vote?.round === view.round ? c.vote.seat : undefined });
-  const living = view.seats.filter((s) => s.alive).map((s) => s.seat);
+  const living: Seat[] = [];
+  for (const s of view.seats) if (s.alive) living.push(s.seat);
   const ev: Evidence = {
     view,
     me,
@@ -167,7 +158,7 @@ export function readView(view: View): Evidence {
     killersKnown: new Set(log.outKillers),
     goodKnown: new Set(),
     checked: log.checked,
-    claims,
+    claims: log.claims,
     ballotsBy: log.ballotsBy,
     nightOut: log.nightOut,
     needles: log.needles,
@@ -236,10 +227,8 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   if (ev.killersKnown.has(seat)) return 100;
   if (ev.goodKnown.has(seat)) return -100;
   let s = 0;
-  for (const [claimer, c] of ev.claims) {
+  for (const { claimer, said } of checksOn(ev, seat)) {
     if (claimer === seat) continue;
-    const said = c.checks.get(seat);
-    if (!said) continue;
     const cred = Math.max(0, credibility(ev, claimer));
     s += said === 'killers' ? 3 * cred : -2 * cred;
   }
@@ -252,16 +241,47 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   return s;
 }
 
+/** The check results announced about `seat`, in the order of the claimers' first claims (indexed once per decision). */
+function checksOn(ev: Evidence, seat: Seat): readonly { claimer: Seat; said: Camp }[] {
+  if (!ev.memo.checksOn) {
+    const on = new Map<Seat, { claimer: Seat; said: Camp }[]>();
+    for (const [claimer, c] of ev.claims) {
+      for (const [target, said] of c.checks) {
+        const list = on.get(target);
+        if (list) list.push({ claimer, said });
+        else on.set(target, [{ claimer, said }]);
+      }
+    }
+    ev.memo.checksOn = on;
+  }
+  return ev.memo.checksOn.get(seat) ?? [];
+}
+
 /** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
 export function bandwagon(ev: Evidence, seat: Seat): number {
   let w = 0;
-  for (const [voter, c] of ev.claims) {
-    if (c.vote !== seat || voter === ev.me || voter === seat || !ev.livingSet.has(voter)) continue;
+  for (const voter of votersFor(ev, seat)) {
+    if (voter === ev.me || voter === seat || !ev.livingSet.has(voter)) continue;
     if (ev.mates.has(voter)) w += 1;
     else if (ev.camp === 'good' && !ev.killersKnown.has(voter)) w += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
     else if (ev.camp === 'killers') w += 0.3;
   }
   return w;
+}
+
+/** The seats that announced a vote for `seat` this round, in the order of their first claims (worked out once per decision). */
+function votersFor(ev: Evidence, seat: Seat): readonly Seat[] {
+  if (!ev.memo.votersFor) {
+    const by = new Map<Seat, Seat[]>();
+    for (const [voter, c] of ev.claims) {
+      if (c.vote?.round !== ev.view.round) continue;
+      const list = by.get(c.vote.seat);
+      if (list) list.push(voter);
+      else by.set(c.vote.seat, [voter]);
+    }
+    ev.memo.votersFor = by;
+  }
+  return ev.memo.votersFor.get(seat) ?? [];
 }
 
 /** How dangerous a seat is to the killers: claimed police or power roles, accusers of a mate, voters against mates. */
