@@ -3,10 +3,13 @@
 // their schedule is stored with the game so a restart keeps it.
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { exportRecord, replay, type GameState, type Seat } from '../../worker/engine/index.ts';
+import { RULESETS, apply, createGame, exportRecord, replay, viewFor, type Action, type GameState, type Seat } from '../../worker/engine/index.ts';
+import { heuristicMove, type BotMemory } from '../../worker/engine/bots/policy.ts';
+import { makeRandom } from '../../worker/engine/random.ts';
+import { stepKey } from '../../worker/room/owed.ts';
 import { absentSeats } from '../../worker/engine/absent.ts';
 import type { Room } from '../../worker/room/room.ts';
-import { BOT_NAMES, botDueAt, botName, fillTarget, firstDue, nextDue, type BotState } from '../../worker/room/bots.ts';
+import { BOT_NAMES, botDueAt, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from '../../worker/room/bots.ts';
 import { checkName } from '../../worker/names.ts';
 import { LANGS } from '../../worker/protocol.ts';
 import { Bot, Client, api, createRoom, join, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
@@ -259,4 +262,43 @@ describe('issue 10: when bots act and how many to seat (worker/room/bots.ts)', (
     expect(firstDue(bots, 300)).toBe(3);
     expect(nextDue([bot(null)])).toBeNull();
   });
+
+  it('the schedule asks only the legal actions: a bot is due exactly when its policy has a move, keyed by the step its view shows', () => {
+    // Seeded games of every ruleset played by the heuristic bots: at every change, every seat.
+    let checked = 0;
+    let owing = 0;
+    for (const ruleset of ['classic', 'butterfly', 'dual', 'infernal', 'runoff'] as const) {
+      const created = createGame({ ruleset, players: RULESETS[ruleset].minPlayers, seed: `due-${ruleset}`, at: 0 });
+      if (!created.ok) throw new Error(created.message);
+      let state = created.state;
+      const memories = new Map<Seat, BotMemory>();
+      const random = makeRandom(`due-${ruleset}:bots`);
+      for (let changes = 0; !state.result && changes < 2000; changes++) {
+        let next: Action | null = null;
+        for (let seat = 1; seat <= state.alive.length; seat++) {
+          const view = viewFor(state, { kind: 'seat', seat });
+          const move = heuristicMove(view, random, memories.get(seat) ?? {});
+          const due = reschedule(state, seat, { lang: 'en', memory: memories.get(seat) ?? {}, due: null }, 'live', 0);
+          expect(due === null, `${ruleset} seat ${seat} at ${stepKey(view)}`).toBe(move.action === null);
+          if (due) {
+            expect(due.key).toBe(stepKey(view));
+            owing++;
+          }
+          checked++;
+          if (move.action && !next) {
+            next = { ...move.action, at: 0 } as Action;
+            memories.set(seat, move.memory);
+          }
+        }
+        const result = apply(state, next ?? { type: 'deadline', at: 'endsAt' in state.step && state.step.endsAt !== null ? state.step.endsAt : 0 });
+        expect(result.ok).toBe(true);
+        state = result.state;
+      }
+      expect(state.result, `${ruleset} ends`).not.toBeNull();
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(owing).toBeGreaterThan(200);
+    expect(checked - owing).toBeGreaterThan(200);
+  });
 });
+

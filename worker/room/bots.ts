@@ -1,8 +1,8 @@
 // Bots that sit in a room (issue 10): names, the table size "fill" aims at, and when each bot acts.
 // Pure functions: the room stores what they return and sets its one alarm from `nextDue`. A bot is
 // a viewer like any other: it plays from viewFor(state, its seat) and nothing else.
-import { checkPlayers, extraSeats, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
-import { heuristicMove, type BotMemory } from '../engine/bots/policy.ts';
+import { checkPlayers, extraSeats, legalActions, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
+import { heuristicMove, planMove, type BotMemory } from '../engine/bots/policy.ts';
 import { makeRandom, shuffle } from '../engine/random.ts';
 import { checkName } from '../names.ts';
 import type { Lang } from '../protocol.ts';
@@ -12,7 +12,7 @@ import { stepKey } from './owed.ts';
 export interface BotState {
   lang: Lang;
   memory: BotMemory;
-  /** The step it owes (stepKey of its view) and when it acts on it; null while it owes nothing. */
+  /** The step it owes (its stepKey) and when it acts on it; null while it owes nothing. */
   due: { key: string; at: number } | null;
 }
 
@@ -88,17 +88,18 @@ export function botMove(state: GameState, seat: Seat, bot: BotState, at: number)
 
 /**
  * A bot's schedule after a change: a step it already owed keeps its time (others acting do not
- * push it back); a newly owed step gets a fresh time; a bot that owes nothing has none.
+ * push it back); a newly owed step gets a fresh time; a bot that owes nothing has none. Runs for
+ * every bot after every change, so it asks only the legal actions whether the bot has a move (the
+ * same plan its policy follows, worker/engine/bots/policy.ts), and builds the seat's view only to
+ * time a newly owed step (its visible deadline).
  */
 export function reschedule(state: GameState, seat: Seat, bot: BotState, pace: 'live' | 'async', now: number): BotState['due'] {
   if (state.result || seat > state.alive.length) return null;
-  const view = viewFor(state, { kind: 'seat', seat });
-  if (view.legal.length === 0) return null;
-  if (heuristicMove(view, moveRandom(state, seat), bot.memory, bot.lang).action === null) return null;
-  const key = stepKey(view);
+  if (planMove(legalActions(state, seat), state.step, state.round, bot.memory) === null) return null;
+  const key = stepKey(state);
   if (bot.due?.key === key) return bot.due;
-  const endsAt = 'endsAt' in view.step ? view.step.endsAt : null;
-  return { key, at: botDueAt(state.setup.seed, seat, key, pace, now, endsAt) };
+  const step = viewFor(state, { kind: 'seat', seat }).step;
+  return { key, at: botDueAt(state.setup.seed, seat, key, pace, now, 'endsAt' in step ? step.endsAt : null) };
 }
 
 /** The earliest time a bot acts, or null. */

@@ -1,6 +1,6 @@
 // What a seat owes in the current step, from its own view: shared by the push decisions
 // (notify.ts) and the client's tab title, so it imports no engine code (the home page bundles it).
-import type { View } from '../engine/types.ts';
+import type { GameState, View } from '../engine/types.ts';
 
 /** What a seat owes now. Never a role or a call's name: a notification may show on a lock screen. */
 export type OwedKind = 'card' | 'night-call' | 'ballot' | 'speech' | 'last-words';
@@ -31,9 +31,12 @@ export function owedStep(view: View): Owed | null {
   return { kind, until: step.endsAt, step: stepKey(view) };
 }
 
-/** Tells one step of the game from the next as this view shows it (a runoff after a ballot, the next night's call). */
-export function stepKey(view: View): string {
-  const step = view.step;
+/**
+ * Tells one step of the game from the next (a runoff after a ballot, the next night's call), from a
+ * view or the state: it reads only fields a seat's view copies from the state's step as they are.
+ */
+export function stepKey(at: { round: number; step: View['step'] | GameState['step'] }): string {
+  const step = at.step;
   const detail =
     step.kind === 'call' ? step.call
     : step.kind === 'ballot' ? `${step.purpose}:${step.candidates.join(',')}:${step.turn ?? ''}`
@@ -41,5 +44,5 @@ export function stepKey(view: View): string {
     : step.kind === 'last-words' ? String(step.seat)
     : step.kind === 'open-day' ? `${step.purpose}:${step.speakers.join(',')}`
     : '';
-  return `${view.round}|${step.kind}|${detail}`;
+  return `${at.round}|${step.kind}|${detail}`;
 }

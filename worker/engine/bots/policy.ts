@@ -3,7 +3,7 @@
 // It never reads the state, only the view, so a room can run it on exactly what the player would see.
 import { renderClaim, type ClaimLang } from './claims.ts';
 import { chooseVote } from './ballot.ts';
-import { opt, readView, type Evidence } from './evidence.ts';
+import { opt, readView } from './evidence.ts';
 import { nightRule } from './night.ts';
 import { speechClaim, type BotMemory } from './speech.ts';
 import { pick, type Random } from '../random.ts';
@@ -21,48 +21,74 @@ export interface BotMove {
   memory: BotMemory;
 }
 
+type PointSlot = Extract<LegalAction, { type: 'point' }>;
+
+/** What the bot does next, decided from the legal actions and the step alone, before it reads any evidence. */
+export type BotPlan =
+  | { kind: 'point'; slot: PointSlot }
+  | { kind: 'open-eyes' }
+  | { kind: 'say'; turn: string }
+  | { kind: 'pass' }
+  | { kind: 'vote'; vote: Extract<LegalAction, { type: 'vote' }> }
+  | { kind: 'other'; choices: LegalAction[] };
+
+/** The step as the plan reads it: a view's step or the state's (the same fields). */
+export interface PlanStep {
+  kind: string;
+  purpose?: string;
+}
+
+/**
+ * Which move the bot makes with these legal actions in this step and round, or null when it has
+ * nothing to do: cheap, so a room can ask it of every bot after every change (worker/room/bots.ts).
+ */
+export function planMove(legal: readonly LegalAction[], step: PlanStep, round: number, memory: BotMemory): BotPlan | null {
+  if (legal.length === 0) return null;
+  const slot = legal.find((l): l is PointSlot => l.type === 'point' && (opt(l, 'cards') ? l.currentCard === null : l.current === null));
+  if (slot) return { kind: 'point', slot };
+  if (legal.some((l) => l.type === 'open-eyes')) return { kind: 'open-eyes' };
+  if (step.kind === 'speech' || step.kind === 'last-words' || step.kind === 'talk' || step.kind === 'open-day') {
+    // An open day (RULES.md 11) is one speech per window: say it once, then "done".
+    const turn = `${round}:${step.kind}:${step.kind === 'speech' || step.kind === 'open-day' ? step.purpose : ''}`;
+    if (memory.spoke !== turn && legal.some((l) => l.type === 'say')) return { kind: 'say', turn };
+    if (legal.some((l) => l.type === 'pass')) return { kind: 'pass' };
+  }
+  const vote = legal.find((l): l is Extract<LegalAction, { type: 'vote' }> => l.type === 'vote');
+  if (vote) return { kind: 'vote', vote };
+  // A legal action this policy does not play (added by a later rule, e.g. "I have seen my card"): taken at random, as the way forward.
+  const choices = legal.filter((l) => !PLAYED.has(l.type) && !DECLINED.has(l.type));
+  return choices.length > 0 ? { kind: 'other', choices } : null;
+}
+
 /** The bot's move for this seat's view, and its memory afterwards; `lang` is the language of its speech text. */
 export function heuristicMove(view: View, random: Random, memory: BotMemory, lang: ClaimLang = 'en'): BotMove {
   const me = opt(view, 'me')?.seat;
-  if (!me || view.legal.length === 0) return { action: null, memory };
-  let ev: Evidence | undefined;
-  const evidence = (): Evidence => (ev ??= readView(view));
-
-  const points = view.legal.filter((l): l is Extract<LegalAction, { type: 'point' }> => l.type === 'point');
-  const slot = points.find((p) => (opt(p, 'cards') ? p.currentCard === null : p.current === null));
-  if (slot) {
-    const target = nightRule(slot.call, evidence())(evidence(), slot.targets, random);
-    const slotCards = opt(slot, 'cards');
-    if (!slotCards) return { action: { type: 'point', seat: me, target }, memory };
-    // dual: aim at one of the chosen seat's cards this card may aim at.
-    const cards = slotCards.filter((c) => c.seat === target);
-    const aim = cards.length > 0 ? pick(random, cards) : null;
-    return { action: aim ? { type: 'point', seat: me, target: aim.seat, card: aim.card, hand: slot.hand! } : { type: 'point', seat: me, target: 0, hand: slot.hand! }, memory };
-  }
-
-  const eyes = view.legal.find((l) => l.type === 'open-eyes');
-  if (eyes) return { action: { type: 'open-eyes', seat: me, choice: evidence().camp === 'killers' ? 'bandits' : 'police' }, memory };
-
-  const step = view.step;
-  if (step.kind === 'speech' || step.kind === 'last-words' || step.kind === 'talk' || step.kind === 'open-day') {
-    // An open day (RULES.md 11) is one speech per window: say it once, then "done".
-    const turn = `${view.round}:${step.kind}:${step.kind === 'speech' || step.kind === 'open-day' ? step.purpose : ''}`;
-    if (memory.spoke !== turn && view.legal.some((l) => l.type === 'say')) {
-      const said = speechClaim(evidence(), memory, random, step.kind === 'last-words');
-      return { action: { type: 'say', seat: me, text: renderClaim(said.claim, lang), claim: said.claim }, memory: { ...said.memory, spoke: turn } };
+  const plan = me ? planMove(view.legal, view.step, view.round, memory) : null;
+  if (!me || !plan) return { action: null, memory };
+  switch (plan.kind) {
+    case 'point': {
+      const { slot } = plan;
+      const ev = readView(view);
+      const target = nightRule(slot.call, ev)(ev, slot.targets, random);
+      const slotCards = opt(slot, 'cards');
+      if (!slotCards) return { action: { type: 'point', seat: me, target }, memory };
+      // dual: aim at one of the chosen seat's cards this card may aim at.
+      const cards = slotCards.filter((c) => c.seat === target);
+      const aim = cards.length > 0 ? pick(random, cards) : null;
+      return { action: aim ? { type: 'point', seat: me, target: aim.seat, card: aim.card, hand: slot.hand! } : { type: 'point', seat: me, target: 0, hand: slot.hand! }, memory };
     }
-    if (view.legal.some((l) => l.type === 'pass')) return { action: { type: 'pass', seat: me }, memory };
+    case 'open-eyes':
+      return { action: { type: 'open-eyes', seat: me, choice: readView(view).camp === 'killers' ? 'bandits' : 'police' }, memory };
+    case 'say': {
+      const said = speechClaim(readView(view), memory, random, view.step.kind === 'last-words');
+      return { action: { type: 'say', seat: me, text: renderClaim(said.claim, lang), claim: said.claim }, memory: { ...said.memory, spoke: plan.turn } };
+    }
+    case 'pass':
+      return { action: { type: 'pass', seat: me }, memory };
+    case 'vote':
+      return { action: { type: 'vote', seat: me, target: chooseVote(readView(view), plan.vote.targets, plan.vote.canAbstain) }, memory };
+    case 'other':
+      return { action: { type: pick(random, plan.choices).type, seat: me } as SeatAction, memory };
   }
-
-  const vote = view.legal.find((l): l is Extract<LegalAction, { type: 'vote' }> => l.type === 'vote');
-  if (vote) return { action: { type: 'vote', seat: me, target: chooseVote(evidence(), vote.targets, vote.canAbstain) }, memory };
-
-  return { action: unknownMove(view, random), memory };
 }
 
-/** A legal action this policy does not play (added by a later rule, e.g. "I have seen my card"): taken at random, as the way forward. */
-function unknownMove(view: View, random: Random): SeatAction | null {
-  const unknown = view.legal.filter((l) => !PLAYED.has(l.type) && !DECLINED.has(l.type));
-  if (unknown.length === 0) return null;
-  return { type: pick(random, unknown).type, seat: view.me!.seat } as SeatAction;
-}
