@@ -1,6 +1,6 @@
 // The heuristic bots play only from their seat's view and only what `view.legal` offers
-// (issue 10), over seeded games of raw, doctor and butterfly (dual, the slowest, has its own file).
+// (issue 10), over seeded games of raw, doctor and butterfly.
 import { botLegalityTests } from './bot-games.ts';
 
-// Raw's small tables are quick: it plays more, so the four files together play 10,000 games.
+// Raw's small tables are quick: it plays more, so the three files together play 10,000 games.
 botLegalityTests([['raw', 2350], ['doctor', 1250], ['butterfly', 1250]]);

@@ -1,6 +1,6 @@
 // The heuristic bots play only from their seat's view and only what `view.legal` offers
-// (issue 10), over seeded games of dual: two cards a seat make a game many times longer, so it plays
-// fewer games, in a file of its own so that it runs beside the others.
+// (issue 10), over seeded games of runoff and dual: two cards a seat make a dual game many times
+// longer, so it plays fewer games.
 import { botLegalityTests } from './bot-games.ts';
 
-botLegalityTests([['dual', 150]]);
+botLegalityTests([['runoff', 1250], ['dual', 150]]);

@@ -32,6 +32,8 @@ export interface BalanceRow {
 /** Plays every cell of the table; `done` reports each row as it finishes (the whole table takes minutes). */
 export function balanceTable(games: number, seed: string | number, done: (row: BalanceRow) => void = () => {}, only?: RulesetId[]): BalanceRow[] {
   const rows: BalanceRow[] = [];
+  // Warm the JIT up first (its own seed, results thrown away): else the first cell pays for compiling and its cost ratio means nothing.
+  for (const { policies } of PAIRINGS) simulate({ ruleset: 'classic', players: 12, games: 50, seed: 'warm-up', policies });
   for (const ruleset of only ?? (Object.keys(TABLE_SIZES) as RulesetId[])) {
     for (const players of TABLE_SIZES[ruleset]) {
       const cells = PAIRINGS.map(({ name, policies }) => {
@@ -60,7 +62,8 @@ export function renderBalanceTable(rows: BalanceRow[], games: number, seed: stri
   const lines = [
     `Command: \`npm run simulate -- --table --games ${games} --seed ${seed}\` (${games} games per cell; good side wins %, draws % in brackets).`,
     'R-H = random good against heuristic killers, and so on. "good gain" = H-R minus R-R good wins (target ≥ 15 points);',
-    '"killers gain" = H-H minus H-R killers wins (target ≥ 10 points); "cost" = CPU ms per game of H-H over R-R.',
+    '"killers gain" = H-H minus H-R killers wins (target ≥ 10 points); "cost" = CPU ms per game of H-H over R-R',
+    '(the heuristic policy\'s cost ratio; target ≤ 5×; CPU times vary from run to run on a shared machine).',
     '',
     '| ruleset | players | R-R | H-R | R-H | H-H | good gain | killers gain | CPU ms/game R-R | CPU ms/game H-H | cost |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
