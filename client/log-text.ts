@@ -194,6 +194,8 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t('judgeCalls', isolate(ev.text));
     case 'handed-to-bot':
       return t('e_handedToBot', who(ev.seat));
+    case 'pace-set':
+      return t(ev.preset === 'live' ? 'e_paceLive' : 'e_paceAsync');
     case 'game-over':
       return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason, ruleset)) + (ev.winners ? `. ${t('winners', whoList(ev.winners))}` : '');
   }

@@ -2,6 +2,7 @@
 // The client and the server import these same types; every inbound frame is checked against
 // the schemas here before anything else reads it.
 import * as v from 'valibot';
+import { isClockTime, isTimeZone, type DayClose } from './engine/pace.ts';
 import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, RulesetId, Seat, View } from './engine/index.ts';
 import type { Notice, OwedKind } from './room/notify.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
@@ -37,8 +38,19 @@ export const PaceSchema = v.object({
   ),
   /** How the day's speeches are given (RULES.md 11); absent: `open` in async pace, `turns` in live. */
   day: v.optional(v.picklist(['turns', 'open'])),
+  /**
+   * Async pace (issue 9): the day window closes at this local clock time ("HH:MM") in `timeZone`
+   * (IANA, picked once by the host; the client's default is the host's browser). Both or neither.
+   */
+  dayClosesAt: v.optional(v.pipe(v.string(), v.check(isClockTime, 'dayClosesAt is HH:MM, 24 hours'))),
+  timeZone: v.optional(v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone, 'timeZone is not a known IANA time zone'))),
 });
 export type PaceSetting = v.InferOutput<typeof PaceSchema>;
+
+/** The day's clock-time close of a pace setting, when it has both the time and the zone. */
+export function dayCloseOf(pace: PaceSetting): DayClose | undefined {
+  return pace.dayClosesAt !== undefined && pace.timeZone !== undefined ? { time: pace.dayClosesAt, zone: pace.timeZone } : undefined;
+}
 
 /** How the day's speeches are given: the room's choice, else open days in async pace and turns in live (RULES.md 11). */
 export function dayModeOf(pace: PaceSetting): DayMode {
@@ -183,6 +195,10 @@ export const HostMoveSchema = v.variant('type', [
   v.object({ type: v.literal('add-bot'), lang: v.picklist(LANGS) }),
   /** Seats bots up to the smallest legal table at least as large as the seats taken. Host only. */
   v.object({ type: v.literal('fill-bots'), lang: v.picklist(LANGS) }),
+  /** Mid-game, the host switches the pace (issue 9): the open step keeps its deadline, the next ones use `pace`. Host only. */
+  v.object({ type: v.literal('set-pace'), pace: PaceSchema }),
+  /** In the lobby, the game starts by itself at `at` (ms since the epoch) if the seat count is in range; null cancels. Host only. */
+  v.object({ type: v.literal('schedule-start'), at: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
   /** Mid-game, an absent seat (issue 9) goes to a bot that speaks `lang`: the person's token stops working. Host only. */
   v.object({ type: v.literal('hand-to-bot'), seat: Target, lang: v.picklist(LANGS) }),
 ]);
@@ -270,6 +286,11 @@ export interface RoomView {
   you: { seat: Seat | null; host: boolean; judge: boolean; table?: true };
   /** When the room deletes itself unless something happens before. */
   expiresAt: number;
+  /**
+   * The host's scheduled start (issue 9): `at` while it is pending; `missed` once its time came and
+   * the room could not start (the refusal's error code, e.g. `room/players`), until the host changes it.
+   */
+  scheduledStart: { at: number; missed?: string } | null;
 }
 
 /** Who is connected, sent to the others when a socket connects or leaves (instead of the whole room). */

@@ -54,6 +54,10 @@ function wording(notice, t, lang) {
       return t('pushReminder', t(OWED[notice.owes] || 'pushStart')) + until;
     case 'over':
       return t('pushOver');
+    case 'scheduled':
+      return t('pushScheduled', formatTime(notice.at, lang));
+    case 'start-missed':
+      return t('pushStartMissed');
     default:
       return '';
   }

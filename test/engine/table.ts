@@ -1,7 +1,7 @@
 // A scenario harness: seat players with chosen roles, act, advance, and read what each seat sees.
 import { expect } from 'vitest';
 import { apply, newGame, viewFor, legalActions, livingSeats, PACE_PRESETS, resolveOptions } from '../../worker/engine/index.ts';
-import type { Action, DayMode, GameEvent, GameState, LogEntry, Role, RulesetId, Seat, SeatAction, View } from '../../worker/engine/index.ts';
+import type { Action, DayClose, DayMode, GameEvent, GameState, LogEntry, Pace, Role, RulesetId, Seat, SeatAction, View } from '../../worker/engine/index.ts';
 
 const LETTERS: Record<string, Role> = {
   K: 'killer',
@@ -15,7 +15,7 @@ const LETTERS: Record<string, Role> = {
 };
 
 /** A host or clock action without its timestamp (Omit distributed over the union). */
-type Control = Extract<Action, { type: 'eject' | 'pause' | 'resume' | 'extend' | 'deadline' }> extends infer A ? (A extends { at: number } ? Omit<A, 'at'> : never) : never;
+type Control = Extract<Action, { type: 'eject' | 'pause' | 'resume' | 'extend' | 'deadline' | 'set-pace' }> extends infer A ? (A extends { at: number } ? Omit<A, 'at'> : never) : never;
 
 type Move = SeatAction extends infer A ? (A extends { seat: Seat } ? Omit<A, 'seat'> : never) : never;
 
@@ -32,7 +32,7 @@ export class Table {
    */
   autoConfirm = true;
 
-  constructor(ruleset: RulesetId, cards: string, options: Record<string, unknown> = {}, extra: { previousFirstVictim?: Seat; leftover?: Role; reading?: boolean; day?: DayMode } = {}) {
+  constructor(ruleset: RulesetId, cards: string, options: Record<string, unknown> = {}, extra: { previousFirstVictim?: Seat; leftover?: Role; reading?: boolean; day?: DayMode; dayCloses?: DayClose; pace?: Pace } = {}) {
     const roles = [...cards].map((c) => LETTERS[c]!);
     const resolved = resolveOptions(ruleset, options);
     if (!resolved.ok) throw new Error(resolved.message);
@@ -41,11 +41,12 @@ export class Table {
         ruleset,
         players: roles.length,
         options: resolved.options,
-        pace: PACE_PRESETS.live,
+        pace: extra.pace ?? PACE_PRESETS.live,
         seed: 'scenario',
         at: this.now,
         ...(extra.previousFirstVictim ? { previousFirstVictim: extra.previousFirstVictim } : {}),
         ...(extra.day ? { day: extra.day } : {}),
+        ...(extra.dayCloses ? { dayCloses: extra.dayCloses } : {}),
       },
       extra.leftover ? [...roles, extra.leftover] : roles,
     );

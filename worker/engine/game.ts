@@ -11,6 +11,7 @@ import { closeReadingIfDone, openReading, seeCard } from './reading.ts';
 import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
 import { readClaim } from './claim.ts';
 import { handToBot } from './absent.ts';
+import { dayWindowEndsAt, pacingOf, setPace } from './pace-switch.ts';
 import { countSpoken, doneInOpenDay, ejectFromOpenDay, openDay, openDayDeadline, openDaySayRefusal, opensOpenDay } from './open-day.ts';
 import type {
   Action,
@@ -186,6 +187,8 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
       return eject(ctx, action.seat);
     case 'hand-to-bot':
       return handToBot(ctx, action.seat);
+    case 'set-pace':
+      return setPace(ctx, action.preset, action.pace, action.day, action.dayCloses);
   }
   if (s.pausedRemaining !== null) return ['game/paused', 'the game is paused'];
   const seat = action.seat;
@@ -632,7 +635,7 @@ export function checkWin(ctx: Ctx, afterVerdict: boolean): boolean {
 
 /** The deadline of a step opening now; while paused, its clock waits for the resume. */
 function endsAt(ctx: Ctx, kind: keyof GameState['setup']['pace']): number | null {
-  return endsAfter(ctx, ctx.s.setup.pace[kind]);
+  return endsAfter(ctx, pacingOf(ctx.s).pace[kind]);
 }
 
 /** The deadline `ms` from now, or null (the clock kept in `pausedRemaining`) while the game is paused. */
@@ -970,8 +973,9 @@ function openCall(ctx: Ctx, call: Call): boolean {
 function callClock(ctx: Ctx, call: Call, actors: readonly Seat[]): { endsAt: number | null; lead?: number } {
   const s = ctx.s;
   if (actors.length > 0) return { endsAt: endsAt(ctx, 'call') };
-  const ms = Math.round(s.setup.pace.call * (0.1 + 0.4 * makeRandom(`${s.setup.seed}:empty-call:${s.round}:${call}`)()));
-  return { endsAt: endsAfter(ctx, ms), lead: s.setup.pace.call - ms };
+  const full = pacingOf(s).pace.call;
+  const ms = Math.round(full * (0.1 + 0.4 * makeRandom(`${s.setup.seed}:empty-call:${s.round}:${call}`)()));
+  return { endsAt: endsAfter(ctx, ms), lead: full - ms };
 }
 
 /** Runs instant steps and opens the next step that waits for players. */
@@ -1014,7 +1018,7 @@ function advance(ctx: Ctx): void {
         // RULES.md 8.10 (decision): the free talk lasts as long as the speech turns it replaces.
         const living = livingSeats(s);
         if (living.length === 0) continue;
-        s.step = { kind: 'talk', ready: [], endsAt: endsAfter(ctx, s.setup.pace.speech * living.length) };
+        s.step = { kind: 'talk', ready: [], endsAt: dayWindowEndsAt(ctx, pacingOf(s).pace.speech * living.length) };
         return;
       }
       case 'last-words':

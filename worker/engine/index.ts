@@ -1,6 +1,7 @@
 // The rules engine's public face: pure functions of data, no I/O, no clock, no randomness of its own.
 import { newGame } from './game.ts';
-import { PACE_LIMITS, PACE_PRESETS } from './pace.ts';
+import { PACE_PRESETS, type DayClose } from './pace.ts';
+import { pacingRefusal } from './pace-switch.ts';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from './rulesets.ts';
 import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
 
@@ -12,7 +13,8 @@ export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
 export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';
 export { cardId, seatOfCard, indexOfCard, seatCamp, seatSide } from './cards.ts';
 export { dealWithRedeals } from './deal.ts';
-export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';
+export { PACE_PRESETS, PACE_LIMITS, dayClosesAt, isTimeZone, isClockTime, MIN_CLOCK_DAY_MS, type DayClose } from './pace.ts';
+export { pacingOf, type Pacing } from './pace-switch.ts';
 export type * from './types.ts';
 
 export interface GameRequest {
@@ -25,6 +27,8 @@ export interface GameRequest {
   previousFirstVictim?: Seat;
   /** How the day's speeches are given (RULES.md 11); absent: in turns. */
   day?: DayMode;
+  /** Async pace (issue 9): the day window closes at this clock time in this zone. */
+  dayCloses?: DayClose;
 }
 
 /** Checks a request against the ruleset and starts the game, or says in one line what is wrong. */
@@ -37,11 +41,8 @@ export function createGame(request: GameRequest): { ok: true; state: GameState }
   const bad = checkPlayers(request.ruleset, request.players, options.options);
   if (bad) return { ok: false, message: bad };
   const pace = request.pace ?? PACE_PRESETS.live;
-  for (const [kind, ms] of Object.entries(pace)) {
-    if (!Number.isFinite(ms) || ms < PACE_LIMITS.min || ms > PACE_LIMITS.max) {
-      return { ok: false, message: `the ${kind} deadline must be between ${PACE_LIMITS.min / 1000} s and ${PACE_LIMITS.max / 3_600_000} h` };
-    }
-  }
+  const badPace = pacingRefusal(pace, request.dayCloses);
+  if (badPace) return { ok: false, message: badPace };
   const setup: GameSetup = {
     ruleset: request.ruleset,
     players: request.players,
@@ -51,6 +52,7 @@ export function createGame(request: GameRequest): { ok: true; state: GameState }
     at: request.at,
     ...(request.previousFirstVictim ? { previousFirstVictim: request.previousFirstVictim } : {}),
     ...(request.day === 'open' ? { day: 'open' as const } : {}),
+    ...(request.dayCloses ? { dayCloses: { ...request.dayCloses } } : {}),
   };
   return { ok: true, state: newGame(setup) };
 }

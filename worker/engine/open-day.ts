@@ -4,6 +4,7 @@
 // The speakers keep the order the rule sheet gives them (from the anchor), so the table still reads
 // its speeches in that order. Last words and the butterfly's defences stay turns of their own.
 import { MAX_TEXT, checkText, closeStep, emit, endsAfter, skipMuted, type Ctx } from './game.ts';
+import { dayWindowEndsAt, pacingOf } from './pace-switch.ts';
 import type { GameState, Plan, Seat, SpeechPurpose, Step } from './types.ts';
 
 type OpenDayStep = Extract<Step, { kind: 'open-day' }>;
@@ -14,7 +15,7 @@ const OPEN_PURPOSES: readonly SpeechPurpose[] = ['day', 'pk', 'outside-pk'];
 
 /** Whether this speech plan opens an open-day window instead of a turn. */
 export function opensOpenDay(state: GameState, plan: Extract<Plan, { kind: 'speech' }>): boolean {
-  return state.setup.day === 'open' && OPEN_PURPOSES.includes(plan.purpose);
+  return pacingOf(state).day === 'open' && OPEN_PURPOSES.includes(plan.purpose);
 }
 
 /**
@@ -31,8 +32,13 @@ export function openDay(ctx: Ctx, first: Extract<Plan, { kind: 'speech' }>): boo
   const speakers = run.filter((seat) => s.alive[seat - 1] && !skipMuted(ctx, seat));
   if (speakers.length === 0) return false;
   // Decision (docs/rules-decisions.md): the window lasts as long as the turns it replaces.
-  s.step = { kind: 'open-day', purpose: first.purpose, speakers, done: [], spoken: {}, endsAt: endsAfter(ctx, s.setup.pace.speech * speakers.length) };
+  s.step = { kind: 'open-day', purpose: first.purpose, speakers, done: [], spoken: {}, endsAt: openDayEndsAt(ctx, first.purpose, pacingOf(s).pace.speech * speakers.length) };
   return true;
+}
+
+/** The day's window closes at the host's clock time if there is one; a PK window keeps its length. */
+function openDayEndsAt(ctx: Ctx, purpose: SpeechPurpose, ms: number): number | null {
+  return purpose === 'day' ? dayWindowEndsAt(ctx, ms) : endsAfter(ctx, ms);
 }
 
 /** The characters a speaker may still post in this window (one speech's limit in total). */

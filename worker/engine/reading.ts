@@ -3,12 +3,13 @@
 // short deadline (readingMs). In `dual` the big joker's holder is not alive and does not confirm.
 import { closeStep, emit, endsAfter, type Ctx, type Refusal } from './game.ts';
 import { readingMs } from './pace.ts';
+import { pacingOf } from './pace-switch.ts';
 import { livingSeats } from './seats.ts';
 import type { GameState, Seat } from './types.ts';
 
 /** Opens the reading step; its clock waits while the game is paused, like any step's. */
 export function openReading(ctx: Ctx): void {
-  ctx.s.step = { kind: 'reading', seen: [], endsAt: endsAfter(ctx, readingMs(ctx.s.setup.pace)) };
+  ctx.s.step = { kind: 'reading', seen: [], endsAt: endsAfter(ctx, readingMs(pacingOf(ctx.s).pace)) };
 }
 
 /** The living seats that have not yet said they have seen their card. */

@@ -54,6 +54,8 @@ export function actionOf(entry: LogEntry): Action | null {
       return { type: 'hand-to-bot', seat: e.seat, at };
     case 'extended':
       return { type: 'extend', ms: e.ms, at };
+    case 'pace-set':
+      return { type: 'set-pace', preset: e.preset, pace: e.pace, day: e.day, ...(e.dayCloses ? { dayCloses: e.dayCloses } : {}), at };
     default:
       return null;
   }

@@ -1,5 +1,7 @@
 // The engine's vocabulary: seats, cards, steps, actions, events and views.
 // Everything here is plain JSON so that a Durable Object can store it as is.
+import type { DayClose } from './pace.ts';
+import type { Pacing } from './pace-switch.ts';
 
 /** A seat at the round table, numbered 1..N; seat i+1 sits at the right hand of seat i. */
 export type Seat = number;
@@ -85,6 +87,8 @@ export interface GameSetup {
   previousFirstVictim?: Seat;
   /** How the day's speeches are given: one at a time (`turns`, the default) or in one open window (`open`, RULES.md 11). */
   day?: DayMode;
+  /** Async pace (issue 9): the day window closes at a clock time in a time zone instead of after a length. */
+  dayCloses?: DayClose;
 }
 
 /** `turns`: each speaker speaks in their turn; `open`: every speaker posts at any time in one window and says "done". */
@@ -224,6 +228,8 @@ export interface GameState {
   judgeSeat: Seat | 0;
   /** Remaining milliseconds of the current step while the game is paused. */
   pausedRemaining: number | null;
+  /** The host switched the pace mid-game (issue 9): new steps use this instead of the setup's. */
+  pacing?: Pacing;
   /** How many ballots have closed: each lot draw is keyed by it. */
   ballotCount: number;
   result: Result | null;
@@ -305,6 +311,8 @@ export type GameEvent =
   | { type: 'narration'; text: string }
   /** Public: the host handed an absent seat to a bot (issue 10); the seat keeps its number and card. */
   | { type: 'handed-to-bot'; seat: Seat }
+  /** Public: the host switched the pace (issue 9); steps from the next one on use it. */
+  | ({ type: 'pace-set'; preset: 'live' | 'async' } & Pacing)
   | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string; winners?: Seat[]; cards?: Role[] };
 
 /** A player's move; `seat` is set by the server from the socket, never taken from the client. */
@@ -334,6 +342,8 @@ export type ControlAction =
   | { type: 'narrate'; text: string }
   /** The host hands an absent seat (issue 9) to a bot (issue 10); only the log records it. */
   | { type: 'hand-to-bot'; seat: Seat }
+  /** The host switches between live and async (issue 9), from the next step on. */
+  | { type: 'set-pace'; preset: 'live' | 'async'; pace: Pace; day: DayMode; dayCloses?: DayClose }
   | { type: 'deadline' };
 
 /** Every input the engine accepts, stamped with the caller's clock. */

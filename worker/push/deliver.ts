@@ -113,6 +113,12 @@ export function pushProd(room: PushRoom, game: GameState, seat: Seat): Promise<v
   return deliver(room, room.store.all().filter((s) => s.seat === seat), new Map([[seat, notice]]));
 }
 
+/** Sends one notice to each of these seats' devices (the lobby's scheduled start, which no game state decides). */
+export function pushNotice(room: PushRoom, seats: Seat[], notice: Notice): Promise<void> {
+  if (!room.vapid) return Promise.resolve();
+  return deliver(room, room.store.all(), new Map(seats.map((seat) => [seat, notice])));
+}
+
 /** One push per device of each seat with a notice; removes the subscriptions the push service calls gone. */
 async function deliver(room: PushRoom, subs: SubscriptionRow[], notices: Map<Seat, Notice>): Promise<void> {
   const vapid = room.vapid;

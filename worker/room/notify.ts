@@ -11,7 +11,11 @@ export type Notice =
   | { kind: 'start'; until: number | null }
   | { kind: 'owe'; owes: OwedKind; until: number | null }
   | { kind: 'reminder'; owes: OwedKind; until: number }
-  | { kind: 'over' };
+  | { kind: 'over' }
+  /** The host's scheduled start is an hour (or less) away; `at` is when it starts. */
+  | { kind: 'scheduled'; at: number }
+  /** To the host: the scheduled start came and the room could not start (the seat count out of range). */
+  | { kind: 'start-missed'; at: number };
 
 /** How long before a step closes a seat that still owes it is reminded (issue 9: async games). */
 export const REMINDER_BEFORE_MS = 3_600_000;

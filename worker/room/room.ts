@@ -31,6 +31,7 @@ import {
   type Presence,
   JUDGE_MOVES,
   dayModeOf,
+  dayCloseOf,
   type PaceSetting,
   type RoomView,
   type RoomSummary,
@@ -57,7 +58,8 @@ import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
-import { answerPushFrame, isPushFrame, pushChange, pushProd, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
+import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
+import { answerPushFrame, isPushFrame, pushChange, pushNotice, pushProd, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
 import { seatSummary } from './notify.ts';
 import { botMove, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from './bots.ts';
@@ -144,6 +146,7 @@ export class Room extends DurableObject<Env> {
       spectators: init.spectators,
       humanJudge: init.humanJudge,
       table: init.table,
+      schedule: null,
       hostHash: init.hostHash,
       status: 'lobby',
       gameNo: 0,
@@ -384,8 +387,37 @@ export class Room extends DurableObject<Env> {
         this.publish(change);
       }
       this.playBots(room, now);
+    } else if (room.status === 'lobby') {
+      this.scheduledStart(room, now);
     }
     await this.arm(room);
+  }
+
+  /**
+   * The scheduled start's alarm: an hour before, every seat is told (once: the mark is stored
+   * before the push); at the time, the game starts, or the host is told why not and it stays missed.
+   */
+  private scheduledStart(room: RoomRow, now: number): void {
+    const schedule = room.schedule;
+    const due = scheduleDue(schedule, now);
+    if (!schedule || !due) return;
+    if (due === 'remind') {
+      room.schedule = { ...schedule, reminded: true };
+      this.store.transaction(() => this.store.saveRoom(room));
+      this.ctx.waitUntil(pushNotice(this.pushRoom(room), this.store.seats().map((s) => s.seat), { kind: 'scheduled', at: schedule.at }));
+      return;
+    }
+    const started = this.startGame(room, now, null);
+    if ('ok' in started) {
+      room.schedule = { ...schedule, reminded: true, missed: started.code };
+      this.store.transaction(() => this.store.saveRoom(room));
+      const host = this.store.seats().filter((s) => s.host).map((s) => s.seat);
+      this.ctx.waitUntil(pushNotice(this.pushRoom(room), host, { kind: 'start-missed', at: schedule.at }));
+      this.broadcastRoom();
+      return;
+    }
+    this.publish(started);
+    if (started.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), null, started.game.next));
   }
 
   /**
@@ -433,6 +465,7 @@ export class Room extends DurableObject<Env> {
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
     if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game) ?? at);
     if (game && !game.result) at = Math.min(at, nextDue(this.store.bots().values()) ?? at);
+    if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
     await this.store.setAlarm(at);
   }
 
@@ -532,34 +565,23 @@ export class Room extends DurableObject<Env> {
         this.commitRoom(room, dedupe);
         return { roomChanged: true };
       }
-      case 'start': {
+      case 'start':
         if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'the game has already started');
-        // Dual deals one seat more than it has players: the big joker's holder becomes the judge.
-        const players = seats.length - extraSeats(room.ruleset, room.options);
-        const bad = checkPlayers(room.ruleset, players, room.options);
-        if (bad) return refuse(409, 'room/players', bad);
-        if (room.humanJudge && !this.store.judge()) return refuse(409, 'room/judge-missing', 'the judge’s place is empty: someone joins as judge, or the host turns the human judge off');
-        const created = createGame({
-          ruleset: room.ruleset,
-          players,
-          options: room.options,
-          pace: deadlinesOf(room.pace),
-          day: dayModeOf(room.pace),
-          seed: newSeed(),
-          at: now,
-          ...(room.previousFirstVictim ? { previousFirstVictim: room.previousFirstVictim } : {}),
-        });
-        if (!created.ok) return refuse(409, 'room/cannot-start', created.message);
-        room.status = 'playing';
-        room.gameNo++;
-        this.store.transaction(() => {
-          this.store.newGame(room.gameNo, created.state);
-          this.scheduleBots(room, created.state, now, undefined, true);
-          this.store.saveRoom(room);
-          this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
-        });
-        this.game = created.state;
-        return { roomChanged: true, game: { prev: null, next: created.state, full: true } };
+        return this.startGame(room, now, dedupe);
+      case 'schedule-start': {
+        if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'a start is scheduled in the lobby');
+        const bad = move.at === null ? null : scheduleRefusal(move.at, now);
+        if (bad) return refuse(400, 'room/bad-schedule', bad);
+        room.schedule = move.at === null ? null : { at: move.at, reminded: false };
+        this.commitRoom(room, dedupe);
+        return { roomChanged: true };
+      }
+      case 'set-pace': {
+        const next = move.pace;
+        const dayCloses = dayCloseOf(next);
+        // The engine logs the switch for the table; bots follow room.pace from their next step.
+        room.pace = next;
+        return this.applyGame(room, { type: 'set-pace', preset: next.preset, pace: deadlinesOf(next), day: dayModeOf(next), ...(dayCloses ? { dayCloses } : {}), at: now }, dedupe);
       }
       case 'remove-seat': {
         if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'seats can be removed only in the lobby');
@@ -608,6 +630,43 @@ export class Room extends DurableObject<Env> {
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.place, token: fresh.token } };
       }
     }
+  }
+
+  /**
+   * Deals a new game from the lobby (the host's start, or the scheduled start's alarm with no
+   * `dedupe`); a pending schedule is spent in the same step, so a start never happens twice.
+   */
+  private startGame(room: RoomRow, now: number, dedupe: Dedupe | null): Change | Refusal {
+    const seats = this.store.seats();
+    // Dual deals one seat more than it has players: the big joker's holder becomes the judge.
+    const players = seats.length - extraSeats(room.ruleset, room.options);
+    const bad = checkPlayers(room.ruleset, players, room.options);
+    if (bad) return refuse(409, 'room/players', bad);
+    if (room.humanJudge && !this.store.judge()) return refuse(409, 'room/judge-missing', 'the judge’s place is empty: someone joins as judge, or the host turns the human judge off');
+    const dayCloses = dayCloseOf(room.pace);
+    const created = createGame({
+      ruleset: room.ruleset,
+      players,
+      options: room.options,
+      pace: deadlinesOf(room.pace),
+      day: dayModeOf(room.pace),
+      ...(dayCloses ? { dayCloses } : {}),
+      seed: newSeed(),
+      at: now,
+      ...(room.previousFirstVictim ? { previousFirstVictim: room.previousFirstVictim } : {}),
+    });
+    if (!created.ok) return refuse(409, 'room/cannot-start', created.message);
+    room.status = 'playing';
+    room.gameNo++;
+    room.schedule = null;
+    this.store.transaction(() => {
+      this.store.newGame(room.gameNo, created.state);
+      this.scheduleBots(room, created.state, now, undefined, true);
+      this.store.saveRoom(room);
+      if (dedupe) this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
+    });
+    this.game = created.state;
+    return { roomChanged: true, game: { prev: null, next: created.state, full: true } };
   }
 
   /**

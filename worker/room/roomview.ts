@@ -56,6 +56,7 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     table: room.table,
     judge: judge ? { name: judge.name, connected: judgeConnected, host: judge.host } : null,
     expiresAt: room.lastActivity + ROOM_TTL_MS,
+    scheduledStart: room.status === 'lobby' && room.schedule ? { at: room.schedule.at, ...(room.schedule.missed ? { missed: room.schedule.missed } : {}) } : null,
   };
 }
 

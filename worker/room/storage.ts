@@ -40,6 +40,15 @@ export interface RoomRow {
   humanJudge: boolean;
   /** Played face to face (issue 12): a table screen is the judge's voice; kept in `meta` (no column). */
   table: boolean;
+  /** The host's scheduled start (issue 9), in the lobby; kept in `meta` (no column). */
+  schedule: ScheduledStart | null;
+}
+
+/** A scheduled start: when, whether the hour-before notice went out, and why it could not start (an error code). */
+export interface ScheduledStart {
+  at: number;
+  reminded: boolean;
+  missed?: string;
 }
 
 /** The human judge's place: a participant without a seat. */
@@ -88,6 +97,8 @@ interface Remembered {
   alarm?: number;
   /** Played face to face (issue 12), as `meta` holds it. */
   table?: boolean;
+  /** The scheduled start's JSON, as `meta` holds it (null: none). */
+  schedule?: string | null;
 }
 
 export class RoomStore {
@@ -231,6 +242,7 @@ export class RoomStore {
       lastActivity: r.last_activity,
       humanJudge: r.human_judge === 1,
       table: this.tableMode(),
+      schedule: JSON.parse(this.scheduleJson() ?? 'null'),
     };
   }
 
@@ -238,6 +250,11 @@ export class RoomStore {
     if (room.table !== this.tableMode()) {
       this.setMeta('table', room.table ? '1' : null);
       this.remembered.table = room.table;
+    }
+    const schedule = room.schedule ? JSON.stringify(room.schedule) : null;
+    if (schedule !== this.scheduleJson()) {
+      this.setMeta('schedule', schedule);
+      this.remembered.schedule = schedule;
     }
     const r: RoomRecord = {
       code: room.code,
@@ -286,6 +303,11 @@ export class RoomStore {
 
   private tableMode(): boolean {
     return (this.remembered.table ??= this.meta('table') === '1');
+  }
+
+  private scheduleJson(): string | null {
+    if (this.remembered.schedule === undefined) this.remembered.schedule = this.meta('schedule');
+    return this.remembered.schedule;
   }
 
   private meta(key: string): string | null {

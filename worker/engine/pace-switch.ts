@@ -1,0 +1,48 @@
+// The pace in force (issue 9): the game's setup, until the host switches between live and async
+// mid-game; a switch takes effect from the next step (the open step keeps its deadline).
+import { emit, endsAfter, type Ctx, type Refusal } from './game.ts';
+import { PACE_LIMITS, dayCloseRefusal, dayClosesAt, type DayClose } from './pace.ts';
+import type { DayMode, GameState, Pace } from './types.ts';
+
+/** The deadlines, the day mode and the day's clock-time close that new steps use now. */
+export interface Pacing {
+  pace: Pace;
+  day: DayMode;
+  dayCloses?: DayClose;
+}
+
+/** The pacing new steps open with: the last switch, else the setup's. */
+export function pacingOf(s: GameState): Pacing {
+  if (s.pacing) return s.pacing;
+  return { pace: s.setup.pace, day: s.setup.day ?? 'turns', ...(s.setup.dayCloses ? { dayCloses: s.setup.dayCloses } : {}) };
+}
+
+/** Why a pace cannot be used (a deadline out of bounds, a bad clock time or zone), or null. */
+export function pacingRefusal(pace: Pace, dayCloses?: DayClose): string | null {
+  for (const [kind, ms] of Object.entries(pace)) {
+    if (!Number.isFinite(ms) || ms < PACE_LIMITS.min || ms > PACE_LIMITS.max) {
+      return `the ${kind} deadline must be between ${PACE_LIMITS.min / 1000} s and ${PACE_LIMITS.max / 3_600_000} h`;
+    }
+  }
+  return dayCloses ? dayCloseRefusal(dayCloses) : null;
+}
+
+/**
+ * A day window's deadline: at the chosen clock time when the pacing has one (pace.ts `dayClosesAt`),
+ * else `ms` from now. Paused, the clock keeps the time left as any step does.
+ */
+export function dayWindowEndsAt(ctx: Ctx, ms: number): number | null {
+  const close = pacingOf(ctx.s).dayCloses;
+  return endsAfter(ctx, close ? dayClosesAt(ctx.at, close) - ctx.at : ms);
+}
+
+/** The host switches the pace (`preset` names it for the table); the open step keeps its deadline. */
+export function setPace(ctx: Ctx, preset: 'live' | 'async', pace: Pace, day: DayMode, dayCloses?: DayClose): Refusal {
+  const bad = pacingRefusal(pace, dayCloses);
+  if (bad) return ['game/bad-action', bad];
+  if (day !== 'turns' && day !== 'open') return ['game/bad-action', `unknown day mode "${String(day)}"`];
+  const pacing: Pacing = { pace: { ...pace }, day, ...(dayCloses ? { dayCloses: { ...dayCloses } } : {}) };
+  ctx.s.pacing = pacing;
+  emit(ctx, 'all', { type: 'pace-set', preset, ...pacing });
+  return null;
+}
