@@ -581,7 +581,8 @@ export class Room extends DurableObject<Env> {
         const dayCloses = dayCloseOf(next);
         // The engine logs the switch for the table; bots follow room.pace from their next step.
         room.pace = next;
-        return this.applyGame(room, { type: 'set-pace', preset: next.preset, pace: deadlinesOf(next), day: dayModeOf(next), ...(dayCloses ? { dayCloses } : {}), at: now }, dedupe);
+        const change = this.applyGame(room, { type: 'set-pace', preset: next.preset, pace: deadlinesOf(next), day: dayModeOf(next), ...(dayCloses ? { dayCloses } : {}), at: now }, dedupe);
+        return 'ok' in change ? change : { ...change, roomChanged: true };
       }
       case 'remove-seat': {
         if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'seats can be removed only in the lobby');
