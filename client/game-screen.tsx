@@ -11,6 +11,7 @@ import { HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { sameSeats } from './story.ts';
 import { ConfirmButton, Countdown } from './ui.tsx';
+import { PaceSwitch } from './async-pace.tsx';
 import { later } from './lazy.ts';
 import { useCues } from './cue.ts';
 import { GameLayout } from './layout.tsx';
@@ -638,6 +639,7 @@ function HostTools({ v }: { v: View }) {
             {t('extend', ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`)}
           </button>
         ))}
+        {room.value?.you.host && <PaceSwitch />}
       </div>
       <div class="line">
         <select value={String(seat)} onChange={(e) => setSeat(Number(e.currentTarget.value))}>

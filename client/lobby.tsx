@@ -6,6 +6,7 @@ import { later } from './lazy.ts';
 import { RoundTable } from './round-table.tsx';
 import { ConfirmButton, SettingsForm, SettingsSummary, type Settings } from './ui.tsx';
 import { isolate, who } from './log-text.ts';
+import { ScheduledStart } from './async-pace.tsx';
 
 // The QR code's encoder is a chunk of its own, fetched while the lobby draws.
 export const QrCode = later(() => import('./qr-code.tsx').then((m) => m.QrCode), () => <div class="qr" />);
@@ -96,6 +97,7 @@ export function Lobby() {
           </div>
         </div>
       )}
+      <ScheduledStart />
       {isHost && (
         <div class="card">
           {r.humanJudge && !r.judge ? (

@@ -1,4 +1,5 @@
 // Pieces every screen shares: header, error bar, rules sheet, countdown and the room settings form.
+import { DayCloseField, dayCloseSummary } from './async-pace.tsx';
 import { signal } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
@@ -119,6 +120,7 @@ export function SettingsSummary({ s }: { s: Settings }) {
       ))}
       <li>
         {t('pace')}: {t(s.pace.preset)} · {t(`day_${dayModeOf(s.pace)}`)}
+        {dayCloseSummary(s.pace)}
         {DEADLINE_KINDS.filter((k) => s.pace.custom?.[k] !== undefined).map((k) => ` · ${t(`dl_${k}`)} ${duration(s.pace.custom![k]!)}`)}
       </li>
     </ul>
@@ -156,6 +158,11 @@ export function RulesetPicker({ s, onChange }: { s: Settings; onChange: (s: Sett
   );
 }
 
+/** The day's clock-time fields of a pace setting, kept across a change of preset. */
+function clockOf(pace: PaceSetting): Pick<PaceSetting, 'dayClosesAt' | 'timeZone'> {
+  return pace.dayClosesAt && pace.timeZone ? { dayClosesAt: pace.dayClosesAt, timeZone: pace.timeZone } : {};
+}
+
 /** Everything past the ruleset: its options, the pace and deadlines, spectators, the human judge. */
 export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Settings) => void }) {
   const r = RULESETS[s.ruleset];
@@ -180,12 +187,13 @@ export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Setti
       ))}
       <label class="row">
         <span>{t('pace')}</span>
-        <select value={s.pace.preset} onChange={(e) => onChange({ ...s, pace: { preset: e.currentTarget.value as 'live' | 'async' } })}>
+        <select value={s.pace.preset} onChange={(e) => onChange({ ...s, pace: { preset: e.currentTarget.value as 'live' | 'async', ...clockOf(s.pace) } })}>
           <option value="live">{t('live')}</option>
           <option value="async">{t('async')}</option>
         </select>
       </label>
       <DayModeField pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
+      <DayCloseField pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
       <Deadlines ruleset={s.ruleset} pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
       <label class="row">
         <span>{t('spectators')}</span>

@@ -47,9 +47,9 @@ export const PaceSchema = v.object({
 });
 export type PaceSetting = v.InferOutput<typeof PaceSchema>;
 
-/** The day's clock-time close of a pace setting, when it has both the time and the zone. */
+/** The day's clock-time close of an async pace setting with both the time and the zone (live pace keeps it unused). */
 export function dayCloseOf(pace: PaceSetting): DayClose | undefined {
-  return pace.dayClosesAt !== undefined && pace.timeZone !== undefined ? { time: pace.dayClosesAt, zone: pace.timeZone } : undefined;
+  return pace.preset === 'async' && pace.dayClosesAt !== undefined && pace.timeZone !== undefined ? { time: pace.dayClosesAt, zone: pace.timeZone } : undefined;
 }
 
 /** How the day's speeches are given: the room's choice, else open days in async pace and turns in live (RULES.md 11). */
