@@ -3,7 +3,7 @@
 // shown in each device's own time zone; the server stores absolute times.
 import { useState } from 'preact/hooks';
 import { dayCloseOf, type PaceSetting } from '../worker/protocol.ts';
-import { clockTime, has, t } from './i18n.ts';
+import { has, lang, t } from './i18n.ts';
 import { hostMove, room } from './state.ts';
 import { ConfirmButton } from './ui.tsx';
 
@@ -64,7 +64,7 @@ export function ScheduledStart() {
   const r = room.value!;
   const [at, setAt] = useState(() => localInput(r.scheduledStart?.at ?? Math.ceil((Date.now() + 3_600_000) / 3_600_000) * 3_600_000));
   const s = r.scheduledStart;
-  const when = (ms: number) => `${new Date(ms).toLocaleDateString()} ${clockTime(ms)}`;
+  const when = (ms: number) => new Intl.DateTimeFormat(lang.value, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(ms);
   if (!s && !r.you.host) return null;
   return (
     <div class="card" data-testid="scheduled-start">
