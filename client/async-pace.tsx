@@ -2,7 +2,7 @@
 // lobby's scheduled start, and the host's switch between live and async during a game. Times are
 // shown in each device's own time zone; the server stores absolute times.
 import { useState } from 'preact/hooks';
-import { dayCloseOf, type PaceSetting } from '../worker/protocol.ts';
+import type { PaceSetting } from '../worker/protocol.ts';
 import { has, lang, t } from './i18n.ts';
 import { hostMove, room } from './state.ts';
 import { ConfirmButton } from './ui.tsx';
@@ -45,12 +45,6 @@ export function DayCloseField({ pace, onChange }: { pace: PaceSetting; onChange:
       <p class="muted">{t('dayClosesHint')}</p>
     </>
   );
-}
-
-/** The settings summary's words for the day's clock-time close, or nothing. */
-export function dayCloseSummary(pace: PaceSetting): string {
-  const close = dayCloseOf(pace);
-  return close ? ` · ${t('dayClosesSummary', close.time, close.zone)}` : '';
 }
 
 /** A `datetime-local` value for an instant, in this device's time zone. */

@@ -1,17 +1,26 @@
 // Pieces every screen shares: header, error bar, rules sheet, countdown and the room settings form.
-import { DayCloseField, dayCloseSummary } from './async-pace.tsx';
 import { signal } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { CATALOG as RULESETS, DEADLINE_KINDS, RULESET_IDS, deadlineKinds } from '../worker/engine/catalog.ts';
 import { PACE_LIMITS, PACE_PRESETS } from '../worker/engine/pace.ts';
-import { dayModeOf } from '../worker/protocol.ts';
+import { dayCloseOf, dayModeOf } from '../worker/protocol.ts';
 import { DayModeField } from './day-mode.tsx';
 import type { OptionValue, Pace, RulesetId } from '../worker/engine/types.ts';
 import type { PaceSetting } from '../worker/protocol.ts';
 import { LANGS, LANG_NAMES, clockTime, has, lang, setLang, t } from './i18n.ts';
 import { conn, dismiss, errors, go, now } from './state.ts';
 import { soundOn, toggleSound } from './cue.ts';
+import { later } from './lazy.ts';
+
+// Only async pace shows it: a chunk of its own, so the home page's first screen does not carry it.
+const DayCloseField = later(() => import('./async-pace.tsx').then((m) => m.DayCloseField));
+
+/** The settings summary's words for the day's clock-time close, or nothing. */
+function dayCloseSummary(pace: PaceSetting): string {
+  const close = dayCloseOf(pace);
+  return close ? ` · ${t('dayClosesSummary', close.time, close.zone)}` : '';
+}
 
 /** Which ruleset the rules sheet shows, or null when it is closed. */
 export const rulesOpen = signal<RulesetId | null>(null);
@@ -193,7 +202,7 @@ export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Setti
         </select>
       </label>
       <DayModeField pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
-      <DayCloseField pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
+      {s.pace.preset === 'async' && <DayCloseField pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />}
       <Deadlines ruleset={s.ruleset} pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
       <label class="row">
         <span>{t('spectators')}</span>

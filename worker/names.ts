@@ -36,7 +36,8 @@ const SCRIPTS = [
   'Samaritan', 'Coptic', 'Glagolitic', 'Buginese', 'Batak', 'Lepcha', 'Limbu', 'Meetei_Mayek',
   'Saurashtra', 'Chakma', 'Bamum', 'Osage', 'Hanifi_Rohingya', 'Rejang', 'Kayah_Li', 'Tagalog',
 ] as const;
-const SCRIPT_RES = SCRIPTS.map((s) => [s, new RegExp(`\\p{Script_Extensions=${s}}`, 'u')] as const);
+// Built at load on the server; the client bundle (which never checks scripts) drops it.
+const SCRIPT_RES = /* @__PURE__ */ SCRIPTS.map((s) => [s, new RegExp(`\\p{Script_Extensions=${s}}`, 'u')] as const);
 const SHARED = /[\p{Script_Extensions=Common}\p{Script_Extensions=Inherited}]/u;
 // Writing systems that mix scripts by design (UTS #39's augmented sets): Japanese, Korean, and
 // Chinese with bopomofo.

@@ -2,7 +2,8 @@
 // The client and the server import these same types; every inbound frame is checked against
 // the schemas here before anything else reads it.
 import * as v from 'valibot';
-import { isClockTime, isTimeZone, type DayClose } from './engine/pace.ts';
+import { isClockTime, isTimeZone } from './engine/pace.ts';
+import type { DayClose } from './engine/day-close.ts';
 import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, RulesetId, Seat, View } from './engine/index.ts';
 import type { Notice, OwedKind } from './room/notify.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';

@@ -1,6 +1,7 @@
 // The rules engine's public face: pure functions of data, no I/O, no clock, no randomness of its own.
 import { newGame } from './game.ts';
-import { PACE_PRESETS, type DayClose } from './pace.ts';
+import { PACE_PRESETS } from './pace.ts';
+import type { DayClose } from './day-close.ts';
 import { pacingRefusal } from './pace-switch.ts';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from './rulesets.ts';
 import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
@@ -13,7 +14,9 @@ export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
 export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';
 export { cardId, seatOfCard, indexOfCard, seatCamp, seatSide } from './cards.ts';
 export { dealWithRedeals } from './deal.ts';
-export { PACE_PRESETS, PACE_LIMITS, dayClosesAt, isTimeZone, isClockTime, MIN_CLOCK_DAY_MS, type DayClose } from './pace.ts';
+export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';
+export { dayClosesAt, MIN_CLOCK_DAY_MS, type DayClose } from './day-close.ts';
+export { isTimeZone, isClockTime } from './pace.ts';
 export { pacingOf, type Pacing } from './pace-switch.ts';
 export type * from './types.ts';
 

@@ -1,7 +1,8 @@
 // The pace in force (issue 9): the game's setup, until the host switches between live and async
 // mid-game; a switch takes effect from the next step (the open step keeps its deadline).
 import { emit, endsAfter, type Ctx, type Refusal } from './game.ts';
-import { PACE_LIMITS, dayCloseRefusal, dayClosesAt, type DayClose } from './pace.ts';
+import { PACE_LIMITS } from './pace.ts';
+import { dayCloseRefusal, dayClosesAt, type DayClose } from './day-close.ts';
 import type { DayMode, GameState, Pace } from './types.ts';
 
 /** The deadlines, the day mode and the day's clock-time close that new steps use now. */

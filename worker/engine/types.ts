@@ -1,6 +1,6 @@
 // The engine's vocabulary: seats, cards, steps, actions, events and views.
 // Everything here is plain JSON so that a Durable Object can store it as is.
-import type { DayClose } from './pace.ts';
+import type { DayClose } from './day-close.ts';
 import type { Pacing } from './pace-switch.ts';
 
 /** A seat at the round table, numbered 1..N; seat i+1 sits at the right hand of seat i. */
