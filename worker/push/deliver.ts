@@ -105,12 +105,19 @@ export function pushReminders(room: PushRoom, game: GameState): Promise<void> {
   return deliver(room, subs, notices);
 }
 
-/** The host's prod: the seat's devices get a reminder of what it owes, if it owes anything (the host never learns which). */
-export function pushProd(room: PushRoom, game: GameState, seat: Seat): Promise<void> {
-  if (!room.vapid || quietNight(room, game) || seat > game.alive.length) return Promise.resolve();
-  const notice = prodFor(viewFor(game, { kind: 'seat', seat }));
-  if (!notice) return Promise.resolve();
-  return deliver(room, room.store.all().filter((s) => s.seat === seat), new Map([[seat, notice]]));
+/**
+ * Prods (issue 9: the host's, or the room's own at 50 % and 90 % of a step): each seat's devices get a
+ * reminder of what it owes, if it owes anything (the host never learns which).
+ */
+export function pushProds(room: PushRoom, game: GameState, seats: Seat[]): Promise<void> {
+  if (!room.vapid || quietNight(room, game)) return Promise.resolve();
+  const notices = new Map<Seat, Notice>();
+  for (const seat of seats) {
+    const notice = seat <= game.alive.length ? prodFor(viewFor(game, { kind: 'seat', seat })) : null;
+    if (notice) notices.set(seat, notice);
+  }
+  if (notices.size === 0) return Promise.resolve();
+  return deliver(room, room.store.all(), notices);
 }
 
 /** Sends one notice to each of these seats' devices (the lobby's scheduled start, which no game state decides). */
