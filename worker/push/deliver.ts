@@ -77,10 +77,16 @@ export async function pushChange(room: PushRoom, prev: GameState | null, next: G
   await deliver(room, subs, notices);
 }
 
-/** The reminder alarm: an hour before the step closes, if someone subscribed might still owe it and it was not sent. */
-export function reminderAlarm(room: PushRoom, game: GameState): number | null {
+/** Whether a step that opened with `stepMs` to run lasts long enough for an hour's reminder (async steps; never a live turn). */
+const remindable = (stepMs: number | null) => stepMs !== null && stepMs > REMINDER_BEFORE_MS;
+
+/**
+ * The reminder alarm: an hour before the step closes, if someone subscribed might still owe it and it
+ * was not sent; `stepMs`: how long the step had when it opened (worker/room/prods.ts keeps it).
+ */
+export function reminderAlarm(room: PushRoom, game: GameState, stepMs: number | null): number | null {
   const step = game.step;
-  if (!room.vapid || game.result || game.pausedRemaining !== null || !('endsAt' in step) || step.endsAt === null) return null;
+  if (!room.vapid || !remindable(stepMs) || game.result || game.pausedRemaining !== null || !('endsAt' in step) || step.endsAt === null) return null;
   const at = step.endsAt - REMINDER_BEFORE_MS;
   if (at <= room.now || room.store.remindedFor() === step.endsAt || room.store.all().length === 0) return null;
   return at;
@@ -90,9 +96,10 @@ export function reminderAlarm(room: PushRoom, game: GameState): number | null {
  * Reminds the seats that still owe the current step when it closes within the hour. The mark that it
  * was sent is written before this returns (before any await), so the next alarm is set past it.
  */
-export function pushReminders(room: PushRoom, game: GameState): Promise<void> {
+export function pushReminders(room: PushRoom, game: GameState, stepMs: number | null): Promise<void> {
   const step = game.step;
-  if (!room.vapid || quietNight(room, game) || !('endsAt' in step) || step.endsAt === null || room.store.remindedFor() === step.endsAt) return Promise.resolve();
+  // An alarm woken inside a short step (a bot's move, a prod) must not remind of a live turn.
+  if (!room.vapid || !remindable(stepMs) || quietNight(room, game) || !('endsAt' in step) || step.endsAt === null || room.store.remindedFor() === step.endsAt) return Promise.resolve();
   if (room.now < step.endsAt - REMINDER_BEFORE_MS || room.now >= step.endsAt) return Promise.resolve();
   room.store.markReminded(step.endsAt);
   const subs = room.store.all();

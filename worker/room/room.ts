@@ -422,7 +422,7 @@ export class Room extends DurableObject<Env> {
       const change = this.applyGame(room, { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
         if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
-        else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!));
+        else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!, this.store.prods()?.length ?? null));
         this.publish(change);
       }
       this.prod(room, now);
@@ -519,7 +519,7 @@ export class Room extends DurableObject<Env> {
     let at = room.lastActivity + ROOM_TTL_MS;
     const game = room.status === 'playing' ? this.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
-    if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game) ?? at);
+    if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game, this.store.prods()?.length ?? null) ?? at);
     if (game) at = Math.min(at, nextProdAt(this.store.prods(), game, room.pace.preset === 'live') ?? at);
     if (game && !game.result) at = Math.min(at, nextDue(this.store.bots().values()) ?? at);
     if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
