@@ -19,7 +19,7 @@ import { CardList } from './card-list.tsx';
 import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { ConfirmPick, NightResult } from './night-result.tsx';
-import { ProdButton } from './host-prod.tsx';
+import { ProdButton, ProddedLine, ReplaceSeat } from './host-prod.tsx';
 import { BallotWeights, CardLegend, LiveBallots, YourSide, cardNote, cardPoints, knownList, myCardDown, pointForCard, seatNote, tableCards } from './dual-cards.tsx';
 import { TalkLog } from './talk-log.tsx';
 
@@ -85,6 +85,8 @@ export function GameScreen() {
     voted: !!s.voted || (step.kind === 'talk' && step.ready.includes(s.seat)),
     muted: muted.includes(s.seat),
     absent: !!s.absent,
+    // The room's prods of this step (issue 9), marked for the host.
+    prodded: !!room.value?.you.host && !!room.value.prodded.includes(s.seat),
     me: s.seat === me?.seat,
     active: s.seat === activeSeat,
     selectable: !!((!point?.cards && point?.targets.includes(s.seat)) || vote?.targets.includes(s.seat)),
@@ -663,6 +665,9 @@ function HostTools({ v }: { v: View }) {
           </ConfirmButton>
         )}
       </div>
+      {/* Issue 9: a new person may take any living seat over but the host's own, a bot's too. */}
+      {seat > 0 && room.value?.you.host && !room.value.seats.find((s) => s.seat === seat)?.host && <ReplaceSeat seat={seat} />}
+      {room.value?.you.host && <ProddedLine />}
     </details>
   );
 }

@@ -196,6 +196,9 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t('e_handedToBot', who(ev.seat));
     case 'pace-set':
       return t(ev.preset === 'live' ? 'e_paceLive' : 'e_paceAsync');
+    case 'replaced':
+      // The seat by number only: its plate already shows the new name.
+      return t('e_replaced', t('seat', ev.seat), isolate(ev.name));
     case 'game-over':
       return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason, ruleset)) + (ev.winners ? `. ${t('winners', whoList(ev.winners))}` : '');
   }

@@ -56,7 +56,7 @@ export function RoomPage({ code }: { code: string }) {
   );
 }
 
-/** Redeems a one-time link: a name for a new judge; a seat (or a judge) coming back or moving here keeps theirs. */
+/** Redeems a one-time link: a name for a new judge or a replacement (issue 9); a seat (or a judge) coming back or moving here keeps theirs. */
 function InviteForm({ code, invite, onJoined }: { code: string; invite: Invitation; onJoined: (s: ReturnType<typeof stored>) => void }) {
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const { busy, err, run } = useRequest();
@@ -76,13 +76,16 @@ function InviteForm({ code, invite, onJoined }: { code: string; invite: Invitati
       </FormPage>
     );
   }
+  // A new judge, or a new person taking a seat over (issue 9), gives a name; a player coming back keeps theirs.
+  const named = judge || invite.replace;
   return (
     <FormPage onSubmit={() => void run(async () => onJoined(await joinByInvite(code, name.trim(), invite.token)))}>
-      <h2>{judge ? t('invitedJudge', code) : t('invitedSeat', invite.place, code)}</h2>
-      {judge && <NameField name={name} setName={setName} />}
+      <h2>{judge ? t('invitedJudge', code) : invite.replace ? t('invitedReplace', invite.place, code) : t('invitedSeat', invite.place, code)}</h2>
+      {invite.replace && <p class="muted">{t('replaceNote')}</p>}
+      {named && <NameField name={name} setName={setName} />}
       {err && <p class="error">{err}</p>}
-      <button type="submit" class="primary" disabled={busy || (judge && !name.trim())} data-testid="accept-invite">
-        {judge ? t('takeJudgePlace') : t('backToSeat')}
+      <button type="submit" class="primary" disabled={busy || (named && !name.trim())} data-testid="accept-invite">
+        {judge ? t('takeJudgePlace') : invite.replace ? t('takeOverSeat') : t('backToSeat')}
       </button>
     </FormPage>
   );

@@ -21,6 +21,8 @@ export interface TableSeat {
   muted?: boolean;
   /** Missed the last two steps it owed (issue 9): shown to the whole table. */
   absent?: boolean;
+  /** The room reminded this seat in the current step (issue 9): drawn for the host. */
+  prodded?: boolean;
   me?: boolean;
   /** Whose turn it is (speaker, last words). */
   active?: boolean;
@@ -141,6 +143,12 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
               <text x={x - 8} y={y - r - 2} class="badge absent">
                 <title>{t('absent')}</title>
                 💤
+              </text>
+            )}
+            {s.prodded && (
+              <text x={x + 8} y={y - r - 2} class="badge prodded" data-prodded="true">
+                <title>{t('autoProdded')}</title>
+                🔔
               </text>
             )}
             {s.voted && (

@@ -36,6 +36,8 @@ export const seatLost = signal(false);
 export const invites = signal<Record<string, string>>({});
 /** This device's own "move to another device" link, when it asked for one, and when it lapses. */
 export const moveLink = signal<{ link: string; expiresAt: number } | null>(null);
+/** The host's replacement link for a seat (issue 9), made this visit, and when it lapses. */
+export const replaceLink = signal<{ seat: number; link: string; expiresAt: number } | null>(null);
 setInterval(() => (now.value = Date.now()), 1000);
 
 /** Moves to another page of the app without reloading. */
@@ -127,16 +129,17 @@ async function joined(code: string, name: string, body: JoinRequest, host: boole
   return s;
 }
 
-/** A one-time link from the page's address: the host's invitation, or a seat moving itself (`move`). */
+/** A one-time link from the page's address: the host's invitation, a seat moving itself (`move`), or a new person taking a seat over (`replace`). */
 export interface Invitation {
   token: string;
   place: 'judge' | 'table' | number;
   move: boolean;
+  replace: boolean;
 }
 
 /** The link a host (or a seat moving itself) hands on: the secret travels in the fragment, which browsers never send to a server. */
-export function inviteLink(code: string, place: Invitation['place'], token: string, move = false): string {
-  return `${location.origin}/r/${code}#${new URLSearchParams({ invite: token, place: String(place), ...(move ? { move: '1' } : {}) })}`;
+export function inviteLink(code: string, place: Invitation['place'], token: string, kind?: 'move' | 'replace'): string {
+  return `${location.origin}/r/${code}#${new URLSearchParams({ invite: token, place: String(place), ...(kind ? { [kind]: '1' } : {}) })}`;
 }
 
 /** The invitation in this page's address, if it was opened from one. */
@@ -145,7 +148,7 @@ export function inviteInAddress(): Invitation | null {
   const token = p.get('invite');
   const place = p.get('place');
   if (!token || !place) return null;
-  return { token, place: place === 'judge' || place === 'table' ? place : Number(place), move: p.get('move') === '1' };
+  return { token, place: place === 'judge' || place === 'table' ? place : Number(place), move: p.get('move') === '1', replace: p.get('replace') === '1' };
 }
 
 // ------------------------------------------------------------------ WebSocket
@@ -162,6 +165,7 @@ export function connect(code: string, token: string | null): void {
   unanswered.clear();
   invites.value = {};
   moveLink.value = null;
+  replaceLink.value = null;
   target = { code, token };
   attempt = 0;
   seatLost.value = false;
@@ -275,8 +279,10 @@ function receive(frame: ServerFrame): void {
     }
     case 'invite':
       if (!target) break;
-      // Only a seat's own move link lapses; the host's invitations do not.
-      if (frame.expiresAt !== undefined) moveLink.value = { link: inviteLink(target.code, frame.place, frame.token, true), expiresAt: frame.expiresAt };
+      // A replacement link and a seat's own move link lapse; the host's other invitations do not.
+      if (frame.replace && typeof frame.place === 'number' && frame.expiresAt !== undefined) {
+        replaceLink.value = { seat: frame.place, link: inviteLink(target.code, frame.place, frame.token, 'replace'), expiresAt: frame.expiresAt };
+      } else if (frame.expiresAt !== undefined) moveLink.value = { link: inviteLink(target.code, frame.place, frame.token, 'move'), expiresAt: frame.expiresAt };
       else invites.value = { ...invites.value, [String(frame.place)]: inviteLink(target.code, frame.place, frame.token) };
       break;
     case 'game': {

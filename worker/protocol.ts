@@ -202,6 +202,11 @@ export const HostMoveSchema = v.variant('type', [
   v.object({ type: v.literal('schedule-start'), at: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
   /** Mid-game, an absent seat (issue 9) goes to a bot that speaks `lang`: the person's token stops working. Host only. */
   v.object({ type: v.literal('hand-to-bot'), seat: Target, lang: v.picklist(LANGS) }),
+  /**
+   * Mid-game, a one-time link (lapsing after REPLACE_LINK_MS) for a new person to take a living seat
+   * over (issue 9): a person's, absent or not, or a bot's. Answered with an `invite` frame (`replace: true`). Host only.
+   */
+  v.object({ type: v.literal('replace-seat'), seat: Target }),
 ]);
 /** Moves the human judge may make (the host may make them too, except narrate). */
 export const JUDGE_MOVES: readonly HostMove['type'][] = ['eject', 'pause', 'resume', 'extend', 'narrate'];
@@ -285,6 +290,11 @@ export interface RoomView {
   table: boolean;
   /** `table`: this socket is the table screen (a spectator's view, drawn for the room). */
   you: { seat: Seat | null; host: boolean; judge: boolean; table?: true };
+  /**
+   * Seats the room prodded in the current step (issue 9: at 50 % and 90 % of its time) for a step the
+   * whole table sees they owe (a speech, last words, a ballot, reading the card; never a night call).
+   */
+  prodded: Seat[];
   /** When the room deletes itself unless something happens before. */
   expiresAt: number;
   /**
@@ -305,10 +315,11 @@ export type ServerFrame =
   | { type: 'room'; room: RoomView }
   | ({ type: 'presence' } & Presence)
   /**
-   * Only to the socket that asked (`id` of the `invite` or `move-device` move): the one-time link's
-   * secret for `place`; `expiresAt` when the link lapses (a move link; the host's links do not).
+   * Only to the socket that asked (`id` of the `invite`, `move-device` or `replace-seat` move): the
+   * one-time link's secret for `place`; `expiresAt` when the link lapses (a move or replacement link;
+   * the host's other links do not); `replace`: a new person takes the seat over with a name.
    */
-  | { type: 'invite'; id: string; place: 'judge' | 'table' | Seat; token: string; expiresAt?: number }
+  | { type: 'invite'; id: string; place: 'judge' | 'table' | Seat; token: string; expiresAt?: number; replace?: true }
   /** `view.log` holds the viewer's own entries after position `logFrom` (its log is numbered 1..n); 0 means the whole visible log (replace, do not append). */
   | { type: 'game'; view: View; logFrom: number }
   | { type: 'ack'; id: string }

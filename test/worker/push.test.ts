@@ -9,9 +9,10 @@ import { vapidOf } from '../../worker/push/deliver.ts';
 import type { PushConfig, PushPayload } from '../../worker/protocol.ts';
 import { REMINDER_BEFORE_MS } from '../../worker/room/notify.ts';
 import type { Room } from '../../worker/room/room.ts';
-import { Client, api, readCards, seatedRoom, setClock, storedGame, stubOf, until } from './helpers.ts';
+import { Client, api, readCards, seatedRoom, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
 import { newSubscription, type TestSubscription } from './push-receiver.ts';
-import { endpointFor, eventually, open, pushService, storedEndpoints, subscribe } from './push-service.ts';
+import { endpointFor, eventually, open, pushService, storedEndpoints, subscribe, type Delivery } from './push-service.ts';
+import { PROD_AT, PROD_FLOOR_MS, type ProdPlan } from '../../worker/room/prods.ts';
 
 /** An async classic room of 8 (`table`: played face to face), every seat subscribed, started; the start pushes have arrived. */
 async function startedAsyncRoom(table = false) {
@@ -120,8 +121,14 @@ describe('push notifications from the room', () => {
     expect(owing.length).toBeGreaterThan(0);
     // The night call's own pushes reach the seats it calls.
     await until('the call pushes', () => received.length === 8 + owing.length);
+    const alarm = () => runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm());
+    // The room's own prods come first, at 50 % and 90 % of the step (issue 9, below); then the hour's reminder.
+    expect(await alarm()).toBe(endsAt - 6 * 3_600_000);
+    await setClock(room.code, endsAt - 0.1 * 12 * 3_600_000);
+    await runDurableObjectAlarm(stubOf(room.code));
+    await until('the prods', () => received.length === 8 + 2 * owing.length);
     const base = received.length;
-    expect(await runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm())).toBe(endsAt - REMINDER_BEFORE_MS);
+    expect(await alarm()).toBe(endsAt - REMINDER_BEFORE_MS);
 
     await setClock(room.code, endsAt - REMINDER_BEFORE_MS + 1000);
     await runInDurableObject(stubOf(room.code), (r: Room) => {
@@ -197,5 +204,98 @@ describe('issue 9 prods: the host reminds one seat by hand', () => {
     expect((await open(received[base]!, subs[due - 1]!)).notice).toEqual({ kind: 'reminder', owes: 'night-call', until: endsAt });
     // Only the host prods.
     expect(await clients[1]!.request({ type: 'host', id: 'p-x', move: { type: 'prod', seat: due } })).toMatchObject({ type: 'error', code: 'room/not-host' });
+  });
+});
+
+describe('issue 9 automatic prods: at 50 % and 90 % of a step, the seats that still owe it', () => {
+  /** The room's stored prod plan for the current step (worker/room/prods.ts). */
+  const planOf = (code: string) =>
+    runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) => JSON.parse(ctx.storage.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'prods'`).one().value) as ProdPlan);
+  /** Runs the alarm at `at`, waits for the pushes it sends, and returns them. */
+  async function alarmAt(code: string, at: number, received: Delivery[]): Promise<Delivery[]> {
+    const from = received.length;
+    await setClock(code, at);
+    await runDurableObjectAlarm(stubOf(code));
+    await sleep(150);
+    return received.slice(from);
+  }
+  const seatOf = (d: Delivery) => Number(/seat-(\d)$/.exec(d.endpoint)![1]);
+
+  it('sent once each to the owing seats only; a repeated alarm sends nothing again; the host’s mark shows public steps only', async () => {
+    const { room, clients, host, received, subs, state } = await startedAsyncRoom();
+    const killers = pendingSeats(state!);
+    await until('the call pushes', () => received.length === 8 + killers.length);
+    await sleep(50);
+    // The killers' call (12 h in async pace): its prods come at 6 h and at 10 h 48 min.
+    const call = state!.step as { endsAt: number };
+    const plan = await planOf(room.code);
+    expect(plan).toMatchObject({ length: 12 * 3_600_000, sent: 0, marked: [] });
+    expect(await alarmAt(room.code, call.endsAt - 6 * 3_600_000 - 1, received)).toEqual([]);
+    const roomFrames = host.of('room').length;
+    const half = await alarmAt(room.code, call.endsAt - 6 * 3_600_000, received);
+    expect(half.map(seatOf).sort()).toEqual([...killers].sort());
+    for (const d of half) expect((await open(d, subs[seatOf(d) - 1]!)).notice).toEqual({ kind: 'reminder', owes: 'night-call', until: call.endsAt });
+    // Sent once: the same alarm again (a retry, a restart) sends nothing.
+    expect(await alarmAt(room.code, call.endsAt - 6 * 3_600_000, received)).toEqual([]);
+    // Who owes a night call is the team's secret: no mark, not even a room frame.
+    expect(host.of('room').length).toBe(roomFrames);
+    expect((await planOf(room.code)).marked).toEqual([]);
+
+    // The night is played (both calls point at a civilian); the victim leaves last words; the open day starts.
+    const victim = state!.roles.findIndex((r, i) => r === 'civilian' && i > 0) + 1;
+    for (const c of ['killers', 'police']) {
+      const now = (await storedGame(room.code)).state!;
+      for (const seat of pendingSeats(now)) expect(await clients[seat - 1]!.request({ type: 'act', id: `${c}-${seat}`, move: { type: 'point', target: victim } })).toMatchObject({ type: 'ack' });
+    }
+    expect(await clients[victim - 1]!.request({ type: 'act', id: 'lw', move: { type: 'pass' } })).toMatchObject({ type: 'ack' });
+    const day = (await storedGame(room.code)).state!;
+    expect(day.step).toMatchObject({ kind: 'open-day' });
+    const { endsAt, speakers } = day.step as { endsAt: number; speakers: number[] };
+    const length = (await planOf(room.code)).length!;
+    // Two speakers are done before half time, one more before 90 %.
+    const [a, b, c, ...rest] = speakers;
+    for (const s of [a!, b!]) expect(await clients[s - 1]!.request({ type: 'act', id: `done-${s}`, move: { type: 'pass' } })).toMatchObject({ type: 'ack' });
+    await sleep(100);
+    const half2 = await alarmAt(room.code, endsAt - length / 2, received);
+    expect(half2.map(seatOf).sort()).toEqual([c!, ...rest].sort());
+    for (const d of half2) expect((await open(d, subs[seatOf(d) - 1]!)).notice).toEqual({ kind: 'reminder', owes: 'speech', until: endsAt });
+    // Who still owes a speech is public: the host's seat list marks them.
+    const marked = [c!, ...rest].sort((x, y) => x - y);
+    expect((await host.waitFor('room', (f) => f.room.prodded.length > 0)).room.prodded).toEqual(marked);
+    expect(await clients[c! - 1]!.request({ type: 'act', id: `done-${c}`, move: { type: 'pass' } })).toMatchObject({ type: 'ack' });
+    const late = await alarmAt(room.code, endsAt - length / 10, received);
+    expect(late.map(seatOf).sort()).toEqual([...rest].sort());
+    expect(await alarmAt(room.code, endsAt - length / 10, received)).toEqual([]);
+    expect((await planOf(room.code))).toMatchObject({ sent: 2, marked });
+    // The next step starts with no marks.
+    await alarmAt(room.code, endsAt, received);
+    expect((await host.waitFor('room', (f) => f.room.prodded.length === 0, host.frames.length - 5)).room.prodded).toEqual([]);
+    for (const cl of clients) cl.close();
+  }, 30_000);
+
+  it('none for a live-length step: live pace, or an async step shorter than 10 minutes', async () => {
+    for (const pace of [{ preset: 'live' }, { preset: 'async', custom: { call: 5 * 60_000 } }]) {
+      const { room, clients, host } = await seatedRoom(8, 'classic', { pace });
+      const received = await pushService(room.code);
+      const subs: TestSubscription[] = [];
+      for (let i = 0; i < 8; i++) {
+        subs.push(await newSubscription(endpointFor(`seat-${i + 1}`)));
+        await subscribe(clients[i]!, subs[i]!);
+      }
+      await host.request({ type: 'host', id: 'start', move: { type: 'start' } });
+      await readCards(clients);
+      const { state } = await storedGame(room.code);
+      const { endsAt } = state!.step as { endsAt: number };
+      const length = (await planOf(room.code)).length!;
+      expect(length).toBeLessThan(PROD_FLOOR_MS);
+      await sleep(150);
+      // The room wakes only at the deadline, and nothing is sent at 50 % or 90 %.
+      expect(await runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm())).toBe(endsAt);
+      for (const share of PROD_AT) {
+        const sent = await alarmAt(room.code, endsAt - (1 - share) * length, received);
+        expect(await Promise.all(sent.map(async (d) => [pace.preset, seatOf(d), (await open(d, subs[seatOf(d) - 1]!)).notice]))).toEqual([]);
+      }
+      for (const cl of clients) cl.close();
+    }
   });
 });

@@ -186,8 +186,8 @@ describe('issue 10: an absent seat goes to a bot', () => {
     const after = (await storedGame(room.code)).state!;
     expect(after.roles[1]).toBe(role);
     expect(after.log.at(-1)!).toMatchObject({ to: 'all', event: { type: 'handed-to-bot', seat: 2 } });
-    // The old token opens nothing any more.
-    expect(await socketRefusal(await upgrade(room.code, other.token))).toMatchObject({ code: 'auth/bad-token' });
+    // The old token opens nothing any more, and says why.
+    expect(await socketRefusal(await upgrade(room.code, other.token))).toMatchObject({ code: 'room/handed-to-bot', close: 4403 });
     const end = await runByAlarms(room.code, person, () => false);
     expect(end.result).not.toBeNull();
     // The record replays: the hand-over is part of the game's story.

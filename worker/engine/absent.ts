@@ -1,6 +1,7 @@
 // Absent seats (issue 9): a seat that missed the last two steps it owed is marked "absent" for the
-// table. Derived from public events only (a missed speech, last words or ballot), never from a night
-// call: whether a night role acted is its team's secret, and the mark is shown to everyone.
+// table, and may go to a bot or to a replacement. Derived from public events only (a missed speech,
+// last words or ballot), never from a night call: whether a night role acted is its team's secret,
+// and the mark is shown to everyone.
 import { emit, type Ctx, type Refusal } from './game.ts';
 import { readOnward, type Reading, type Readings } from './log-reading.ts';
 import type { LogEntry, Seat } from './types.ts';
@@ -40,6 +41,8 @@ function readAbsence(r: AbsentReading, entry: LogEntry): void {
   // `dual`'s free talk "ready" is not a step owed: a player may talk without ever saying ready.
   if (event.type === 'passed' && !event.ready) owed(event.seat, event.missed);
   else if (event.type === 'ballots') for (const b of event.ballots) owed(b.seat, b.missed);
+  // A new person at the seat (issue 9) has missed nothing yet.
+  else if (event.type === 'replaced') owed(event.seat, false);
   else if (event.type === 'said') {
     // Speaking shows the seat is back at once.
     r.spoke.add(event.seat);
@@ -55,5 +58,21 @@ export function handToBot(ctx: Ctx, seat: Seat): Refusal {
   if (!s.alive[seat - 1]) return ['game/seat-out', `seat ${seat} is out`];
   if (!absentSeats(s.log).has(seat)) return ['game/not-absent', `seat ${seat} is not absent: only a seat that missed its last ${ABSENT_AFTER} steps goes to a bot`];
   emit(ctx, 'all', { type: 'handed-to-bot', seat });
+  return null;
+}
+
+/** Longest name the log takes; the room has already normalised and bounded it (worker/names.ts). */
+const MAX_LOGGED_NAME = 64;
+
+/**
+ * A new person takes a living seat over through the host's replacement link (issue 9): the public log
+ * says "#5 is now played by Kim"; the seat keeps its number, card and everything its view shows.
+ */
+export function replaceSeat(ctx: Ctx, seat: Seat, name: string): Refusal {
+  const s = ctx.s;
+  if (!Number.isInteger(seat) || seat < 1 || seat > s.alive.length) return ['game/seat-unknown', `there is no seat ${seat}`];
+  if (!s.alive[seat - 1]) return ['game/seat-out', `seat ${seat} is out`];
+  if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_LOGGED_NAME) return ['game/text-invalid', 'a replacement needs a name'];
+  emit(ctx, 'all', { type: 'replaced', seat, name });
   return null;
 }

@@ -10,7 +10,7 @@ import { dawn } from './dawn.ts';
 import { closeReadingIfDone, openReading, seeCard } from './reading.ts';
 import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
 import { readClaim } from './claim.ts';
-import { handToBot } from './absent.ts';
+import { handToBot, replaceSeat } from './absent.ts';
 import { dayWindowEndsAt, pacingOf, setPace } from './pace-switch.ts';
 import { countSpoken, doneInOpenDay, ejectFromOpenDay, openDay, openDayDeadline, openDaySayRefusal, opensOpenDay } from './open-day.ts';
 import type {
@@ -189,6 +189,8 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
       return handToBot(ctx, action.seat);
     case 'set-pace':
       return setPace(ctx, action.preset, action.pace, action.day, action.dayCloses);
+    case 'replace':
+      return replaceSeat(ctx, action.seat, action.name);
   }
   if (s.pausedRemaining !== null) return ['game/paused', 'the game is paused'];
   const seat = action.seat;

@@ -52,6 +52,8 @@ export function actionOf(entry: LogEntry): Action | null {
       return { type: 'narrate', text: e.text, at };
     case 'handed-to-bot':
       return { type: 'hand-to-bot', seat: e.seat, at };
+    case 'replaced':
+      return { type: 'replace', seat: e.seat, name: e.name, at };
     case 'extended':
       return { type: 'extend', ms: e.ms, at };
     case 'pace-set':

@@ -313,6 +313,8 @@ export type GameEvent =
   | { type: 'handed-to-bot'; seat: Seat }
   /** Public: the host switched the pace (issue 9); steps from the next one on use it. */
   | ({ type: 'pace-set'; preset: 'live' | 'async' } & Pacing)
+  /** Public: a new person took the seat over through the host's replacement link (issue 9); it keeps its number and card. */
+  | { type: 'replaced'; seat: Seat; name: string }
   | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string; winners?: Seat[]; cards?: Role[] };
 
 /** A player's move; `seat` is set by the server from the socket, never taken from the client. */
@@ -344,6 +346,8 @@ export type ControlAction =
   | { type: 'hand-to-bot'; seat: Seat }
   /** The host switches between live and async (issue 9), from the next step on. */
   | { type: 'set-pace'; preset: 'live' | 'async'; pace: Pace; day: DayMode; dayCloses?: DayClose }
+  /** A new person takes a living seat over (issue 9), named `name` (the room has checked the name); only the log records it. */
+  | { type: 'replace'; seat: Seat; name: string }
   | { type: 'deadline' };
 
 /** Every input the engine accepts, stamped with the caller's clock. */

@@ -77,10 +77,16 @@ export async function pushChange(room: PushRoom, prev: GameState | null, next: G
   await deliver(room, subs, notices);
 }
 
-/** The reminder alarm: an hour before the step closes, if someone subscribed might still owe it and it was not sent. */
-export function reminderAlarm(room: PushRoom, game: GameState): number | null {
+/** Whether a step that opened with `stepMs` to run lasts long enough for an hour's reminder (async steps; never a live turn). */
+const remindable = (stepMs: number | null) => stepMs !== null && stepMs > REMINDER_BEFORE_MS;
+
+/**
+ * The reminder alarm: an hour before the step closes, if someone subscribed might still owe it and it
+ * was not sent; `stepMs`: how long the step had when it opened (worker/room/prods.ts keeps it).
+ */
+export function reminderAlarm(room: PushRoom, game: GameState, stepMs: number | null): number | null {
   const step = game.step;
-  if (!room.vapid || game.result || game.pausedRemaining !== null || !('endsAt' in step) || step.endsAt === null) return null;
+  if (!room.vapid || !remindable(stepMs) || game.result || game.pausedRemaining !== null || !('endsAt' in step) || step.endsAt === null) return null;
   const at = step.endsAt - REMINDER_BEFORE_MS;
   if (at <= room.now || room.store.remindedFor() === step.endsAt || room.store.all().length === 0) return null;
   return at;
@@ -90,9 +96,10 @@ export function reminderAlarm(room: PushRoom, game: GameState): number | null {
  * Reminds the seats that still owe the current step when it closes within the hour. The mark that it
  * was sent is written before this returns (before any await), so the next alarm is set past it.
  */
-export function pushReminders(room: PushRoom, game: GameState): Promise<void> {
+export function pushReminders(room: PushRoom, game: GameState, stepMs: number | null): Promise<void> {
   const step = game.step;
-  if (!room.vapid || quietNight(room, game) || !('endsAt' in step) || step.endsAt === null || room.store.remindedFor() === step.endsAt) return Promise.resolve();
+  // An alarm woken inside a short step (a bot's move, a prod) must not remind of a live turn.
+  if (!room.vapid || !remindable(stepMs) || quietNight(room, game) || !('endsAt' in step) || step.endsAt === null || room.store.remindedFor() === step.endsAt) return Promise.resolve();
   if (room.now < step.endsAt - REMINDER_BEFORE_MS || room.now >= step.endsAt) return Promise.resolve();
   room.store.markReminded(step.endsAt);
   const subs = room.store.all();
@@ -105,12 +112,19 @@ export function pushReminders(room: PushRoom, game: GameState): Promise<void> {
   return deliver(room, subs, notices);
 }
 
-/** The host's prod: the seat's devices get a reminder of what it owes, if it owes anything (the host never learns which). */
-export function pushProd(room: PushRoom, game: GameState, seat: Seat): Promise<void> {
-  if (!room.vapid || quietNight(room, game) || seat > game.alive.length) return Promise.resolve();
-  const notice = prodFor(viewFor(game, { kind: 'seat', seat }));
-  if (!notice) return Promise.resolve();
-  return deliver(room, room.store.all().filter((s) => s.seat === seat), new Map([[seat, notice]]));
+/**
+ * Prods (issue 9: the host's, or the room's own at 50 % and 90 % of a step): each seat's devices get a
+ * reminder of what it owes, if it owes anything (the host never learns which).
+ */
+export function pushProds(room: PushRoom, game: GameState, seats: Seat[]): Promise<void> {
+  if (!room.vapid || quietNight(room, game)) return Promise.resolve();
+  const notices = new Map<Seat, Notice>();
+  for (const seat of seats) {
+    const notice = seat <= game.alive.length ? prodFor(viewFor(game, { kind: 'seat', seat })) : null;
+    if (notice) notices.set(seat, notice);
+  }
+  if (notices.size === 0) return Promise.resolve();
+  return deliver(room, room.store.all(), notices);
 }
 
 /** Sends one notice to each of these seats' devices (the lobby's scheduled start, which no game state decides). */

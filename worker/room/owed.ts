@@ -39,10 +39,10 @@ export function stepKey(at: { round: number; step: View['step'] | GameState['ste
   const step = at.step;
   const detail =
     step.kind === 'call' ? step.call
-    : step.kind === 'ballot' ? `${step.purpose}:${step.candidates.join(',')}:${step.turn ?? ''}`
+    : step.kind === 'ballot' ? `${step.purpose}:${step.candidates?.join(',')}:${step.turn ?? ''}`
     : step.kind === 'speech' ? `${step.purpose}:${step.seat}`
     : step.kind === 'last-words' ? String(step.seat)
-    : step.kind === 'open-day' ? `${step.purpose}:${step.speakers.join(',')}`
+    : step.kind === 'open-day' ? `${step.purpose}:${step.speakers?.join(',')}`
     : '';
   return `${at.round}|${step.kind}|${detail}`;
 }

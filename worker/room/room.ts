@@ -53,13 +53,14 @@ import {
   timingSafeEqual,
   unverifiable,
 } from './identity.ts';
-import { MOVE_LINK_MS, overLimit } from './limits.ts';
+import { MOVE_LINK_MS, REPLACE_LINK_MS, overLimit } from './limits.ts';
+import { dueProd, nextProdAt, planAfter } from './prods.ts';
 import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
-import { answerPushFrame, isPushFrame, pushChange, pushNotice, pushProd, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
+import { answerPushFrame, isPushFrame, pushChange, pushNotice, pushProds, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
 import { seatSummary } from './notify.ts';
 import { botMove, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from './bots.ts';
@@ -170,7 +171,7 @@ export class Room extends DurableObject<Env> {
     if (tokenHash === undefined) return { ok: true, summary };
     const seat = this.store.seatByToken(tokenHash);
     const judge = seat === null ? this.store.judge() : null;
-    if (seat === null && !(judge && timingSafeEqual(judge.tokenHash, tokenHash))) return refuse(403, 'auth/bad-token', 'this seat token is not valid in this room');
+    if (seat === null && !(judge && timingSafeEqual(judge.tokenHash, tokenHash))) return this.badToken(tokenHash);
     return { ok: true, summary: { ...summary, you: seatSummary(room.status === 'lobby' ? null : this.loadGame(), seat) } };
   }
 
@@ -244,8 +245,12 @@ export class Room extends DurableObject<Env> {
     const found = this.store.inviteOf(inviteHash);
     if (found === null) return refuse(403, 'auth/bad-invite', 'this invitation link is not valid: it works once, and a newer one replaces it');
     // A lapsed link is no longer a way in; it stays stored until a newer one for its place replaces it.
-    if (found.expires !== null && this.now() >= found.expires) return refuse(403, 'auth/invite-expired', 'this link to move a seat has expired: make a new one on the device that holds the seat');
+    if (found.expires !== null && this.now() >= found.expires) {
+      if (found.replace) return refuse(403, 'auth/replace-expired', 'this replacement link has expired: ask the host for a new one');
+      return refuse(403, 'auth/invite-expired', 'this link to move a seat has expired: make a new one on the device that holds the seat');
+    }
     const place = found.place;
+    if (found.replace) return this.takeOver(room, place, inviteHash, rawName, tokenHash, token);
     if (place === TABLE_PLACE && !room.table) return refuse(409, 'room/not-table', 'this room is not played face to face');
     if (place === JUDGE_PLACE && !this.store.judge()) {
       const checked = checkName(rawName ?? '');
@@ -261,6 +266,40 @@ export class Room extends DurableObject<Env> {
     this.broadcastRoom();
     if (place === TABLE_PLACE) return { ok: true, seat: null, judge: false, token, table: true };
     return { ok: true, seat: place === JUDGE_PLACE ? null : place, judge: place === JUDGE_PLACE, token };
+  }
+
+  /**
+   * A replacement link (issue 9): a new person, under a name of their own, takes a living seat over.
+   * One engine call logs "#5 is now played by Kim" for everyone; in the same transaction the seat
+   * gets the newcomer's token and name (a bot seat becomes a person's) and the link is used up. The
+   * old player's token is kept, retired, so their devices are told why they are refused.
+   */
+  private async takeOver(room: RoomRow, seat: Place, inviteHash: string, rawName: string | undefined, tokenHash: string, token: string): Promise<Joined | Refusal> {
+    const checked = checkName(rawName ?? '');
+    if (!checked.ok) return refuse(400, checked.code, checked.message);
+    const name = checked.name;
+    if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
+    room.lastActivity = this.now();
+    const change = this.applyGame(room, { type: 'replace', seat, name, at: room.lastActivity }, null, undefined, () => {
+      this.store.retireToken(seat, 'room/replaced');
+      this.store.replaceToken(seat, tokenHash);
+      this.store.renameSeat(seat, name);
+      this.store.takeInvite(inviteHash);
+    });
+    if ('ok' in change) return change;
+    revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === seat, CLOSE_REMOVED, 'room/replaced', 'the host gave this seat to a replacement player');
+    await this.arm(room);
+    this.broadcastRoom();
+    this.publish(change);
+    return { ok: true, seat, judge: false, token };
+  }
+
+  /** Why a token that names nobody is refused: its seat was given away (a retired token), or it never was this room's. */
+  private badToken(tokenHash: string): Refusal {
+    const retired = this.store.retired(tokenHash);
+    if (!retired) return refuse(403, 'auth/bad-token', 'this seat token is not valid in this room');
+    const message = retired.why === 'room/replaced' ? `the host gave seat ${retired.seat} to a replacement player` : `the host handed seat ${retired.seat} to a bot`;
+    return refuse(403, retired.why, message);
   }
 
   // ---------------------------------------------------------------- WebSocket upgrade
@@ -279,7 +318,7 @@ export class Room extends DurableObject<Env> {
     let attachment: Attachment;
     if (tokenHash !== null) {
       const known = identify(this.store, tokenHash);
-      if (!known) return refuseSocket(CLOSE_REMOVED, refuse(403, 'auth/bad-token', 'this seat token is not valid in this room'));
+      if (!known) return refuseSocket(CLOSE_REMOVED, this.badToken(tokenHash));
       attachment = known;
     } else {
       if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
@@ -320,7 +359,7 @@ export class Room extends DurableObject<Env> {
     const frame = parsed.frame;
     // An invitation's secret is made before anything is read (hashing awaits), so the checks and
     // the write below run as one step.
-    const fresh = frame.type === 'host' && (frame.move.type === 'invite' || frame.move.type === 'move-device') ? await freshToken() : null;
+    const fresh = frame.type === 'host' && (frame.move.type === 'invite' || frame.move.type === 'move-device' || frame.move.type === 'replace-seat') ? await freshToken() : null;
 
     const found = this.roomOrRefusal();
     if ('ok' in found) return sendError(ws, found.code, found.message);
@@ -354,7 +393,7 @@ export class Room extends DurableObject<Env> {
     this.publish(result);
     if (result.reply) send(ws, result.reply);
     if (result.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), result.game.prev, result.game.next));
-    if (result.prod) this.ctx.waitUntil(pushProd(this.pushRoom(room), this.loadGame()!, result.prod));
+    if (result.prod) this.ctx.waitUntil(pushProds(this.pushRoom(room), this.loadGame()!, [result.prod]));
     send(ws, { type: 'ack', id: frame.id });
   }
 
@@ -383,9 +422,10 @@ export class Room extends DurableObject<Env> {
       const change = this.applyGame(room, { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
         if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
-        else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!));
+        else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!, this.store.prods()?.length ?? null));
         this.publish(change);
       }
+      this.prod(room, now);
       this.playBots(room, now);
     } else if (room.status === 'lobby') {
       this.scheduledStart(room, now);
@@ -418,6 +458,22 @@ export class Room extends DurableObject<Env> {
     }
     this.publish(started);
     if (started.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), null, started.game.next));
+  }
+
+  /**
+   * The automatic prods (issue 9, worker/room/prods.ts): when a share of the step's time has passed,
+   * the seats that still owe it get a push reminder. The plan is stored before anything is sent, so
+   * a repeated alarm or a restart sends nothing twice; the host's marks go out in a room frame.
+   */
+  private prod(room: RoomRow, now: number): void {
+    const game = this.loadGame();
+    if (!game || room.status !== 'playing') return;
+    const plan = this.store.prods();
+    const due = dueProd(plan, game, room.pace.preset === 'live', now, new Set(this.store.bots().keys()));
+    if (!due) return;
+    this.store.transaction(() => this.store.saveProds(due.plan));
+    if (due.plan.marked.length !== plan?.marked.length) this.broadcastRoom();
+    this.ctx.waitUntil(pushProds(this.pushRoom(room), game, due.seats));
   }
 
   /**
@@ -463,7 +519,8 @@ export class Room extends DurableObject<Env> {
     let at = room.lastActivity + ROOM_TTL_MS;
     const game = room.status === 'playing' ? this.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
-    if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game) ?? at);
+    if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game, this.store.prods()?.length ?? null) ?? at);
+    if (game) at = Math.min(at, nextProdAt(this.store.prods(), game, room.pace.preset === 'live') ?? at);
     if (game && !game.result) at = Math.min(at, nextDue(this.store.bots().values()) ?? at);
     if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
     await this.store.setAlarm(at);
@@ -487,10 +544,15 @@ export class Room extends DurableObject<Env> {
     if (!result.ok) return refuse(409, result.error.code, result.error.message);
     const ended = !prev.result && result.state.result !== null;
     const next = result.state;
+    // A new step starts its prods afresh; the host's marks of the last step go (the room frame says so).
+    const plan = this.store.prods();
+    const nextPlan = result.events.length > 0 ? planAfter(plan, next, action.at) : plan;
+    const unmarked = (plan?.marked.length ?? 0) > 0 && nextPlan?.marked.length === 0;
     this.store.transaction(() => {
       alsoInStep();
       if (result.events.length > 0 || bot) this.scheduleBots(room, next, action.at, bot);
       if (result.events.length > 0) this.store.saveGame(room.gameNo, next, result.events);
+      if (nextPlan !== plan) this.store.saveProds(nextPlan);
       if (ended) {
         room.status = 'over';
         room.previousFirstVictim = next.firstVictim;
@@ -501,7 +563,7 @@ export class Room extends DurableObject<Env> {
     });
     this.game = next;
     if (result.events.length === 0) return { roomChanged: false };
-    return { roomChanged: ended, game: { prev, next, full: ended } };
+    return { roomChanged: ended || unmarked, game: { prev, next, full: ended } };
   }
 
   private hostMove(room: RoomRow, who: Attachment, move: HostMove, dedupe: Dedupe, fresh: { token: string; tokenHash: string } | null): Change | Refusal {
@@ -614,12 +676,26 @@ export class Room extends DurableObject<Env> {
         if (target.bot) return refuse(409, 'room/is-bot', `seat ${move.seat} is already played by a bot`);
         if (target.host) return refuse(409, 'room/is-host', 'the host keeps their own seat');
         // The engine checks the seat is absent and in the game, and logs the hand-over for everyone.
-        const change = this.applyGame(room, { type: 'hand-to-bot', seat: move.seat, at: now }, dedupe, undefined, () =>
-          this.store.makeBot(move.seat, { lang: move.lang, memory: {}, due: null }),
-        );
+        const change = this.applyGame(room, { type: 'hand-to-bot', seat: move.seat, at: now }, dedupe, undefined, () => {
+          this.store.retireToken(move.seat, 'room/handed-to-bot');
+          this.store.makeBot(move.seat, { lang: move.lang, memory: {}, due: null });
+        });
         if ('ok' in change) return change;
         revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === move.seat, CLOSE_REMOVED, 'room/handed-to-bot', 'the host handed this seat to a bot');
         return { ...change, roomChanged: true };
+      }
+      case 'replace-seat': {
+        // The engine checks again when the link is used; here the host hears at once of a seat that cannot be taken over.
+        const game = room.status === 'playing' ? this.loadGame() : null;
+        if (!game) return refuse(409, 'room/no-game', 'a seat is taken over during a game');
+        const target = seats.find((s) => s.seat === move.seat);
+        if (!target || move.seat > game.alive.length) return refuse(404, 'room/seat-unknown', `there is no seat ${move.seat}`);
+        if (target.host) return refuse(409, 'room/is-host', 'the host keeps their own seat');
+        if (!game.alive[move.seat - 1]) return refuse(409, 'game/seat-out', `seat ${move.seat} is out`);
+        if (!fresh) return refuse(500, 'room/no-token', 'no link could be made');
+        const expiresAt = now + REPLACE_LINK_MS;
+        this.commitRoom(room, dedupe, () => this.store.saveInvite(move.seat, fresh.tokenHash, now, expiresAt, true));
+        return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.seat, token: fresh.token, expiresAt, replace: true } };
       }
       case 'invite': {
         const place: Place = move.place === 'judge' ? JUDGE_PLACE : move.place === 'table' ? TABLE_PLACE : move.place;
@@ -662,6 +738,7 @@ export class Room extends DurableObject<Env> {
     room.schedule = null;
     this.store.transaction(() => {
       this.store.newGame(room.gameNo, created.state);
+      this.store.saveProds(planAfter(null, created.state, now));
       this.scheduleBots(room, created.state, now, undefined, true);
       this.store.saveRoom(room);
       if (dedupe) this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
@@ -763,7 +840,7 @@ export class Room extends DurableObject<Env> {
   }
 
   private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
-    const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments());
+    const base = this.baseView(room);
     send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.bigJokerSeat(room)) } });
   }
 
@@ -772,12 +849,18 @@ export class Room extends DurableObject<Env> {
     const room = this.roomOrNull();
     if (!room) return;
     const sockets = this.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
-    const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving));
+    const base = this.baseView(room, leaving);
     const bigJoker = this.bigJokerSeat(room);
     for (const ws of sockets) {
       const who = attachmentOf(ws);
       if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
     }
+  }
+
+  /** The room frame but `you`; `leaving` is a socket that is closing. */
+  private baseView(room: RoomRow, leaving?: WebSocket): Omit<RoomView, 'you'> {
+    const prodded = room.status === 'playing' ? (this.store.prods()?.marked ?? []) : [];
+    return roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving), prodded);
   }
 
   private pushRoom(room: RoomRow): PushRoom {

@@ -29,8 +29,8 @@ export function samePresence(a: Presence, b: Presence): boolean {
   return a.judgeConnected === b.judgeConnected && a.spectatorsWatching === b.spectatorsWatching && a.connected.join() === b.connected.join();
 }
 
-/** The room as everyone sees it; `you` is filled in per socket. */
-export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[]): Omit<RoomView, 'you'> {
+/** The room as everyone sees it; `you` is filled in per socket; `prodded`: the current step's public prod marks (worker/room/prods.ts). */
+export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[], prodded: Seat[]): Omit<RoomView, 'you'> {
   const presence = presenceOf(attachments, seats.flatMap((s) => (s.bot ? [s.seat] : [])));
   const connected = new Set(presence.connected);
   const { spectatorsWatching, judgeConnected } = presence;
@@ -57,6 +57,7 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     judge: judge ? { name: judge.name, connected: judgeConnected, host: judge.host } : null,
     expiresAt: room.lastActivity + ROOM_TTL_MS,
     scheduledStart: room.status === 'lobby' && room.schedule ? { at: room.schedule.at, ...(room.schedule.missed ? { missed: room.schedule.missed } : {}) } : null,
+    prodded,
   };
 }
 

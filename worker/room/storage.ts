@@ -6,6 +6,7 @@ import type { GameState, LogEntry, OptionValue, RulesetId, Seat } from '../engin
 import type { PaceSetting } from '../protocol.ts';
 import { nameKey } from '../names.ts';
 import type { BotState } from './bots.ts';
+import type { ProdPlan } from './prods.ts';
 
 /** A place at the table that holds a token: a seat number, or 0 for the human judge. */
 export type Place = Seat | typeof JUDGE_PLACE | typeof TABLE_PLACE;
@@ -14,8 +15,10 @@ export const JUDGE_PLACE = 0;
 export const TABLE_PLACE = -1;
 /** Game moves (`act`) and host moves (`host`) keep separate action ids. */
 export type ActionSpace = 'act' | 'host';
+/** Why a seat's person was let go for good: the error code their device is refused with. */
+export type RetiredWhy = 'room/replaced' | 'room/handed-to-bot';
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
 /**
@@ -195,6 +198,12 @@ export class RoomStore {
     if (version < 6) {
       // v6: a seat's own "move to another device" link lapses (null: the host's links do not).
       this.sql.exec(`ALTER TABLE invites ADD COLUMN expires INTEGER`);
+    }
+    if (version < 7) {
+      // v7 (issue 9): a replacement link seats a new person (with a name) in a living seat; the
+      // tokens of players who were replaced or handed to a bot are kept, hashed, to tell them why.
+      this.sql.exec(`ALTER TABLE invites ADD COLUMN replace INTEGER NOT NULL DEFAULT 0`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS retired_tokens (token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, why TEXT NOT NULL)`);
     }
     if (version !== SCHEMA_VERSION) {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
@@ -406,9 +415,19 @@ export class RoomStore {
     }
   }
 
-  /** Keeps one invitation per place; a newer one replaces the older. `expires`: when it lapses (null: never). */
-  saveInvite(place: Place, tokenHash: string, at: number, expires: number | null = null): void {
-    this.sql.exec(`INSERT OR REPLACE INTO invites (place, token_hash, created, expires) VALUES (?, ?, ?, ?)`, place, tokenHash, at, expires);
+  /**
+   * Keeps one invitation per place; a newer one replaces the older. `expires`: when it lapses (null:
+   * never); `replace`: it seats a new person in the seat (issue 9) rather than letting its player back.
+   */
+  saveInvite(place: Place, tokenHash: string, at: number, expires: number | null = null, replace = false): void {
+    this.sql.exec(
+      `INSERT OR REPLACE INTO invites (place, token_hash, created, expires, replace) VALUES (?, ?, ?, ?, ?)`,
+      place,
+      tokenHash,
+      at,
+      expires,
+      replace ? 1 : 0,
+    );
   }
 
   /** Uses up an invitation: returns its place and deletes it, or null if no such invitation. */
@@ -419,10 +438,43 @@ export class RoomStore {
     return r.place;
   }
 
-  /** The invitation's place and when it lapses (null: never), without using it up. */
-  inviteOf(tokenHash: string): { place: Place; expires: number | null } | null {
-    const r = this.sql.exec<{ place: number; expires: number | null }>(`SELECT place, expires FROM invites WHERE token_hash = ?`, tokenHash).toArray()[0];
-    return r ? { place: r.place, expires: r.expires } : null;
+  /** The invitation's place, when it lapses (null: never) and whether it is a replacement, without using it up. */
+  inviteOf(tokenHash: string): { place: Place; expires: number | null; replace: boolean } | null {
+    const r = this.sql
+      .exec<{ place: number; expires: number | null; replace: number }>(`SELECT place, expires, replace FROM invites WHERE token_hash = ?`, tokenHash)
+      .toArray()[0];
+    return r ? { place: r.place, expires: r.expires, replace: r.replace === 1 } : null;
+  }
+
+  /**
+   * Before a seat's person is let go for good (replaced, handed to a bot): keeps their token's hash
+   * with the reason, so that device is told why it is refused (a bot seat's stand-in hash is no token).
+   */
+  retireToken(seat: Seat, why: RetiredWhy): void {
+    const hash = this.tokenHashOf(seat);
+    if (hash === null || hash.startsWith(BOT_TOKEN)) return;
+    this.sql.exec(`INSERT OR REPLACE INTO retired_tokens (token_hash, seat, why) VALUES (?, ?, ?)`, hash, seat, why);
+  }
+
+  /** Why a token that names nobody was let go, if it once held a seat of this room. */
+  retired(tokenHash: string): { seat: Seat; why: RetiredWhy } | null {
+    const r = this.sql.exec<{ seat: number; why: string }>(`SELECT seat, why FROM retired_tokens WHERE token_hash = ?`, tokenHash).toArray()[0];
+    return r ? { seat: r.seat, why: r.why as RetiredWhy } : null;
+  }
+
+  /** A seat's new name (a replacement, issue 9), kept unique like a join's. */
+  renameSeat(seat: Seat, name: string): void {
+    this.sql.exec(`UPDATE seats SET name = ?, name_key = ? WHERE seat = ?`, name, nameKey(name), seat);
+  }
+
+  /** The current step's automatic prods (worker/room/prods.ts), or null before the first step. */
+  prods(): ProdPlan | null {
+    const raw = this.meta('prods');
+    return raw === null ? null : (JSON.parse(raw) as ProdPlan);
+  }
+
+  saveProds(plan: ProdPlan | null): void {
+    this.setMeta('prods', plan === null ? null : JSON.stringify(plan));
   }
 
   // ---------------------------------------------------------------- the human judge
