@@ -196,6 +196,8 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
       return t('e_handedToBot', who(ev.seat));
     case 'pace-set':
       return t(ev.preset === 'live' ? 'e_paceLive' : 'e_paceAsync');
+    case 'app-judges':
+      return t('e_appJudges');
     case 'game-over':
       return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason, ruleset)) + (ev.winners ? `. ${t('winners', whoList(ev.winners))}` : '');
   }

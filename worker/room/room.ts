@@ -8,6 +8,7 @@ import {
   checkPlayers,
   exportRecord,
   extraSeats,
+  failoverAt,
   seatCount,
   winningSeats,
   createGame,
@@ -380,7 +381,8 @@ export class Room extends DurableObject<Env> {
     const now = this.now();
     if (now >= room.lastActivity + ROOM_TTL_MS) return this.expire(now);
     if (room.status === 'playing') {
-      const change = this.applyGame(room, { type: 'deadline', at: now }, null);
+      const failover = room.pace.preset === 'async' ? failoverAt(this.loadGame()!) : null;
+      const change = this.applyGame(room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
         if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
         else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!));
@@ -463,6 +465,7 @@ export class Room extends DurableObject<Env> {
     let at = room.lastActivity + ROOM_TTL_MS;
     const game = room.status === 'playing' ? this.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
+    if (game && room.pace.preset === 'async') at = Math.min(at, failoverAt(game) ?? at);
     if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game) ?? at);
     if (game && !game.result) at = Math.min(at, nextDue(this.store.bots().values()) ?? at);
     if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
@@ -516,13 +519,16 @@ export class Room extends DurableObject<Env> {
     if (!host && !(judging && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
     const now = this.now();
     room.lastActivity = now;
+    // Once the app has taken over from an absent judge (O13), the judge's place no longer holds the game up.
+    if (judging && !host && JUDGE_MOVES.includes(move.type) && this.loadGame()?.appJudges) return refuse(409, 'room/app-judges', 'the judge did not act; the app judges this game now');
     switch (move.type) {
       case 'eject':
       case 'pause':
       case 'resume':
       case 'extend':
       case 'narrate':
-        return this.applyGame(room, { ...move, at: now } as Action, dedupe);
+        // A judge's pause is marked, so a judge who then vanishes cannot hold an async game forever (O13).
+        return this.applyGame(room, { ...move, ...(move.type === 'pause' && judging ? { by: 'judge' } : {}), at: now } as Action, dedupe);
       case 'prod': {
         // Whether the seat owes anything (a night call) is not the host's to know: the answer is the same ack.
         if (room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
