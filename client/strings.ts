@@ -480,6 +480,7 @@ export const T = {
   botsHint: ['机器人按自己座位能看到的信息行动，说话用你的语言。', 'Bots play from what their own seat sees and speak your language.', 'Los bots juegan con lo que ve su propio asiento y hablan tu idioma.', '봇은 자기 자리에서 보이는 것만으로 플레이하고 당신의 언어로 말합니다.'],
   handToBot: ['交给机器人', 'Hand to a bot', 'Pasar a un bot', '봇에게 넘기기'],
   confirmHandToBot: ['把{0}交给机器人？这个玩家的设备会被登出。', 'Hand {0} to a bot? This player’s devices are signed out.', '¿Pasar {0} a un bot? Los dispositivos de este jugador se desconectan.', '{0}을(를) 봇에게 넘길까요? 이 플레이어의 기기는 로그아웃됩니다.'],
+  wh_start: ['新的一局开始：{0}，{1} 名玩家。', 'A new game begins: {0}, {1} players.', 'Empieza una partida: {0}, {1} jugadores.', '새 게임 시작: {0}, 플레이어 {1}명.'],
   e_appJudges: ['法官没有行动，此后由应用主持裁判。', 'The judge did not act; the app judges from now on.', 'El árbitro no actuó; la aplicación arbitra desde ahora.', '심판이 행동하지 않아 이제부터 앱이 진행합니다.'],
   e_handedToBot: ['{0}缺席，由机器人接替', '{0} was absent and is now played by a bot', '{0} estaba ausente y ahora lo juega un bot', '{0}이(가) 자리를 비워 봇이 대신합니다'],
   'room/is-bot': ['这个座位已经由机器人玩', 'This seat is already played by a bot', 'Este asiento ya lo juega un bot', '이 자리는 이미 봇이 플레이합니다'],

@@ -23,6 +23,7 @@ import {
 } from '../engine/index.ts';
 import {
   PROTOCOL,
+  MAX_AWAY_MS,
   ROOM_TTL_MS,
   SEAT_TOKEN_PREFIX,
   parseClientFrame,
@@ -55,7 +56,8 @@ import {
   unverifiable,
 } from './identity.ts';
 import { MOVE_LINK_MS, overLimit } from './limits.ts';
-import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
@@ -128,6 +130,11 @@ export class Room extends DurableObject<Env> {
 
   /** How pushes leave the room; tests replace it with a push service of their own. */
   pushFetch(request: Request): Promise<Response> {
+    return fetch(request);
+  }
+
+  /** How the room's webhook posts leave; tests replace it with a hook of their own. */
+  hookFetch(request: Request): Promise<Response> {
     return fetch(request);
   }
 
@@ -355,6 +362,7 @@ export class Room extends DurableObject<Env> {
     this.publish(result);
     if (result.reply) send(ws, result.reply);
     if (result.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), result.game.prev, result.game.next));
+    if (result.game) this.announce(room, result.game);
     if (result.prod) this.ctx.waitUntil(pushProd(this.pushRoom(room), this.loadGame()!, result.prod));
     send(ws, { type: 'ack', id: frame.id });
   }
@@ -386,6 +394,7 @@ export class Room extends DurableObject<Env> {
       if (!('ok' in change)) {
         if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
         else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!));
+        if (change.game) this.announce(room, change.game);
         this.publish(change);
       }
       this.playBots(room, now);
@@ -443,6 +452,7 @@ export class Room extends DurableObject<Env> {
       }
       this.publish(change);
       if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
+      if (change.game) this.announce(room, change.game);
     }
   }
 
@@ -476,7 +486,27 @@ export class Room extends DurableObject<Env> {
 
   private seatMove(room: RoomRow, seat: Seat, frame: Extract<ClientFrame, { type: 'act' }>, dedupe: Dedupe): Change | Refusal {
     room.lastActivity = this.now();
-    return this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, dedupe);
+    // A seat that acts is back: its away mark goes in the same step as the move (issue 9).
+    const back = awayNow(room, room.lastActivity).has(seat);
+    if (back) delete room.away!.until[seat];
+    const change = this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, dedupe);
+    return back && !('ok' in change) ? { ...change, roomChanged: true } : change;
+  }
+
+  /** A seat marks itself away until a time (at most MAX_AWAY_MS ahead) or back (null); shown to the table, never a pause. */
+  private markAway(room: RoomRow, who: Attachment, until: number | null, dedupe: Dedupe): Change | Refusal {
+    if (who.seat === null) return refuse(409, 'room/judge', 'only a seat marks itself away');
+    if (room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
+    const now = this.now();
+    if (until !== null && (until <= now || until > now + MAX_AWAY_MS)) return refuse(400, 'room/bad-away', 'away until a time to come, at most 14 days ahead');
+    // Marks of another game, or whose time has passed, are dropped as this one is written.
+    const marks = Object.fromEntries(awayNow(room, now));
+    if (until === null) delete marks[who.seat];
+    else marks[who.seat] = until;
+    room.away = { game: room.gameNo, until: marks };
+    room.lastActivity = now;
+    this.commitRoom(room, dedupe);
+    return { roomChanged: true };
   }
 
   /**
@@ -516,6 +546,7 @@ export class Room extends DurableObject<Env> {
     if (move.type === 'narrate' && !judging) return refuse(403, 'room/not-judge', 'only the judge narrates');
     if (move.type === 'leave') return this.leave(room, who, seats, dedupe);
     if (move.type === 'move-device') return this.moveDevice(room, who, dedupe, fresh);
+    if (move.type === 'away') return this.markAway(room, who, move.until, dedupe);
     if (!host && !(judging && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
     const now = this.now();
     room.lastActivity = now;
@@ -626,6 +657,13 @@ export class Room extends DurableObject<Env> {
         if ('ok' in change) return change;
         revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === move.seat, CLOSE_REMOVED, 'room/handed-to-bot', 'the host handed this seat to a bot');
         return { ...change, roomChanged: true };
+      }
+      case 'webhook': {
+        const bad = move.url === null ? null : webhookRefusal(move.url);
+        if (bad) return refuse(400, 'room/bad-webhook', bad);
+        room.webhook = move.url === null ? null : { url: move.url, lang: move.lang };
+        this.commitRoom(room, dedupe);
+        return { roomChanged: true };
       }
       case 'invite': {
         const place: Place = move.place === 'judge' ? JUDGE_PLACE : move.place === 'table' ? TABLE_PLACE : move.place;
@@ -769,7 +807,7 @@ export class Room extends DurableObject<Env> {
   }
 
   private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
-    const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments());
+    const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments(), this.now());
     send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.bigJokerSeat(room)) } });
   }
 
@@ -778,12 +816,19 @@ export class Room extends DurableObject<Env> {
     const room = this.roomOrNull();
     if (!room) return;
     const sockets = this.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
-    const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving));
+    const base = roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving), this.now());
     const bigJoker = this.bigJokerSeat(room);
     for (const ws of sockets) {
       const who = attachmentOf(ws);
       if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
     }
+  }
+
+  /** Posts a change's public announcements to the room's webhook, if it has one, after the frames (worker/room/webhook.ts). */
+  private announce(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
+    if (!room.webhook) return;
+    const text = announcement(game.prev, game.next, room.webhook.lang, room.code, new Map(this.store.seats().map((s) => [s.seat, s.name])));
+    if (text !== null) this.ctx.waitUntil(postAnnouncement(room.webhook, text, (r) => this.hookFetch(r)));
   }
 
   private pushRoom(room: RoomRow): PushRoom {
