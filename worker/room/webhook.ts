@@ -21,7 +21,7 @@ const POST_TIMEOUT_MS = 10_000;
 /**
  * Why a webhook URL is refused, or null. https only, a host name with a dot that is not an IP
  * address or a local name, no credentials, no port: the room cannot check where a name resolves
- * (docs/rules-decisions.md O11), so it at least refuses what plainly points inside a network.
+ * (docs/rules-decisions.md O14), so it at least refuses what plainly points inside a network.
  */
 export function webhookRefusal(raw: string): string | null {
   let url: URL;
