@@ -826,9 +826,16 @@ export class Room extends DurableObject<Env> {
 
   /** Posts a change's public announcements to the room's webhook, if it has one, after the frames (worker/room/webhook.ts). */
   private announce(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
-    if (!room.webhook) return;
-    const text = announcement(game.prev, game.next, room.webhook.lang, room.code, new Map(this.store.seats().map((s) => [s.seat, s.name])));
-    if (text !== null) this.ctx.waitUntil(postAnnouncement(room.webhook, text, (r) => this.hookFetch(r)));
+    const hook = room.webhook;
+    if (!hook) return;
+    const names = new Map(this.store.seats().map((s) => [s.seat, s.name]));
+    // The words are made after this frame's answers went out (states are never changed in place).
+    this.ctx.waitUntil(
+      Promise.resolve().then(() => {
+        const text = announcement(game.prev, game.next, hook.lang, room.code, names);
+        return text === null ? undefined : postAnnouncement(hook, text, (r) => this.hookFetch(r));
+      }),
+    );
   }
 
   private pushRoom(room: RoomRow): PushRoom {
