@@ -4,7 +4,7 @@
 // built from a spectator's view, so a post can say nothing a spectator could not read.
 // Posting runs in ctx.waitUntil after the frames went out; a failing hook never fails an action.
 import { viewFor, type GameState, type LogEntry, type RulesetId, type Seat } from '../engine/index.ts';
-import { T, type Key } from '../../client/strings.ts';
+import { NEWS } from '../../client/strings.ts';
 import { LANGS, type Lang } from '../protocol.ts';
 
 /** A room's webhook as the room stores it; only its host name ever leaves the room. */
@@ -44,9 +44,11 @@ export function webhookShown(hook: Webhook | null): { host: string; lang: Lang }
   return hook ? { host: new URL(hook.url).hostname, lang: hook.lang } : null;
 }
 
+type NewsKey = keyof typeof NEWS;
+
 /** A string of the one table in the webhook's language, with {0}, {1}… filled as the client does. */
-function say(lang: Lang, key: Key, ...args: (string | number)[]): string {
-  const s = T[key][LANGS.indexOf(lang)]!;
+function say(lang: Lang, key: NewsKey, ...args: (string | number)[]): string {
+  const s = NEWS[key][LANGS.indexOf(lang)]!;
   return s.replace(/\{(\d)\}/g, (_, i: string) => String(args[+i] ?? ''));
 }
 
@@ -95,7 +97,7 @@ function lineFor(e: LogEntry, ruleset: RulesetId, lang: Lang, who: (s: Seat) => 
       return say(lang, 'e_appJudges');
     case 'game-over': {
       const reason = `r_${ruleset === 'dual' && ev.reason === 'both-sides-out' ? 'both_cards_out' : ev.reason.replace(/-/g, '_')}`;
-      const why = reason in T ? say(lang, reason as Key) : ev.reason;
+      const why = reason in NEWS ? say(lang, reason as NewsKey) : ev.reason;
       return say(lang, 'e_over', say(lang, `w_${ev.winner}`), why) + (ev.winners ? `. ${say(lang, 'winners', list(ev.winners))}` : '');
     }
     default:
