@@ -3,7 +3,7 @@
 // still resolves every rule", so the one step that waits on a human judge is their own pause
 // (docs/rules-decisions.md O13).
 import { describe, expect, it } from 'vitest';
-import { apply, exportRecord, failoverAt, replay } from '../../worker/engine/index.ts';
+import { PACE_PRESETS, apply, exportRecord, failoverAt, replay } from '../../worker/engine/index.ts';
 import { seededTable } from './table.ts';
 
 describe('human judge failover (issue 9, O13)', () => {
@@ -37,6 +37,13 @@ describe('human judge failover (issue 9, O13)', () => {
 
     const replayed = replay(exportRecord(t.state));
     expect(replayed.ok && replayed.state.log).toEqual(t.state.log);
+  });
+
+  it('waits the longest step of the pace in force, after the host switched it (issue 9)', () => {
+    const t = seededTable('classic', 8);
+    t.control({ type: 'set-pace', preset: 'async', pace: PACE_PRESETS.async, day: 'turns' } as never);
+    t.control({ type: 'pause', by: 'judge' } as never);
+    expect(failoverAt(t.state)).toBe(t.now + PACE_PRESETS.async.ballot);
   });
 
   it('never takes over from a host’s pause, a running game or a judge who resumed', () => {
