@@ -4,7 +4,7 @@ import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { testVapidVars } from './scripts/vapid.ts';
 
 /** Browser files that draw one page and mostly wait: see the 'browser-light' project. */
-const LIGHT_BROWSER_FILES = ['test/browser/room-bots.test.ts', 'test/browser/push.test.ts'];
+const LIGHT_BROWSER_FILES = ['test/browser/room-bots.test.ts', 'test/browser/push.test.ts', 'test/browser/replace-seat.test.ts', 'test/browser/away-webhook.test.ts'];
 
 export default defineConfig({
   test: {
@@ -44,7 +44,7 @@ export default defineConfig({
       },
       {
         // Browser files that mostly wait (the room's own bots act at human delays; a push to arrive)
-        // and draw one page: they run beside the engine and worker files, each with a server of its
+        // and draw one or two pages: they run beside the engine and worker files, each with a server of its
         // own (the global setup puts it 10 ports above the other). Measured on 2 cores: room-bots
         // ~13 CPU-seconds over ~30 s, push ~9 over ~15 s.
         test: {

@@ -20,6 +20,8 @@ import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { ConfirmPick, NightResult } from './night-result.tsx';
 import { ProdButton, ProddedLine, ReplaceSeat } from './host-prod.tsx';
+import { AwayLine, awaySeats } from './away.tsx';
+import { WebhookSetting } from './webhook-setting.tsx';
 import { BallotWeights, CardLegend, LiveBallots, YourSide, cardNote, cardPoints, knownList, myCardDown, pointForCard, seatNote, tableCards } from './dual-cards.tsx';
 import { TalkLog } from './talk-log.tsx';
 
@@ -87,6 +89,7 @@ export function GameScreen() {
     absent: !!s.absent,
     // The room's prods of this step (issue 9), marked for the host.
     prodded: !!room.value?.you.host && !!room.value.prodded.includes(s.seat),
+    ...awayOf(s.seat),
     me: s.seat === me?.seat,
     active: s.seat === activeSeat,
     selectable: !!((!point?.cards && point?.targets.includes(s.seat)) || vote?.targets.includes(s.seat)),
@@ -213,12 +216,19 @@ function MyTeam({ v }: { v: View }) {
   );
 }
 
+/** A seat's away mark for the table (issue 9), while its time is still to come. */
+function awayOf(seat: Seat): { away?: number } {
+  const until = awaySeats(room.value).find((a) => a.seat === seat)?.until;
+  return until ? { away: until } : {};
+}
+
 function Banners({ v, muted }: { v: View; muted: Seat[] }) {
   const me = v.me;
   const out = me && !me.alive ? v.seats.find((s) => s.seat === me.seat)?.out : undefined;
   return (
     <>
       {v.paused && <p class="banner warn">{t('paused')}</p>}
+      <AwayLine r={room.value} />
       {me && muted.includes(me.seat) && <p class="banner mute" data-testid="you-muted">{t('youMuted')}</p>}
       {me && !me.alive && !v.seats[me.seat - 1]?.judge && <p class="banner out">{t('youOut', out ? t(`h_${out.how}`) : '')} — {t('outNote')}</p>}
       {v.god && me && <p class="banner">{t('youJudge')}</p>}
@@ -643,6 +653,7 @@ function HostTools({ v }: { v: View }) {
         ))}
         {room.value?.you.host && <PaceSwitch />}
       </div>
+      {room.value?.you.host && <WebhookSetting r={room.value} />}
       <div class="line">
         <select value={String(seat)} onChange={(e) => setSeat(Number(e.currentTarget.value))}>
           <option value="0">{t('pickSeat')}</option>

@@ -4,6 +4,7 @@ import { lang, t } from './i18n.ts';
 import { invites, room, hostMove } from './state.ts';
 import { later } from './lazy.ts';
 import { RoundTable } from './round-table.tsx';
+import { WebhookSetting } from './webhook-setting.tsx';
 import { ConfirmButton, SettingsForm, SettingsSummary, type Settings } from './ui.tsx';
 import { isolate, who } from './log-text.ts';
 import { ScheduledStart } from './async-pace.tsx';
@@ -148,6 +149,7 @@ export function Lobby() {
           </>
         )}
       </div>
+      {isHost && <WebhookSetting r={r} />}
     </>
   );
 }

@@ -199,6 +199,8 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'replaced':
       // The seat by number only: its plate already shows the new name.
       return t('e_replaced', t('seat', ev.seat), isolate(ev.name));
+    case 'app-judges':
+      return t('e_appJudges');
     case 'game-over':
       return t('e_over', t(`w_${ev.winner}`), reasonText(ev.reason, ruleset)) + (ev.winners ? `. ${t('winners', whoList(ev.winners))}` : '');
   }

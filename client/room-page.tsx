@@ -5,6 +5,7 @@ import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { api, conn, connect, disconnect, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, view, type Invitation } from './state.ts';
 import { SeatMenu } from './seat-menu.tsx';
+import { AwayControl } from './away.tsx';
 import { Lobby } from './lobby.tsx';
 import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
@@ -51,6 +52,7 @@ export function RoomPage({ code }: { code: string }) {
     <main class={r.status === 'lobby' || !v ? 'page' : 'page wide'}>
       {r.status === 'lobby' || !v ? <Lobby /> : <GameScreen />}
       {seat?.seat != null && <NotifyMe code={code} />}
+      {seat?.seat != null && r.status === 'playing' && r.you.seat !== null && <AwayControl r={r} />}
       {seat && <SeatMenu r={r} seat={seat} />}
     </main>
   );

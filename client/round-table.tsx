@@ -1,7 +1,7 @@
 // The round table as an SVG picture: seat 1 at the top, seat i+1 at the right hand of seat i
 // (counter-clockwise on screen, as RULES.md section 1 seats players).
 import type { Role } from '../worker/engine/types.ts';
-import { t } from './i18n.ts';
+import { clockTime, t } from './i18n.ts';
 import { BOT_MARK, isolate } from './log-text.ts';
 
 export interface TableSeat {
@@ -23,6 +23,8 @@ export interface TableSeat {
   absent?: boolean;
   /** The room reminded this seat in the current step (issue 9): drawn for the host. */
   prodded?: boolean;
+  /** Its player said they are away until this time (issue 9): shown to the whole table. */
+  away?: number;
   me?: boolean;
   /** Whose turn it is (speaker, last words). */
   active?: boolean;
@@ -116,7 +118,7 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
         const h = r * 0.72;
         const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
         return (
-          <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.bot ? ` (${t('bot')})` : ''}${s.absent ? ` (${t('absent')})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined} data-bot={s.bot ? 'true' : undefined}>
+          <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.bot ? ` (${t('bot')})` : ''}${s.absent ? ` (${t('absent')})` : ''}${s.away ? ` (${t('awayBadge', clockTime(s.away))})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined} data-bot={s.bot ? 'true' : undefined}>
             <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
             {/* The speaker (or the voter whose turn it is) glows. */}
             {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
@@ -149,6 +151,12 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
               <text x={x + 8} y={y - r - 2} class="badge prodded" data-prodded="true">
                 <title>{t('autoProdded')}</title>
                 🔔
+              </text>
+            )}
+            {s.away && (
+              <text x={x - r * 0.8} y={y + r * 0.95} class="badge away" data-away={s.away}>
+                <title>{t('awayBadge', clockTime(s.away))}</title>
+                🏖
               </text>
             )}
             {s.voted && (

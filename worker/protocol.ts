@@ -156,6 +156,11 @@ export const SeatMoveSchema = v.variant('type', [
 ]);
 export type SeatMove = v.InferOutput<typeof SeatMoveSchema>;
 
+/** The longest webhook URL the room stores. */
+export const MAX_WEBHOOK_URL = 500;
+/** How far ahead a seat may mark itself away (issue 9). */
+export const MAX_AWAY_MS = 14 * 24 * 3_600_000;
+
 /** The host's moves. */
 export const HostMoveSchema = v.variant('type', [
   v.object({
@@ -207,6 +212,13 @@ export const HostMoveSchema = v.variant('type', [
    * over (issue 9): a person's, absent or not, or a bot's. Answered with an `invite` frame (`replace: true`). Host only.
    */
   v.object({ type: v.literal('replace-seat'), seat: Target }),
+  /**
+   * The room's incoming webhook (issue 9): public announcements are posted there in `lang`; `url: null`
+   * removes it. https with a public host name (see docs/protocol.md); the URL never comes back. Host only.
+   */
+  v.object({ type: v.literal('webhook'), url: v.nullable(v.pipe(v.string(), v.maxLength(MAX_WEBHOOK_URL))), lang: v.picklist(LANGS) }),
+  /** A seat marks itself "away until" a time (ms since the epoch, at most 14 days ahead), or clears it with null (issue 9). During a game. */
+  v.object({ type: v.literal('away'), until: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
 ]);
 /** Moves the human judge may make (the host may make them too, except narrate). */
 export const JUDGE_MOVES: readonly HostMove['type'][] = ['eject', 'pause', 'resume', 'extend', 'narrate'];
@@ -262,6 +274,8 @@ export interface RoomSeat {
   score: number;
   /** The room plays this seat (issue 10): every place that draws the seat shows the bot mark. A bot counts as connected. */
   bot?: true;
+  /** The seat's player said they are away until this time (issue 9); it does not pause the game. */
+  away?: number;
 }
 
 /** The room around the game: public to everyone in it (no role, no token). */
@@ -288,6 +302,8 @@ export interface RoomView {
   judge: { name: string; connected: boolean; host: boolean } | null;
   /** Played face to face (issue 12). */
   table: boolean;
+  /** The room posts its public announcements to a webhook on this host, in this language (issue 9); never the URL. */
+  webhook: { host: string; lang: Lang } | null;
   /** `table`: this socket is the table screen (a spectator's view, drawn for the room). */
   you: { seat: Seat | null; host: boolean; judge: boolean; table?: true };
   /**

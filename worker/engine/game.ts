@@ -12,6 +12,7 @@ import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
 import { readClaim } from './claim.ts';
 import { handToBot, replaceSeat } from './absent.ts';
 import { dayWindowEndsAt, pacingOf, setPace } from './pace-switch.ts';
+import { appJudges } from './judge-failover.ts';
 import { countSpoken, doneInOpenDay, ejectFromOpenDay, openDay, openDayDeadline, openDaySayRefusal, opensOpenDay } from './open-day.ts';
 import type {
   Action,
@@ -171,7 +172,8 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
       return onDeadline(ctx);
     case 'pause':
       if (s.pausedRemaining !== null) return ['game/paused', 'the game is already paused'];
-      return pause(ctx);
+      if (action.by === 'judge' && s.appJudges) return ['game/not-allowed', 'the app judges this game now'];
+      return pause(ctx, action.by);
     case 'resume':
       if (s.pausedRemaining === null) return ['game/not-paused', 'the game is not paused'];
       return resume(ctx);
@@ -191,6 +193,8 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
       return setPace(ctx, action.preset, action.pace, action.day, action.dayCloses);
     case 'replace':
       return replaceSeat(ctx, action.seat, action.name);
+    case 'app-judges':
+      return appJudges(ctx);
   }
   if (s.pausedRemaining !== null) return ['game/paused', 'the game is paused'];
   const seat = action.seat;
@@ -491,16 +495,17 @@ function surrender(ctx: Ctx, seat: Seat): Refusal {
 
 // ---------------------------------------------------------------- host and clock
 
-function pause(ctx: Ctx): Refusal {
+function pause(ctx: Ctx, by?: 'judge'): Refusal {
   const step = ctx.s.step;
   if (!('endsAt' in step) || step.endsAt === null) return ['game/phase-closed', 'nothing to pause'];
   ctx.s.pausedRemaining = Math.max(0, step.endsAt - ctx.at);
   ctx.s.step = { ...step, endsAt: null };
-  emit(ctx, 'all', { type: 'paused' });
+  emit(ctx, 'all', by ? { type: 'paused', by } : { type: 'paused' });
   return null;
 }
 
-function resume(ctx: Ctx): Refusal {
+/** Restarts the paused step's clock with the time it had left (shared with worker/engine/judge-failover.ts). */
+export function resume(ctx: Ctx): Refusal {
   const step = ctx.s.step;
   if (!('endsAt' in step)) return ['game/phase-closed', 'nothing to resume'];
   ctx.s.step = { ...step, endsAt: ctx.at + ctx.s.pausedRemaining! };

@@ -7,6 +7,7 @@ import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from './rulesets.
 import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
 
 export { apply, newGame, livingSeats, tableOrder, MAX_TEXT } from './game.ts';
+export { failoverAt } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, viewUpdate, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
 export { exportRecord, replay, type GameRecord } from './record.ts';

@@ -45,7 +45,9 @@ export function actionOf(entry: LogEntry): Action | null {
     case 'deadline':
       return { type: 'deadline', at };
     case 'paused':
-      return { type: 'pause', at };
+      return e.by ? { type: 'pause', by: e.by, at } : { type: 'pause', at };
+    case 'app-judges':
+      return { type: 'app-judges', at };
     case 'resumed':
       return { type: 'resume', at };
     case 'narration':

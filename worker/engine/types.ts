@@ -230,6 +230,8 @@ export interface GameState {
   pausedRemaining: number | null;
   /** The host switched the pace mid-game (issue 9): new steps use this instead of the setup's. */
   pacing?: Pacing;
+  /** The human judge did not act for a whole step that waited on them: the app judges from now on (O15). */
+  appJudges?: true;
   /** How many ballots have closed: each lot draw is keyed by it. */
   ballotCount: number;
   result: Result | null;
@@ -305,8 +307,11 @@ export type GameEvent =
   | { type: 'surrendered'; side: Camp }
   | { type: 'judge'; seat: Seat }
   | { type: 'deadline' }
-  | { type: 'paused' }
+  /** `by: 'judge'`: the human judge (or `dual`'s big joker) paused; only then may the app take over (docs/rules-decisions.md O15). */
+  | { type: 'paused'; by?: 'judge' }
   | { type: 'resumed' }
+  /** Public: the human judge left a step they held up unanswered; the app judges from now on (issue 9, O15). */
+  | { type: 'app-judges' }
   | { type: 'extended'; ms: number }
   | { type: 'narration'; text: string }
   /** Public: the host handed an absent seat to a bot (issue 10); the seat keeps its number and card. */
@@ -337,8 +342,11 @@ export type SeatAction =
 /** The host's (or human judge's) moves, and the clock's. */
 export type ControlAction =
   | { type: 'eject'; seat: Seat }
-  | { type: 'pause' }
+  /** `by: 'judge'`: the human judge pauses (recorded, so the room knows the game waits on them). */
+  | { type: 'pause'; by?: 'judge' }
   | { type: 'resume' }
+  /** The room's clock: the human judge held the game up for a whole step; the app judges from now on. */
+  | { type: 'app-judges' }
   | { type: 'extend'; ms: number }
   /** The human judge speaks to the table (RULES.md 11: "may narrate"). */
   | { type: 'narrate'; text: string }

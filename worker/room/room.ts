@@ -8,6 +8,7 @@ import {
   checkPlayers,
   exportRecord,
   extraSeats,
+  failoverAt,
   seatCount,
   winningSeats,
   createGame,
@@ -22,6 +23,7 @@ import {
 } from '../engine/index.ts';
 import {
   PROTOCOL,
+  MAX_AWAY_MS,
   ROOM_TTL_MS,
   SEAT_TOKEN_PREFIX,
   parseClientFrame,
@@ -55,7 +57,8 @@ import {
 } from './identity.ts';
 import { MOVE_LINK_MS, REPLACE_LINK_MS, overLimit } from './limits.ts';
 import { dueProd, nextProdAt, planAfter } from './prods.ts';
-import { deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
 import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
@@ -128,6 +131,11 @@ export class Room extends DurableObject<Env> {
 
   /** How pushes leave the room; tests replace it with a push service of their own. */
   pushFetch(request: Request): Promise<Response> {
+    return fetch(request);
+  }
+
+  /** How the room's webhook posts leave; tests replace it with a hook of their own. */
+  hookFetch(request: Request): Promise<Response> {
     return fetch(request);
   }
 
@@ -393,6 +401,7 @@ export class Room extends DurableObject<Env> {
     this.publish(result);
     if (result.reply) send(ws, result.reply);
     if (result.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), result.game.prev, result.game.next));
+    if (result.game) this.announce(room, result.game);
     if (result.prod) this.ctx.waitUntil(pushProds(this.pushRoom(room), this.loadGame()!, [result.prod]));
     send(ws, { type: 'ack', id: frame.id });
   }
@@ -419,10 +428,12 @@ export class Room extends DurableObject<Env> {
     const now = this.now();
     if (now >= room.lastActivity + ROOM_TTL_MS) return this.expire(now);
     if (room.status === 'playing') {
-      const change = this.applyGame(room, { type: 'deadline', at: now }, null);
+      const failover = room.pace.preset === 'async' ? failoverAt(this.loadGame()!) : null;
+      const change = this.applyGame(room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
         if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
         else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!, this.store.prods()?.length ?? null));
+        if (change.game) this.announce(room, change.game);
         this.publish(change);
       }
       this.prod(room, now);
@@ -497,6 +508,7 @@ export class Room extends DurableObject<Env> {
       }
       this.publish(change);
       if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
+      if (change.game) this.announce(room, change.game);
     }
   }
 
@@ -519,6 +531,7 @@ export class Room extends DurableObject<Env> {
     let at = room.lastActivity + ROOM_TTL_MS;
     const game = room.status === 'playing' ? this.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
+    if (game && room.pace.preset === 'async') at = Math.min(at, failoverAt(game) ?? at);
     if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game, this.store.prods()?.length ?? null) ?? at);
     if (game) at = Math.min(at, nextProdAt(this.store.prods(), game, room.pace.preset === 'live') ?? at);
     if (game && !game.result) at = Math.min(at, nextDue(this.store.bots().values()) ?? at);
@@ -530,7 +543,27 @@ export class Room extends DurableObject<Env> {
 
   private seatMove(room: RoomRow, seat: Seat, frame: Extract<ClientFrame, { type: 'act' }>, dedupe: Dedupe): Change | Refusal {
     room.lastActivity = this.now();
-    return this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, dedupe);
+    // A seat that acts is back: its away mark goes in the same step as the move (issue 9).
+    const back = awayNow(room, room.lastActivity).has(seat);
+    if (back) delete room.away!.until[seat];
+    const change = this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, dedupe);
+    return back && !('ok' in change) ? { ...change, roomChanged: true } : change;
+  }
+
+  /** A seat marks itself away until a time (at most MAX_AWAY_MS ahead) or back (null); shown to the table, never a pause. */
+  private markAway(room: RoomRow, who: Attachment, until: number | null, dedupe: Dedupe): Change | Refusal {
+    if (who.seat === null) return refuse(409, 'room/judge', 'only a seat marks itself away');
+    if (room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
+    const now = this.now();
+    if (until !== null && (until <= now || until > now + MAX_AWAY_MS)) return refuse(400, 'room/bad-away', 'away until a time to come, at most 14 days ahead');
+    // Marks of another game, or whose time has passed, are dropped as this one is written.
+    const marks = Object.fromEntries(awayNow(room, now));
+    if (until === null) delete marks[who.seat];
+    else marks[who.seat] = until;
+    room.away = { game: room.gameNo, until: marks };
+    room.lastActivity = now;
+    this.commitRoom(room, dedupe);
+    return { roomChanged: true };
   }
 
   /**
@@ -575,16 +608,20 @@ export class Room extends DurableObject<Env> {
     if (move.type === 'narrate' && !judging) return refuse(403, 'room/not-judge', 'only the judge narrates');
     if (move.type === 'leave') return this.leave(room, who, seats, dedupe);
     if (move.type === 'move-device') return this.moveDevice(room, who, dedupe, fresh);
+    if (move.type === 'away') return this.markAway(room, who, move.until, dedupe);
     if (!host && !(judging && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
     const now = this.now();
     room.lastActivity = now;
+    // Once the app has taken over from an absent judge (O15), the judge's place no longer holds the game up.
+    if (judging && !host && JUDGE_MOVES.includes(move.type) && this.loadGame()?.appJudges) return refuse(409, 'room/app-judges', 'the judge did not act; the app judges this game now');
     switch (move.type) {
       case 'eject':
       case 'pause':
       case 'resume':
       case 'extend':
       case 'narrate':
-        return this.applyGame(room, { ...move, at: now } as Action, dedupe);
+        // A judge's pause is marked, so a judge who then vanishes cannot hold an async game forever (O15).
+        return this.applyGame(room, { ...move, ...(move.type === 'pause' && judging ? { by: 'judge' } : {}), at: now } as Action, dedupe);
       case 'prod': {
         // Whether the seat owes anything (a night call) is not the host's to know: the answer is the same ack.
         if (room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
@@ -696,6 +733,13 @@ export class Room extends DurableObject<Env> {
         const expiresAt = now + REPLACE_LINK_MS;
         this.commitRoom(room, dedupe, () => this.store.saveInvite(move.seat, fresh.tokenHash, now, expiresAt, true));
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.seat, token: fresh.token, expiresAt, replace: true } };
+      }
+      case 'webhook': {
+        const bad = move.url === null ? null : webhookRefusal(move.url);
+        if (bad) return refuse(400, 'room/bad-webhook', bad);
+        room.webhook = move.url === null ? null : { url: move.url, lang: move.lang };
+        this.commitRoom(room, dedupe);
+        return { roomChanged: true };
       }
       case 'invite': {
         const place: Place = move.place === 'judge' ? JUDGE_PLACE : move.place === 'table' ? TABLE_PLACE : move.place;
@@ -860,7 +904,21 @@ export class Room extends DurableObject<Env> {
   /** The room frame but `you`; `leaving` is a socket that is closing. */
   private baseView(room: RoomRow, leaving?: WebSocket): Omit<RoomView, 'you'> {
     const prodded = room.status === 'playing' ? (this.store.prods()?.marked ?? []) : [];
-    return roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving), prodded);
+    return roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving), prodded, this.now());
+  }
+
+  /** Posts a change's public announcements to the room's webhook, if it has one, after the frames (worker/room/webhook.ts). */
+  private announce(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
+    const hook = room.webhook;
+    if (!hook) return;
+    const names = new Map(this.store.seats().map((s) => [s.seat, s.name]));
+    // The words are made after this frame's answers went out (states are never changed in place).
+    this.ctx.waitUntil(
+      Promise.resolve().then(() => {
+        const text = announcement(game.prev, game.next, hook.lang, room.code, names);
+        return text === null ? undefined : postAnnouncement(hook, text, (r) => this.hookFetch(r));
+      }),
+    );
   }
 
   private pushRoom(room: RoomRow): PushRoom {

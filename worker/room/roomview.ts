@@ -3,6 +3,7 @@ import { PACE_PRESETS, RULESETS, seatCount, type Pace, type Seat } from '../engi
 import { ROOM_TTL_MS, type PaceSetting, type Presence, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
 import { fillTarget } from './bots.ts';
+import { webhookShown } from './webhook.ts';
 import type { JudgeRow, RoomRow, SeatRow } from './storage.ts';
 
 /** The deadlines a pace setting puts in force. */
@@ -30,7 +31,8 @@ export function samePresence(a: Presence, b: Presence): boolean {
 }
 
 /** The room as everyone sees it; `you` is filled in per socket; `prodded`: the current step's public prod marks (worker/room/prods.ts). */
-export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[], prodded: Seat[]): Omit<RoomView, 'you'> {
+export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[], prodded: Seat[], now: number): Omit<RoomView, 'you'> {
+  const away = awayNow(room, now);
   const presence = presenceOf(attachments, seats.flatMap((s) => (s.bot ? [s.seat] : [])));
   const connected = new Set(presence.connected);
   const { spectatorsWatching, judgeConnected } = presence;
@@ -50,15 +52,22 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     fillTo: fillToOf(room, seats.length),
     // The seats that are not players: dual's big joker holder, who judges (0 with autoJudge and elsewhere).
     judgeSeats: seatCount(room.ruleset, rules.minPlayers, room.options) - rules.minPlayers,
-    seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score, ...(s.bot ? { bot: true as const } : {}) })),
+    seats: seats.map((s) => ({ seat: s.seat, name: s.name, connected: connected.has(s.seat), host: s.host, score: s.score, ...(s.bot ? { bot: true as const } : {}), ...(away.has(s.seat) ? { away: away.get(s.seat)! } : {}) })),
     spectatorsWatching,
     humanJudge: room.humanJudge,
     table: room.table,
+    webhook: webhookShown(room.webhook ?? null),
     judge: judge ? { name: judge.name, connected: judgeConnected, host: judge.host } : null,
     expiresAt: room.lastActivity + ROOM_TTL_MS,
     scheduledStart: room.status === 'lobby' && room.schedule ? { at: room.schedule.at, ...(room.schedule.missed ? { missed: room.schedule.missed } : {}) } : null,
     prodded,
   };
+}
+
+/** The seats marked away in the game being played, until a time still to come (a passed time clears the mark). */
+export function awayNow(room: RoomRow, now: number): Map<Seat, number> {
+  if (room.status !== 'playing' || room.away?.game !== room.gameNo) return new Map();
+  return new Map(Object.entries(room.away.until).flatMap(([seat, until]) => (until > now ? [[Number(seat), until] as const] : [])));
 }
 
 /** The lobby's "fill with bots" target, when it would seat anyone. */

@@ -7,6 +7,7 @@ import type { PaceSetting } from '../protocol.ts';
 import { nameKey } from '../names.ts';
 import type { BotState } from './bots.ts';
 import type { ProdPlan } from './prods.ts';
+import type { Webhook } from './webhook.ts';
 
 /** A place at the table that holds a token: a seat number, or 0 for the human judge. */
 export type Place = Seat | typeof JUDGE_PLACE | typeof TABLE_PLACE;
@@ -45,6 +46,10 @@ export interface RoomRow {
   table: boolean;
   /** The host's scheduled start (issue 9), in the lobby; kept in `meta` (no column). */
   schedule: ScheduledStart | null;
+  /** The room's incoming webhook (issue 9), or null; kept in `meta`. Its URL never leaves the room. */
+  webhook?: Webhook | null;
+  /** Seats marked "away until" (issue 9) in game `game`; kept in `meta`. Absent: none. */
+  away?: AwayMarks;
 }
 
 /** A scheduled start: when, whether the hour-before notice went out, and why it could not start (an error code). */
@@ -52,6 +57,12 @@ export interface ScheduledStart {
   at: number;
   reminded: boolean;
   missed?: string;
+}
+
+/** Each seat's "away until" time in one game (a new game starts with none). */
+export interface AwayMarks {
+  game: number;
+  until: Record<Seat, number>;
 }
 
 /** The human judge's place: a participant without a seat. */
@@ -89,6 +100,9 @@ type RoomRecord = {
   human_judge: number;
 };
 
+/** Room facts kept as JSON in `meta`. */
+type MetaKey = 'schedule' | 'webhook' | 'away';
+
 /** What the store remembers between frames; undefined = read it from SQLite. */
 interface Remembered {
   exists?: true;
@@ -100,8 +114,10 @@ interface Remembered {
   alarm?: number;
   /** Played face to face (issue 12), as `meta` holds it. */
   table?: boolean;
-  /** The scheduled start's JSON, as `meta` holds it (null: none). */
-  schedule?: string | null;
+  /** The scheduled start, webhook and away marks as `meta` holds them (JSON text, '' for none). */
+  schedule?: string;
+  webhook?: string;
+  away?: string;
 }
 
 export class RoomStore {
@@ -251,7 +267,9 @@ export class RoomStore {
       lastActivity: r.last_activity,
       humanJudge: r.human_judge === 1,
       table: this.tableMode(),
-      schedule: JSON.parse(this.scheduleJson() ?? 'null'),
+      schedule: this.metaJson<ScheduledStart>('schedule'),
+      webhook: this.metaJson<Webhook>('webhook'),
+      away: this.metaJson<AwayMarks>('away') ?? undefined,
     };
   }
 
@@ -260,11 +278,9 @@ export class RoomStore {
       this.setMeta('table', room.table ? '1' : null);
       this.remembered.table = room.table;
     }
-    const schedule = room.schedule ? JSON.stringify(room.schedule) : null;
-    if (schedule !== this.scheduleJson()) {
-      this.setMeta('schedule', schedule);
-      this.remembered.schedule = schedule;
-    }
+    this.saveMetaJson('schedule', room.schedule);
+    if (room.webhook !== undefined) this.saveMetaJson('webhook', room.webhook);
+    if (room.away !== undefined) this.saveMetaJson('away', Object.keys(room.away.until).length ? room.away : null);
     const r: RoomRecord = {
       code: room.code,
       ruleset: room.ruleset,
@@ -314,9 +330,18 @@ export class RoomStore {
     return (this.remembered.table ??= this.meta('table') === '1');
   }
 
-  private scheduleJson(): string | null {
-    if (this.remembered.schedule === undefined) this.remembered.schedule = this.meta('schedule');
-    return this.remembered.schedule;
+  /** A JSON value kept in `meta` (remembered between frames), or null. */
+  private metaJson<T>(key: MetaKey): T | null {
+    const text = (this.remembered[key] ??= this.meta(key) ?? '');
+    return text ? (JSON.parse(text) as T) : null;
+  }
+
+  /** Writes a JSON value to `meta` (null deletes it), only when it changed. */
+  private saveMetaJson(key: MetaKey, value: object | null): void {
+    const text = value ? JSON.stringify(value) : '';
+    if ((this.remembered[key] ??= this.meta(key) ?? '') === text) return;
+    this.setMeta(key, text || null);
+    this.remembered[key] = text;
   }
 
   private meta(key: string): string | null {
