@@ -186,7 +186,7 @@ it('four browsers and seven bots play a butterfly game from creating the room to
     );
     expect(players.map((p) => p.seat)).toEqual([1, 2, 3, 4]);
     // A bot's latest room frame may still be on its way: poll.
-    await expect.poll(() => bots.every((b) => b.room?.deadlines.call === CALL_MS && b.room.deadlines.speech === 90_000), { message: 'live pace, 10 s calls', timeout: 10_000 }).toBe(true);
+    await expect.poll(() => bots.map((b) => `${b.room?.deadlines.call}/${b.room?.deadlines.speech}`), { message: 'live pace, 10 s calls', timeout: 10_000 }).toEqual(bots.map(() => `${CALL_MS}/90000`));
     const botRoles = bots.map((b) => `#${b.seat} ${b.view?.me?.role}`);
     note(`dealt: ${players.map((p) => `#${p.seat} ${p.role}`).join(', ')}; bots ${botRoles.join(', ')} (${Date.now() - t0} ms to seat everyone)`);
 

@@ -51,7 +51,7 @@ const callOf = (p: P) => p.page.locator('[data-testid=point-panel]').first().get
 /** The host ejects a seat through the host tools (the judge's authority, RULES.md 11). */
 async function eject(host: P, seat: number): Promise<void> {
   const tools = host.page.locator('details.host');
-  if ((await tools.getAttribute('open')) === null) await tools.locator('summary').click();
+  if ((await tools.getAttribute('open')) === null) await tools.locator(':scope > summary').click();
   await tools.locator('select').selectOption(String(seat));
   await tools.locator('button.danger').click();
 }
