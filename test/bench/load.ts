@@ -173,8 +173,13 @@ interface Driver {
   table: Table;
 }
 
+/**
+ * Each bench client posts from an address of its own (CF-Connecting-IP, which `wrangler dev` keeps):
+ * the room limits new rooms and joins per address, and 20 rooms a minute from one address is over it.
+ */
 async function post<T>(base: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const address = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': address }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -186,6 +191,9 @@ function randomOf<T>(items: readonly T[]): T {
 /** A move from the bot's own legal actions, as the random policy would choose it. */
 function chooseMove(legal: LegalAction[]): Record<string, unknown> | null {
   for (const action of legal) {
+    // The card-reading step before night 1, and a lone actor's confirm (D15): neither waits for its deadline.
+    if (action.type === 'seen') return { type: 'seen' };
+    if (action.type === 'confirm') return { type: 'confirm' };
     // A pointer, once placed, stays: the call closes when every member has one.
     if (action.type === 'point' && action.current === null) return { type: 'point', target: action.targets.length ? randomOf(action.targets) : 0 };
     if (action.type === 'vote') return { type: 'vote', target: action.targets.length ? randomOf(action.targets) : 0 };
