@@ -14,15 +14,21 @@ import { newSubscription, type TestSubscription } from './push-receiver.ts';
 import { endpointFor, eventually, open, pushService, storedEndpoints, subscribe, type Delivery } from './push-service.ts';
 import { PROD_AT, PROD_FLOOR_MS, type ProdPlan } from '../../worker/room/prods.ts';
 
-/** An async classic room of 8 (`table`: played face to face), every seat subscribed, started; the start pushes have arrived. */
-async function startedAsyncRoom(table = false) {
-  const { room, clients, host } = await seatedRoom(8, 'classic', { pace: { preset: 'async' }, ...(table ? { table: true } : {}) });
+/** A classic room of 8 with these settings, every seat subscribed to the tests' push service; not started. */
+async function subscribedRoom(settings: Parameters<typeof seatedRoom>[2]) {
+  const { room, clients, host } = await seatedRoom(8, 'classic', settings);
   const received = await pushService(room.code);
   const subs: TestSubscription[] = [];
   for (let i = 0; i < 8; i++) {
     subs.push(await newSubscription(endpointFor(`seat-${i + 1}`)));
     await subscribe(clients[i]!, subs[i]!);
   }
+  return { room, clients, host, received, subs };
+}
+
+/** An async classic room of 8 (`table`: played face to face), every seat subscribed, started; the start pushes have arrived. */
+async function startedAsyncRoom(table = false) {
+  const { room, clients, host, received, subs } = await subscribedRoom({ pace: { preset: 'async' }, ...(table ? { table: true } : {}) });
   await host.request({ type: 'host', id: 'start', move: { type: 'start' } });
   await until('the start pushes', () => received.length === 8);
   // The reading (RULES.md 11) is shorter than the reminder lead: it is never reminded. Read the cards.
@@ -275,13 +281,7 @@ describe('issue 9 automatic prods: at 50 % and 90 % of a step, the seats that st
 
   it('none for a live-length step: live pace, or an async step shorter than 10 minutes', async () => {
     for (const pace of [{ preset: 'live' }, { preset: 'async', custom: { call: 5 * 60_000 } }]) {
-      const { room, clients, host } = await seatedRoom(8, 'classic', { pace });
-      const received = await pushService(room.code);
-      const subs: TestSubscription[] = [];
-      for (let i = 0; i < 8; i++) {
-        subs.push(await newSubscription(endpointFor(`seat-${i + 1}`)));
-        await subscribe(clients[i]!, subs[i]!);
-      }
+      const { room, clients, host, received, subs } = await subscribedRoom({ pace });
       await host.request({ type: 'host', id: 'start', move: { type: 'start' } });
       await readCards(clients);
       const { state } = await storedGame(room.code);

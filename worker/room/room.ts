@@ -532,8 +532,10 @@ export class Room extends DurableObject<Env> {
     const game = room.status === 'playing' ? this.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
     if (game && room.pace.preset === 'async') at = Math.min(at, failoverAt(game) ?? at);
-    if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game, this.store.prods()?.length ?? null) ?? at);
-    if (game) at = Math.min(at, nextProdAt(this.store.prods(), game, room.pace.preset === 'live') ?? at);
+    // The prod plan is a stored row (read and parsed): once per arming, which follows every change.
+    const prods = game ? this.store.prods() : null;
+    if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game, prods?.length ?? null) ?? at);
+    if (game) at = Math.min(at, nextProdAt(prods, game, room.pace.preset === 'live') ?? at);
     if (game && !game.result) at = Math.min(at, nextDue(this.store.bots().values()) ?? at);
     if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
     await this.store.setAlarm(at);
