@@ -3,7 +3,7 @@
 // shown in each device's own time zone; the server stores absolute times.
 import { useState } from 'preact/hooks';
 import type { PaceSetting } from '../worker/protocol.ts';
-import { has, lang, t } from './i18n.ts';
+import { has, lang, localInput, t } from './i18n.ts';
 import { hostMove, room } from './state.ts';
 import { ConfirmButton } from './ui.tsx';
 
@@ -45,12 +45,6 @@ export function DayCloseField({ pace, onChange }: { pace: PaceSetting; onChange:
       <p class="muted">{t('dayClosesHint')}</p>
     </>
   );
-}
-
-/** A `datetime-local` value for an instant, in this device's time zone. */
-function localInput(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
 }
 
 /** The lobby's scheduled start: everyone sees it in their own time; the host sets, changes or cancels it. */

@@ -2,7 +2,7 @@
 // time, at most 14 days ahead. The table sees it on the seat and in one line; the game never pauses.
 import { useState } from 'preact/hooks';
 import { MAX_AWAY_MS, type RoomView } from '../worker/protocol.ts';
-import { clockTime, t } from './i18n.ts';
+import { clockTime, localInput, t } from './i18n.ts';
 import { who } from './log-text.ts';
 import { hostMove, now } from './state.ts';
 
@@ -20,12 +20,6 @@ export function AwayLine({ r }: { r: RoomView | null }) {
       {t('awayList', away.map((a) => t('awayWho', who(a.seat), clockTime(a.until))).join(', '))}
     </p>
   );
-}
-
-/** A `datetime-local` value for a time, in this device's zone. */
-function localInput(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
 }
 
 /** This seat's own control: mark away until a time, or say it is back. */

@@ -64,3 +64,9 @@ export function clockTime(ms: number, weekday = true): string {
   if (!f) clockFormats.set(key, (f = new Intl.DateTimeFormat(lang.value, { ...(weekday ? { weekday: 'short' as const } : {}), hour: '2-digit', minute: '2-digit' })));
   return f.format(ms);
 }
+
+/** A `datetime-local` input's value for an instant, in this device's time zone. */
+export function localInput(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
