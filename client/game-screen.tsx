@@ -596,7 +596,7 @@ function Specials({ v }: { v: View }) {
 }
 
 // Private entries stay out of the round's feed, which is on screen all day for anyone nearby to read.
-const QUIET = new Set(['team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'night-cards', 'void-card', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
+const QUIET = new Set(['card', 'team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'night-cards', 'void-card', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
 
 /**
  * This round's public happenings: speeches, ballots (as tallies), verdicts. It reads the log signal

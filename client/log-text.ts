@@ -185,7 +185,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'deadline':
       return t('e_deadline');
     case 'paused':
-      return t('e_paused');
+      return t(ev.by === 'judge' ? 'e_judgePaused' : 'e_paused');
     case 'resumed':
       return t('e_resumed');
     case 'extended':

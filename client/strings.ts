@@ -384,6 +384,7 @@ const UI = {
   e_surrendered: ['{0}投降', '{0} surrender', '{0} se rinden', '{0} 항복'],
   e_deadline: ['时间到', "Time's up", 'Se acabó el tiempo', '시간 종료'],
   e_paused: ['房主暂停了游戏', 'The host paused the game', 'El anfitrión pausó la partida', '방장이 게임을 일시정지함'],
+  e_judgePaused: ['法官暂停了游戏', 'The judge paused the game', 'El árbitro pausó la partida', '심판이 게임을 일시정지함'],
   e_resumed: ['游戏继续', 'The game resumes', 'La partida continúa', '게임 재개'],
   e_extended: ['截止时间延长 {0}', 'Deadline extended by {0}', 'Plazo prolongado {0}', '마감 {0} 연장'],
   // errors

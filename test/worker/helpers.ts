@@ -169,7 +169,8 @@ export class Client {
   }
 }
 
-function rng(seed: number): () => number {
+/** A small seeded random in [0, 1): the same choices every run. */
+export function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;

@@ -30,8 +30,8 @@ export interface FixedInputs {
 const RECORD_SIZE = 4096;
 /** Largest plaintext a push service must accept in one aes128gcm record (RFC 8291 §4). */
 export const MAX_PAYLOAD = 3993;
-/** The VAPID token's lifetime: RFC 8292 allows at most 24 hours; 12 leaves room for clock skew. */
-const JWT_LIFETIME_S = 12 * 3600;
+/** The VAPID token's lifetime (its `exp` is the send time plus this): RFC 8292 allows at most 24 hours; 12 leaves room for clock skew. */
+export const JWT_LIFETIME_S = 12 * 3600;
 
 const enc = new TextEncoder();
 

@@ -129,6 +129,11 @@ export class Room extends DurableObject<Env> {
     return Date.now();
   }
 
+  /** The seed of the next game's deal (recorded in the game); tests replace it to replay one deal. */
+  seed(): string {
+    return newSeed();
+  }
+
   /** How pushes leave the room; tests replace it with a push service of their own. */
   pushFetch(request: Request): Promise<Response> {
     return fetch(request);
@@ -774,7 +779,7 @@ export class Room extends DurableObject<Env> {
       pace: deadlinesOf(room.pace),
       day: dayModeOf(room.pace),
       ...(dayCloses ? { dayCloses } : {}),
-      seed: newSeed(),
+      seed: this.seed(),
       at: now,
       ...(room.previousFirstVictim ? { previousFirstVictim: room.previousFirstVictim } : {}),
     });
