@@ -16,7 +16,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = PORT + (project.name === 'browser-light' ? 10 : 0);
   const baseURL = `http://127.0.0.1:${port}`;
   const healthy = () => answers(baseURL);
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (the browser tests use Debian's Chromium)`);
+  for (const path of Object.values(CHROMIUM)) {
+    if (!existsSync(path)) throw new Error(`${path} is missing: run \`apt-get install -y chromium chromium-headless-shell\` (the browser tests use Debian's Chromium)`);
+  }
   if (!existsSync(join(ROOT, 'dist/client/index.html'))) throw new Error('dist/client is missing: run `npm run build:client` (npm test does it in pretest)');
   if (await healthy()) throw new Error(`port ${port} already answers: stop whatever runs on ${baseURL} before the browser tests`);
 

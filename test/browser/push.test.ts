@@ -16,7 +16,8 @@ let context: BrowserContext;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  browser = await launch();
+  // The headless shell shows no notifications: this file needs the full browser.
+  browser = await launch('full');
 });
 
 afterAll(async () => {
