@@ -109,6 +109,8 @@ it('How to play walks a phone through one night and one day, in two languages an
 
   // Chinese, infernal: one night of eye-opening only, nobody out at dawn, no last words.
   await page.locator('header select').selectOption('zh-CN');
+  // The language's strings arrive by fetch; the page keeps the old ones until then.
+  await page.locator('html[lang="zh-CN"]').waitFor({ state: 'attached' });
   await page.locator('[data-testid=how-to-play]').tap();
   await page.locator('[data-testid=walk-ruleset]').selectOption('infernal');
   // infernal deals two kinds of card (police and bandits).
