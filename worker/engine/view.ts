@@ -263,12 +263,20 @@ export function viewUpdate(prev: GameState | null, next: GameState, viewer: View
 // view. A state is never changed in place, so a kept fingerprint stays true.
 const fingerprints = new WeakMap<GameState, Map<string, string>>();
 
-/** The view (`view`, if built already) without its log, as a string that is equal exactly when the two views are. */
+/** The view (`view`, if built already) without its log, as JSON text that is equal exactly when the two views are. */
 function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
   const key = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
   let kept = fingerprints.get(state);
   if (!kept) fingerprints.set(state, (kept = new Map()));
   let print = kept.get(key);
-  if (print === undefined) kept.set(key, (print = JSON.stringify({ ...(view ?? viewFor(state, viewer)), log: null })));
+  if (print === undefined) kept.set(key, (print = JSON.stringify({ ...(view ?? viewFor(state, viewer)), log: undefined })));
   return print;
+}
+
+/**
+ * `view` (this viewer's view of `state`, e.g. an update's) as JSON text, made from its fingerprint
+ * with the log put back as the last key: the room sends it without stringifying the view again.
+ */
+export function viewJson(state: GameState, viewer: Viewer, view: View): string {
+  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${JSON.stringify(view.log)}}`;
 }

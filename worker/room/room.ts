@@ -15,6 +15,7 @@ import {
   isRulesetId,
   resolveOptions,
   viewFor,
+  viewJson,
   viewUpdate,
   type Action,
   type GameRecord,
@@ -878,7 +879,8 @@ export class Room extends DurableObject<Env> {
       let frame = frames.get(key);
       if (frame === undefined) {
         const update = viewUpdate(g.full ? null : g.prev, g.next, viewer);
-        frame = update ? JSON.stringify({ type: 'game', view: update.view, logFrom: update.logFrom } satisfies ServerFrame) : null;
+        // The `game` frame's text, its view from viewJson (the view's fingerprint is already text).
+        frame = update ? `{"type":"game","view":${viewJson(g.next, viewer, update.view)},"logFrom":${update.logFrom}}` : null;
         frames.set(key, frame);
       }
       if (frame !== null) sendText(ws, frame);
