@@ -1,6 +1,14 @@
 // Local load runs against `wrangler dev`: the room (worker/) and the bare Durable Object
 // (test/bench/bare/, the platform's floor) side by side. R rooms with S sockets each; one action in
-// flight per room; an action's clock stops when its ack and every socket's next frame have arrived.
+// flight per room. Like with like: an action's clock stops at the last of its frames, its ack or a
+// game frame at any socket of its room. The room sends a viewer a frame only when that viewer's view
+// changed (a killer's pointer reaches the killers alone), so the bench cannot wait for a frame at
+// every socket; both servers send an action's frames before its ack, so the frames that arrive in the
+// same turn of the event loop as the ack are the action's, and the clock stops at the last of them.
+// Throughput counts actions only: the room's bots answer every step at once (the card-reading step,
+// a lone actor's confirm), and `idleShare` reports the share of time a room had nobody to act (a step
+// waiting for its deadline; none in `classic`, which runs no empty calls), so a wait would show there
+// instead of passing for a slow room.
 // CPU milliseconds per action come from /proc: every process of the `wrangler dev` run (workerd and
 // wrangler's own Node process), so the two targets are charged alike.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,8 +29,10 @@ export interface LoadFigures {
   p50Ms: number;
   p99Ms: number;
   cpuMsPerAction: number | null;
-  /** Actions whose frames did not all arrive within ACTION_TIMEOUT_MS (left out of the latencies). */
+  /** Actions whose ack did not arrive within ACTION_TIMEOUT_MS (left out of the latencies). */
   timedOut: number;
+  /** The share of the rooms' time in which nobody could act (a step waiting for its deadline). */
+  idleShare: number;
 }
 
 export interface Server {
@@ -92,6 +102,8 @@ interface Bot {
   seat: number;
   ws: WebSocket;
   view: View | null;
+  /** The room's status from its last room frame (the room, not the bare object). */
+  status?: 'lobby' | 'playing' | 'over';
   frames: number;
   /** When this socket sent its recent frames, to stay under the room's rate limit. */
   sent: number[];
@@ -99,7 +111,8 @@ interface Bot {
 
 interface Waiting {
   id: string;
-  need: Set<Bot>;
+  /** When the last frame of this action (a game frame at any socket, or the ack) arrived. */
+  last: number;
   acked: boolean;
   done: (error?: Error) => void;
 }
@@ -126,16 +139,20 @@ class Table {
 
   private receive(bot: Bot, frame: ServerFrame | { type: 'game'; view?: undefined }): void {
     const w = this.waiting;
+    if (frame.type === 'room') bot.status = frame.room.status;
     if (frame.type === 'game') {
       if (frame.view) bot.view = frame.view;
       bot.frames++;
-      w?.need.delete(bot);
-    } else if (frame.type === 'ack' && w?.id === frame.id) {
+      if (w) w.last = performance.now();
+    } else if (frame.type === 'ack' && w?.id === frame.id && !w.acked) {
       w.acked = true;
+      w.last = performance.now();
+      // Both servers send an action's frames before its ack: the frames already on their way are
+      // read in this same turn of the event loop, before the check phase.
+      setImmediate(() => w.done());
     } else if (frame.type === 'error' && w && frame.id === w.id) {
       return w.done(new Error(`seat ${bot.seat}: action refused with ${frame.code}`));
     }
-    if (w && w.acked && w.need.size === 0) w.done();
   }
 
   /** Sends one frame from `bot` and resolves with its latency in ms, or null if it timed out. */
@@ -147,13 +164,14 @@ class Table {
     const id = `a${this.next++}`;
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
+    let waiting: Waiting | undefined;
     const settled = new Promise<boolean>((resolve, reject) => {
-      this.waiting = { id, need: new Set(this.bots), acked: false, done: (error) => (error ? reject(error) : resolve(true)) };
+      waiting = this.waiting = { id, last: started, acked: false, done: (error) => (error ? reject(error) : resolve(true)) };
       timer = setTimeout(() => resolve(false), ACTION_TIMEOUT_MS);
     });
     bot.ws.send(JSON.stringify({ ...frame, id }));
     try {
-      return (await settled) ? performance.now() - started : null;
+      return (await settled) ? waiting!.last - started : null;
     } finally {
       clearTimeout(timer);
       this.waiting = null;
@@ -216,9 +234,9 @@ async function roomDriver(port: number, sockets: number): Promise<Driver> {
   return {
     table,
     next() {
-      if (host.view === null) return { bot: host, frame: { type: 'host', move: { type: 'start' } } };
+      if (host.status === 'lobby') return { bot: host, frame: { type: 'host', move: { type: 'start' } } };
+      if (host.status === 'over') return { bot: host, frame: { type: 'host', move: { type: 'play-again' } } };
       if (table.bots.some((b) => b.view === null)) return null;
-      if (host.view.result) return { bot: host, frame: { type: 'host', move: { type: 'play-again' } } };
       for (const bot of table.bots) {
         const move = chooseMove(bot.view!.legal);
         if (move) return { bot, frame: { type: 'act', move } };
@@ -236,19 +254,23 @@ async function bareDriver(port: number, sockets: number): Promise<Driver> {
   return { table, next: () => ({ bot: randomOf(table.bots), frame: { type: 'act' } }) };
 }
 
-async function play(driver: Driver, latencies: number[], deadline: number): Promise<number> {
+/** Plays until the deadline; returns the actions that timed out and the ms this room had nothing to do. */
+async function play(driver: Driver, latencies: number[], deadline: number): Promise<{ timedOut: number; idleMs: number }> {
   let timedOut = 0;
+  let idleMs = 0;
   while (Date.now() < deadline) {
     const action = driver.next();
     if (!action) {
+      const from = performance.now();
       await sleep(5);
+      idleMs += performance.now() - from;
       continue;
     }
     const ms = await driver.table.act(action.bot, action.frame);
     if (ms === null) timedOut++;
     else latencies.push(ms);
   }
-  return timedOut;
+  return { timedOut, idleMs };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -268,7 +290,7 @@ export async function benchLoad(server: Server, rooms: number, sockets: number, 
     const latencies: number[] = [];
     const cpuBefore = serverCpuMs(server);
     const started = Date.now();
-    const timedOut = await Promise.all(drivers.map((d) => play(d, latencies, started + seconds * 1000)));
+    const played = await Promise.all(drivers.map((d) => play(d, latencies, started + seconds * 1000)));
     const elapsed = (Date.now() - started) / 1000;
     const cpuAfter = serverCpuMs(server);
     latencies.sort((a, b) => a - b);
@@ -282,7 +304,8 @@ export async function benchLoad(server: Server, rooms: number, sockets: number, 
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       cpuMsPerAction: cpuBefore !== null && cpuAfter !== null && latencies.length > 0 ? Math.round(((cpuAfter - cpuBefore) / latencies.length) * 100) / 100 : null,
-      timedOut: timedOut.reduce((a, b) => a + b, 0),
+      timedOut: played.reduce((a, p) => a + p.timedOut, 0),
+      idleShare: Math.round((played.reduce((a, p) => a + p.idleMs, 0) / (rooms * elapsed * 1000)) * 1000) / 1000,
     };
   } finally {
     for (const d of drivers) d.table.close();

@@ -2,6 +2,8 @@
 // ratios within one run). The load part runs the room and the bare Durable Object
 // (test/bench/bare/) one after the other under `wrangler dev`, 1 room × 16 sockets and
 // 20 rooms × 12, and prints room/bare ratios; with --runs N each figure is the median of N runs.
+// What an action's latency and throughput count is in load.ts's header (only actions, the clock
+// stopping at the last frame an action brings; `idleShare` shows any time a room waited on a deadline).
 // Flags: --quick (engine and sizes only), --load-only, --runs N, --seconds S,
 // --port P (the room's wrangler dev), --bare-port P.
 import { existsSync } from 'node:fs';
@@ -51,7 +53,7 @@ async function loadRuns(runs: number, seconds: number): Promise<void> {
       const room = median(figures.room!);
       const bare = median(figures.bare!);
       console.log(
-        `${shape.rooms} × ${shape.sockets}: room p50 ${room.p50Ms} / p99 ${room.p99Ms} ms, ${room.actionsPerSecond} actions/s, ${room.cpuMsPerAction} CPU ms/action; ` +
+        `${shape.rooms} × ${shape.sockets}: room p50 ${room.p50Ms} / p99 ${room.p99Ms} ms, ${room.actionsPerSecond} actions/s, ${room.cpuMsPerAction} CPU ms/action, idle ${room.idleShare}; ` +
           `bare p50 ${bare.p50Ms} / p99 ${bare.p99Ms} ms, ${bare.actionsPerSecond} actions/s, ${bare.cpuMsPerAction} CPU ms/action; ` +
           `room/bare p50 ${ratio(room.p50Ms, bare.p50Ms)}×, p99 ${ratio(room.p99Ms, bare.p99Ms)}×, throughput ${ratio(room.actionsPerSecond, bare.actionsPerSecond)}×, CPU ${ratio(room.cpuMsPerAction, bare.cpuMsPerAction)}×`,
       );
@@ -67,7 +69,7 @@ function median(runs: LoadFigures[]): LoadFigures {
     const sorted = runs.map((r) => r[key]).sort((a, b) => Number(a) - Number(b));
     return sorted[Math.floor((sorted.length - 1) / 2)]!;
   };
-  return { ...runs[0]!, actions: mid('actions'), actionsPerSecond: mid('actionsPerSecond'), p50Ms: mid('p50Ms'), p99Ms: mid('p99Ms'), cpuMsPerAction: mid('cpuMsPerAction'), timedOut: mid('timedOut') };
+  return { ...runs[0]!, actions: mid('actions'), actionsPerSecond: mid('actionsPerSecond'), p50Ms: mid('p50Ms'), p99Ms: mid('p99Ms'), cpuMsPerAction: mid('cpuMsPerAction'), timedOut: mid('timedOut'), idleShare: mid('idleShare') };
 }
 
 function ratio(a: number | null, b: number | null): string {

@@ -1,5 +1,6 @@
-// The room's store keeps the room row in memory between frames and skips writes that change
-// nothing but the clock: what it remembers must always be what SQLite holds.
+// The room's store keeps the room row, the seats, the judge, the prod plan and the applied ids in
+// memory between frames and skips writes that change nothing but the clock: what it remembers must
+// always be what SQLite holds.
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Room } from '../../worker/room/room.ts';
@@ -41,6 +42,48 @@ describe('the room store', () => {
       expect(storedRow(sql)).toEqual({ status: 'playing', last_activity: at + 2000 });
       store.transaction(() => store.saveRoom({ ...room, status: 'playing', lastActivity: at + 2000 + ACTIVITY_GRAIN_MS }));
       expect(storedRow(sql).last_activity).toBe(at + 2000 + ACTIVITY_GRAIN_MS);
+    });
+  });
+
+  it('keeps the seats, the judge, the prod plan and the applied ids it remembers in step with SQLite, and forgets a failed change', async () => {
+    await withStore((store, sql) => {
+      const storedHash = (seat: number) => sql.exec<{ token_hash: string }>('SELECT token_hash FROM seats WHERE seat = ?', seat).one().token_hash;
+      store.transaction(() => {
+        store.setJudge('Jo', 'judge-hash', true);
+        store.addSeat(1, 'Ann', 'hash-1', false);
+      });
+      // Read once, then remembered: every frame checks its socket's token against these.
+      expect(store.tokenHashOf(1)).toBe('hash-1');
+      expect(store.judge()).toEqual({ name: 'Jo', tokenHash: 'judge-hash', host: true });
+      store.transaction(() => {
+        store.replaceToken(1, 'hash-2');
+        // The host mark moves to the newcomer: the judge's row changes too.
+        store.addSeat(2, 'Bo', 'hash-b', true);
+        store.recordApplied(1, 'act', 'kept');
+      });
+      expect(store.tokenHashOf(1)).toBe(storedHash(1));
+      expect(store.seatByToken('hash-1')).toBeNull();
+      expect(store.seatByToken('hash-b')).toBe(2);
+      expect(store.judge()!.host).toBe(false);
+      expect(store.applied(1, 'act', 'kept')).toBe(true);
+      const plan = { step: '1|call|killers', length: null, sent: 0, marked: [] };
+      expect(() =>
+        store.transaction(() => {
+          store.replaceToken(1, 'hash-3');
+          store.recordApplied(1, 'act', 'lost');
+          store.saveProds(plan);
+          // Read inside the step: what is remembered now must go with the step.
+          expect(store.tokenHashOf(1)).toBe('hash-3');
+          throw new Error('a later write failed');
+        }),
+      ).toThrow('a later write failed');
+      expect(storedHash(1)).toBe('hash-2');
+      expect(store.tokenHashOf(1)).toBe('hash-2');
+      expect(store.applied(1, 'act', 'lost')).toBe(false);
+      expect(store.prods()).toBeNull();
+      store.transaction(() => store.saveProds(plan));
+      expect(store.prods()).toEqual(plan);
+      expect(JSON.parse(sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'prods'`).one().value)).toEqual(plan);
     });
   });
 

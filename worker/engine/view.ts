@@ -253,11 +253,30 @@ export function viewUpdate(prev: GameState | null, next: GameState, viewer: View
   if (!prev || hasGodView(prev, viewer) !== hasGodView(next, viewer)) return { view: viewFor(next, viewer), logFrom: 0 };
   const had = viewerLogLength(prev, viewer);
   const view = viewFor(next, viewer, had);
-  if (view.log.length === 0 && fingerprint(view) === fingerprint(viewFor(prev, viewer, had))) return null;
+  const now = fingerprint(next, viewer, view);
+  if (view.log.length === 0 && now === fingerprint(prev, viewer)) return null;
   return { view, logFrom: had };
 }
 
-/** The view without its log, as a string that is equal exactly when the two views are. */
-function fingerprint(view: View): string {
-  return JSON.stringify({ ...view, log: null });
+// Fingerprints by state, then viewer. The room asks for every viewer after every change, and this
+// change's `next` is the next change's `prev`: its fingerprint is kept, not built again from a second
+// view. A state is never changed in place, so a kept fingerprint stays true.
+const fingerprints = new WeakMap<GameState, Map<string, string>>();
+
+/** The view (`view`, if built already) without its log, as JSON text that is equal exactly when the two views are. */
+function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
+  const key = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+  let kept = fingerprints.get(state);
+  if (!kept) fingerprints.set(state, (kept = new Map()));
+  let print = kept.get(key);
+  if (print === undefined) kept.set(key, (print = JSON.stringify({ ...(view ?? viewFor(state, viewer)), log: undefined })));
+  return print;
+}
+
+/**
+ * `view` (this viewer's view of `state`, e.g. an update's) as JSON text, made from its fingerprint
+ * with the log put back as the last key: the room sends it without stringifying the view again.
+ */
+export function viewJson(state: GameState, viewer: Viewer, view: View): string {
+  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${JSON.stringify(view.log)}}`;
 }

@@ -15,6 +15,7 @@ import {
   isRulesetId,
   resolveOptions,
   viewFor,
+  viewJson,
   viewUpdate,
   type Action,
   type GameRecord,
@@ -59,7 +60,7 @@ import { MOVE_LINK_MS, REPLACE_LINK_MS, overLimit } from './limits.ts';
 import { dueProd, nextProdAt, planAfter } from './prods.ts';
 import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
 import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
-import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, tooBig, viewerOf, type Attachment } from './sockets.ts';
+import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, sendText, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
@@ -868,7 +869,8 @@ export class Room extends DurableObject<Env> {
     if (!g) return;
     // One view per viewer (a seat's phone and laptop share it), and no frame for a viewer whose view
     // did not change: whether and when a frame arrives must tell nothing the viewer may not know.
-    const frames = new Map<string, ServerFrame | null>();
+    // Its frame is made into text once.
+    const frames = new Map<string, string | null>();
     for (const ws of this.ctx.getWebSockets()) {
       const who = attachmentOf(ws);
       if (!who || !watchesGame(who, g.next)) continue;
@@ -877,10 +879,11 @@ export class Room extends DurableObject<Env> {
       let frame = frames.get(key);
       if (frame === undefined) {
         const update = viewUpdate(g.full ? null : g.prev, g.next, viewer);
-        frame = update ? { type: 'game', view: update.view, logFrom: update.logFrom } : null;
+        // The `game` frame's text, its view from viewJson (the view's fingerprint is already text).
+        frame = update ? `{"type":"game","view":${viewJson(g.next, viewer, update.view)},"logFrom":${update.logFrom}}` : null;
         frames.set(key, frame);
       }
-      if (frame) send(ws, frame);
+      if (frame !== null) sendText(ws, frame);
     }
   }
 

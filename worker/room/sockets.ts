@@ -44,8 +44,13 @@ export function viewerOf(a: Attachment): Viewer {
 }
 
 export function send(ws: WebSocket, frame: ServerFrame): void {
+  sendText(ws, JSON.stringify(frame));
+}
+
+/** Sends a frame already made into text (one text for the sockets of one viewer). */
+export function sendText(ws: WebSocket, text: string): void {
   try {
-    ws.send(JSON.stringify(frame));
+    ws.send(text);
   } catch {
     // The socket is closing; its close handler tidies up.
   }

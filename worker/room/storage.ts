@@ -1,7 +1,8 @@
 // The room's SQLite tables and every query on them. All writes are synchronous; the caller wraps
 // each change in one `transaction` so a change is stored whole or not at all.
-// Every frame reads the room row and whether the room exists or expired: the store keeps those in
-// memory (the object is their only writer) and forgets them when a transaction fails.
+// Every frame reads the room row, whether the room exists or expired, the seats (its identity check,
+// the bots' schedule), the prod plan and the applied action ids: the store keeps those in memory (the
+// object is their only writer, and every write goes through here) and forgets them when a transaction fails.
 import type { GameState, LogEntry, OptionValue, RulesetId, Seat } from '../engine/index.ts';
 import type { PaceSetting } from '../protocol.ts';
 import { nameKey } from '../names.ts';
@@ -100,8 +101,11 @@ type RoomRecord = {
   human_judge: number;
 };
 
-/** Room facts kept as JSON in `meta`. */
-type MetaKey = 'schedule' | 'webhook' | 'away';
+/** Room facts kept as JSON in `meta` (and the current step's prod plan). */
+type MetaKey = 'schedule' | 'webhook' | 'away' | 'prods';
+
+/** The seats table's row as SQLite holds it. */
+type SeatRecord = { seat: number; name: string; token_hash: string; score: number; host: number; bot: string | null };
 
 /** What the store remembers between frames; undefined = read it from SQLite. */
 interface Remembered {
@@ -114,10 +118,17 @@ interface Remembered {
   alarm?: number;
   /** Played face to face (issue 12), as `meta` holds it. */
   table?: boolean;
-  /** The scheduled start, webhook and away marks as `meta` holds them (JSON text, '' for none). */
+  /** The scheduled start, webhook, away marks and prod plan as `meta` holds them (JSON text, '' for none). */
   schedule?: string;
   webhook?: string;
   away?: string;
+  prods?: string;
+  /** The seats' rows, in seat order; dropped by every write to the seats. */
+  seats?: SeatRecord[];
+  /** The judge's row (null: none); dropped by every write to it. */
+  judge?: JudgeRow | null;
+  /** The applied action ids (`seat:space:id`) and their numbers, oldest first. */
+  applied?: Map<string, number>;
 }
 
 export class RoomStore {
@@ -357,22 +368,29 @@ export class RoomStore {
   // ---------------------------------------------------------------- seats
 
   seats(): SeatRow[] {
-    return this.sql
-      .exec<{ seat: number; name: string; token_hash: string; score: number; host: number; bot: string | null }>(
-        `SELECT seat, name, token_hash, score, host, bot FROM seats ORDER BY seat`,
-      )
-      .toArray()
-      .map((r) => ({ seat: r.seat, name: r.name, tokenHash: r.token_hash, score: r.score, host: r.host === 1, bot: r.bot === null ? null : (JSON.parse(r.bot) as BotState) }));
+    return this.seatRows().map((r) => ({ seat: r.seat, name: r.name, tokenHash: r.token_hash, score: r.score, host: r.host === 1, bot: r.bot === null ? null : (JSON.parse(r.bot) as BotState) }));
+  }
+
+  /** The seats' rows as stored (remembered; callers get fresh objects from `seats` and `bots`). */
+  private seatRows(): SeatRecord[] {
+    return (this.remembered.seats ??= this.sql.exec<SeatRecord>(`SELECT seat, name, token_hash, score, host, bot FROM seats ORDER BY seat`).toArray());
+  }
+
+  /** Every write to the seats goes through here, so the remembered rows are read again. */
+  private seatsChanged(): void {
+    this.remembered.seats = undefined;
   }
 
   /** The bot seats and what the room keeps for each. */
   bots(): Map<Seat, BotState> {
-    const rows = this.sql.exec<{ seat: number; bot: string }>(`SELECT seat, bot FROM seats WHERE bot IS NOT NULL ORDER BY seat`).toArray();
-    return new Map(rows.map((r) => [r.seat, JSON.parse(r.bot) as BotState]));
+    const bots = new Map<Seat, BotState>();
+    for (const r of this.seatRows()) if (r.bot !== null) bots.set(r.seat, JSON.parse(r.bot) as BotState);
+    return bots;
   }
 
   /** Seats a bot (lobby); it holds no token. */
   addBotSeat(seat: Seat, name: string, bot: BotState): void {
+    this.seatsChanged();
     this.sql.exec(
       `INSERT INTO seats (seat, name, name_key, token_hash, score, host, bot) VALUES (?, ?, ?, ?, 0, 0, ?)`,
       seat,
@@ -385,18 +403,22 @@ export class RoomStore {
 
   /** A person's seat goes to a bot: their token stops working and their devices' notifications stop. */
   makeBot(seat: Seat, bot: BotState): void {
+    this.seatsChanged();
     this.sql.exec(`UPDATE seats SET token_hash = ?, bot = ? WHERE seat = ?`, BOT_TOKEN + crypto.randomUUID(), JSON.stringify(bot), seat);
     this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, seat);
   }
 
   /** Stores a bot's memory and schedule. */
   saveBot(seat: Seat, bot: BotState): void {
-    this.sql.exec(`UPDATE seats SET bot = ? WHERE seat = ? AND bot IS NOT NULL`, JSON.stringify(bot), seat);
+    const text = JSON.stringify(bot);
+    this.sql.exec(`UPDATE seats SET bot = ? WHERE seat = ? AND bot IS NOT NULL`, text, seat);
+    // The remembered rows are never handed out: the bot's row is brought up to date in place.
+    const row = this.remembered.seats?.find((r) => r.seat === seat);
+    if (row && row.bot !== null) row.bot = text;
   }
 
   seatByToken(tokenHash: string): Seat | null {
-    const r = this.sql.exec<{ seat: number }>(`SELECT seat FROM seats WHERE token_hash = ?`, tokenHash).toArray()[0];
-    return r ? r.seat : null;
+    return this.seatRows().find((r) => r.token_hash === tokenHash)?.seat ?? null;
   }
 
   nameTaken(name: string): boolean {
@@ -405,6 +427,7 @@ export class RoomStore {
   }
 
   addSeat(seat: Seat, name: string, tokenHash: string, host: boolean): void {
+    this.seatsChanged();
     if (host) this.clearHost();
     this.sql.exec(
       `INSERT INTO seats (seat, name, name_key, token_hash, score, host) VALUES (?, ?, ?, ?, 0, ?)`,
@@ -425,11 +448,13 @@ export class RoomStore {
   tokenHashOf(place: Place): string | null {
     if (place === JUDGE_PLACE) return this.judge()?.tokenHash ?? null;
     if (place === TABLE_PLACE) return this.meta('table_hash');
-    return this.sql.exec<{ token_hash: string }>(`SELECT token_hash FROM seats WHERE seat = ?`, place).toArray()[0]?.token_hash ?? null;
+    return this.seatRows().find((r) => r.seat === place)?.token_hash ?? null;
   }
 
   /** Gives a place a new token; the old one stops working at once. */
   replaceToken(place: Place, tokenHash: string): void {
+    this.seatsChanged();
+    this.judgeChanged();
     if (place === JUDGE_PLACE) this.sql.exec(`UPDATE judge SET token_hash = ?`, tokenHash);
     else if (place === TABLE_PLACE) this.setMeta('table_hash', tokenHash);
     else {
@@ -489,44 +514,59 @@ export class RoomStore {
 
   /** A seat's new name (a replacement, issue 9), kept unique like a join's. */
   renameSeat(seat: Seat, name: string): void {
+    this.seatsChanged();
     this.sql.exec(`UPDATE seats SET name = ?, name_key = ? WHERE seat = ?`, name, nameKey(name), seat);
   }
 
   /** The current step's automatic prods (worker/room/prods.ts), or null before the first step. */
   prods(): ProdPlan | null {
-    const raw = this.meta('prods');
-    return raw === null ? null : (JSON.parse(raw) as ProdPlan);
+    return this.metaJson<ProdPlan>('prods');
   }
 
   saveProds(plan: ProdPlan | null): void {
-    this.setMeta('prods', plan === null ? null : JSON.stringify(plan));
+    this.saveMetaJson('prods', plan);
   }
 
   // ---------------------------------------------------------------- the human judge
 
   judge(): JudgeRow | null {
-    const r = this.sql.exec<{ name: string; token_hash: string; host: number }>(`SELECT name, token_hash, host FROM judge WHERE id = 1`).toArray()[0];
-    return r ? { name: r.name, tokenHash: r.token_hash, host: r.host === 1 } : null;
+    if (this.remembered.judge === undefined) {
+      const r = this.sql.exec<{ name: string; token_hash: string; host: number }>(`SELECT name, token_hash, host FROM judge WHERE id = 1`).toArray()[0];
+      this.remembered.judge = r ? { name: r.name, tokenHash: r.token_hash, host: r.host === 1 } : null;
+    }
+    const judge = this.remembered.judge;
+    return judge && { ...judge };
+  }
+
+  /** Every write to the judge's row goes through here, so the remembered row is read again. */
+  private judgeChanged(): void {
+    this.remembered.judge = undefined;
   }
 
   setJudge(name: string, tokenHash: string, host: boolean): void {
+    this.judgeChanged();
     if (host) this.clearHost();
     this.sql.exec(`INSERT INTO judge (id, name, name_key, token_hash, host) VALUES (1, ?, ?, ?, ?)`, name, nameKey(name), tokenHash, host ? 1 : 0);
   }
 
   removeJudge(): void {
+    this.judgeChanged();
     this.sql.exec(`DELETE FROM judge`);
     this.sql.exec(`DELETE FROM invites WHERE place = ?`, JUDGE_PLACE);
   }
 
   /** The host mark moves to whoever joins with the host token. */
   private clearHost(): void {
+    this.seatsChanged();
+    this.judgeChanged();
     this.sql.exec(`UPDATE seats SET host = 0`);
     this.sql.exec(`UPDATE judge SET host = 0`);
   }
 
   /** Removes a seat and renumbers the others 1..N in order; returns old seat -> new seat. */
   removeSeat(seat: Seat): Map<Seat, Seat> {
+    this.seatsChanged();
+    this.remembered.applied = undefined;
     this.sql.exec(`DELETE FROM seats WHERE seat = ?`, seat);
     this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, seat);
     const moves = new Map<Seat, Seat>();
@@ -546,6 +586,7 @@ export class RoomStore {
   }
 
   addScore(seats: Seat[]): void {
+    this.seatsChanged();
     for (const seat of seats) this.sql.exec(`UPDATE seats SET score = score + 1 WHERE seat = ?`, seat);
   }
 
@@ -574,6 +615,7 @@ export class RoomStore {
 
   /** A new game replaces the old one: its events and applied ids go. */
   newGame(gameNo: number, state: GameState): void {
+    this.remembered.applied = undefined;
     this.sql.exec(`DELETE FROM events`);
     this.sql.exec(`DELETE FROM actions`);
     this.saveGame(gameNo, state, state.log);
@@ -583,13 +625,30 @@ export class RoomStore {
 
   /** Whether this seat's move of this kind (`act` or `host`) with this id was applied already. */
   applied(seat: Seat, space: ActionSpace, id: string): boolean {
-    return this.sql.exec(`SELECT 1 FROM actions WHERE seat = ? AND space = ? AND id = ?`, seat, space, id).toArray().length > 0;
+    return this.appliedIds().has(`${seat}:${space}:${id}`);
   }
 
   recordApplied(seat: Seat, space: ActionSpace, id: string): void {
+    const ids = this.appliedIds();
     const added = this.sql.exec<{ n: number }>(`INSERT OR IGNORE INTO actions (seat, space, id) VALUES (?, ?, ?) RETURNING n`, seat, space, id).toArray()[0];
+    if (!added) return;
+    ids.set(`${seat}:${space}:${id}`, added.n);
     // Numbers only grow, so the ids past the window are those numbered up to n - KEEP_ACTION_IDS.
-    if (added && added.n > KEEP_ACTION_IDS) this.sql.exec(`DELETE FROM actions WHERE n <= ?`, added.n - KEEP_ACTION_IDS);
+    if (added.n <= KEEP_ACTION_IDS) return;
+    this.sql.exec(`DELETE FROM actions WHERE n <= ?`, added.n - KEEP_ACTION_IDS);
+    for (const [key, n] of ids) {
+      if (n > added.n - KEEP_ACTION_IDS) break;
+      ids.delete(key);
+    }
+  }
+
+  /** The applied ids the table holds, read once per wake and kept in step with every write. */
+  private appliedIds(): Map<string, number> {
+    if (!this.remembered.applied) {
+      const rows = this.sql.exec<{ n: number; seat: number; space: string; id: string }>(`SELECT n, seat, space, id FROM actions ORDER BY n`).toArray();
+      this.remembered.applied = new Map(rows.map((r) => [`${r.seat}:${r.space}:${r.id}`, r.n]));
+    }
+    return this.remembered.applied;
   }
 }
 
