@@ -11,9 +11,8 @@ export default defineConfig({
     // Project-level passWithNoTests is not allowed; root-level covers an empty test/engine/.
     passWithNoTests: true,
     // Vitest's default is one worker fewer than the cores: on 2 cores that is one. Here one more than
-    // the cores, for the engine and worker files; the browser files run after them, one at a time
-    // (a browser file with eight pages takes both cores by itself: run beside others, pages that could
-    // not answer a tap within seconds failed it).
+    // the cores, for the engine and worker files; the browser files run after them, two at a time
+    // (beside the CPU-bound engine files, pages could not answer a tap within seconds).
     maxWorkers: availableParallelism() + 1,
     reporters: ['default', './test/slowest-files.ts'],
     projects: [
@@ -59,14 +58,16 @@ export default defineConfig({
       {
         // Real headless Chromium (Debian's, driven by playwright-core) against `wrangler dev`, which
         // the global setup starts on its own port with fresh storage. Each file plays in rooms of its
-        // own (its own Durable Objects), one file at a time, after the engine and worker files.
+        // own (its own Durable Objects), after the engine and worker files (a group of its own), two
+        // files at a time: in Chromium's headless shell a file of eight pages takes about one core.
         test: {
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
           exclude: LIGHT_BROWSER_FILES,
           globalSetup: ['test/browser/global-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },

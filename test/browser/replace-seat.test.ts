@@ -68,4 +68,4 @@ it('the host opens a replacement link for a seat; a new phone enters a name and 
   expect([...host.pageErrors, ...kim.pageErrors]).toEqual([]);
   await kim.context.close();
   await host.context.close();
-}, 20_000);
+}, 60_000);
