@@ -99,11 +99,15 @@ let drawing = 0;
 
 /** Keeps the tab title and the favicon saying what this seat owes now ("(1) Your vote — Tianhei"). */
 export function watchOwed(): () => void {
+  // Redrawn only when the dot comes or goes: a busy ballot brings a frame per vote, and each redraw
+  // decodes, draws and encodes a PNG on the phone's main thread.
+  let dotted: boolean | undefined;
   return effect(() => {
     const v = view.value;
     const owed = v ? owedStep(v) : null;
-    document.title = owed ? `(1) ${t(OWED_KEYS[owed.kind])} — ${t('app')}` : t('app');
-    void markFavicon(owed !== null);
+    const title = owed ? `(1) ${t(OWED_KEYS[owed.kind])} — ${t('app')}` : t('app');
+    if (document.title !== title) document.title = title;
+    if (dotted !== !!owed) void markFavicon((dotted = !!owed));
   });
 }
 
