@@ -7,7 +7,7 @@ import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
 import { callKey, cardWho, entryText, paren, plateOf, roleName, who, whoList } from './log-text.ts';
 import { headline } from './headline.ts';
-import { HistoryDrawer, StoryEntry } from './history-drawer.tsx';
+import { HistoryButton, HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { sameSeats } from './story.ts';
 import { ConfirmButton, Countdown } from './ui.tsx';
@@ -139,8 +139,12 @@ export function GameScreen() {
               </button>
             )}
             <section class="step" data-testid="step">
-              <h2>{title}</h2>
-              {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
+              {/* The story's button sits in the step's own line, not floating over the page: it never covers a control. */}
+              <div class="step-head">
+                <h2>{title}</h2>
+                <HistoryButton />
+                {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
+              </div>
               <p class="big headline" data-testid="headline">{headline(v)}</p>
               <StepPanel v={v} pick={pick} setPick={setPick} />
               {/* Face to face a neighbour can read a phone by day: tonight's result shows with the card turned up (or while acting). */}
@@ -167,11 +171,11 @@ export function GameScreen() {
             {peek && <Specials v={v} />}
             {room.value?.you.judge && <NarratePanel />}
             {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
-            <HistoryDrawer ruleset={v.ruleset} />
           </>
         }
         history={<Feed round={v.round} ruleset={v.ruleset} />}
       />
+      <HistoryDrawer ruleset={v.ruleset} />
     </div>
   );
 }
