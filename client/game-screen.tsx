@@ -170,7 +170,7 @@ export function GameScreen() {
             {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
             {peek && <Specials v={v} />}
             {room.value?.you.judge && <NarratePanel />}
-            {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
+            {(room.value?.you.host || room.value?.you.judge) && <HostToolsOnce v={v} />}
           </>
         }
         history={<Feed round={v.round} ruleset={v.ruleset} />}
@@ -632,6 +632,10 @@ function NarratePanel() {
     </div>
   );
 }
+
+// The host tools read the pause and who is alive or absent (and the room, a signal of its own): a
+// ballot's count or a voter's mark does not redraw them.
+const HostToolsOnce = memo(HostTools, (a, b) => a.v.paused === b.v.paused && a.v.seats.length === b.v.seats.length && a.v.seats.every((s, i) => s.alive === b.v.seats[i]!.alive && s.absent === b.v.seats[i]!.absent));
 
 function HostTools({ v }: { v: View }) {
   const [seat, setSeat] = useState(0);
