@@ -7,7 +7,7 @@ import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
 import { callKey, cardWho, entryText, paren, plateOf, roleName, who, whoList } from './log-text.ts';
 import { headline } from './headline.ts';
-import { HistoryDrawer, StoryEntry } from './history-drawer.tsx';
+import { HistoryButton, HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { sameSeats } from './story.ts';
 import { ConfirmButton, Countdown } from './ui.tsx';
@@ -139,8 +139,12 @@ export function GameScreen() {
               </button>
             )}
             <section class="step" data-testid="step">
-              <h2>{title}</h2>
-              {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
+              {/* The story's button sits in the step's own line, not floating over the page: it never covers a control. */}
+              <div class="step-head">
+                <h2>{title}</h2>
+                <HistoryButton />
+                {'endsAt' in step && <Countdown endsAt={step.endsAt} />}
+              </div>
               <p class="big headline" data-testid="headline">{headline(v)}</p>
               <StepPanel v={v} pick={pick} setPick={setPick} />
               {/* Face to face a neighbour can read a phone by day: tonight's result shows with the card turned up (or while acting). */}
@@ -166,12 +170,12 @@ export function GameScreen() {
             {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
             {peek && <Specials v={v} />}
             {room.value?.you.judge && <NarratePanel />}
-            {(room.value?.you.host || room.value?.you.judge) && <HostTools v={v} />}
-            <HistoryDrawer ruleset={v.ruleset} />
+            {(room.value?.you.host || room.value?.you.judge) && <HostToolsOnce v={v} />}
           </>
         }
         history={<Feed round={v.round} ruleset={v.ruleset} />}
       />
+      <HistoryDrawer ruleset={v.ruleset} />
     </div>
   );
 }
@@ -628,6 +632,10 @@ function NarratePanel() {
     </div>
   );
 }
+
+// The host tools read the pause and who is alive or absent (and the room, a signal of its own): a
+// ballot's count or a voter's mark does not redraw them.
+const HostToolsOnce = memo(HostTools, (a, b) => a.v.paused === b.v.paused && a.v.seats.length === b.v.seats.length && a.v.seats.every((s, i) => s.alive === b.v.seats[i]!.alive && s.absent === b.v.seats[i]!.absent));
 
 function HostTools({ v }: { v: View }) {
   const [seat, setSeat] = useState(0);

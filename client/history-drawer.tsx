@@ -1,9 +1,11 @@
 // The history drawer: every entry of the viewer's log (public ones and the viewer's own private
 // ones, exactly what the view carries), grouped by night and day, so a player who looked away can
-// catch up during the game. Older chapters stay folded and are drawn only when opened, so the
-// drawer opens at once even after many rounds.
+// catch up during the game. Older chapters stay folded and are drawn only when opened, and the
+// drawer itself is drawn ahead, hidden, while the phone is idle: opening it only shows it, so it
+// opens at once even after many rounds on a slow phone.
+import { signal } from '@preact/signals';
 import { memo } from 'preact/compat';
-import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LogEntry, RulesetId } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { entryText, who } from './log-text.ts';
@@ -54,7 +56,7 @@ function title(c: Chapter): string {
 const ChapterView = memo(
   function ChapterView({ c, all, ruleset, open, onToggle }: { c: Chapter; all: readonly LogEntry[]; ruleset: RulesetId; open: boolean; onToggle: (id: string, open: boolean) => void }) {
   return (
-    <details class={`chapter ${c.phase}`} open={open} onToggle={(e) => onToggle(c.id, e.currentTarget.open)} data-testid="chapter" data-chapter={c.id}>
+    <details class={`chapter ${c.phase}`} open={open} onToggle={(e) => e.currentTarget.open !== open && onToggle(c.id, e.currentTarget.open)} data-testid="chapter" data-chapter={c.id}>
       <summary>{title(c)}</summary>
       {open && (
         <ol>
@@ -66,25 +68,52 @@ const ChapterView = memo(
     </details>
   );
   },
-  // A closed chapter's entries never change; only the newest chapter grows.
+  // A closed chapter's entries never change; only the newest chapter grows. (The toggle a drawn
+  // `open` fires is not the reader's: only a tap that changes it is kept, so chapters that were once
+  // the newest fold again as the game goes on.)
   (a, b) => a.c === b.c && a.open === b.open && a.ruleset === b.ruleset,
 );
 
-/** The button that opens the drawer, and the drawer itself while open. */
-export function HistoryDrawer({ ruleset }: { ruleset: RulesetId }) {
-  const [shown, setShown] = useState(false);
+// When the phone has nothing else to do (Safari has no idle callback: a moment later).
+const idle = (fn: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 300);
+  return () => clearTimeout(id);
+};
+
+/** Whether the drawer is open: its button sits in the step's line, the drawer after the screen. */
+const historyShown = signal(false);
+
+/** The button that opens the story drawer. */
+export function HistoryButton() {
   return (
-    <>
-      <button type="button" class="history-open" onClick={() => setShown(true)} data-testid="history-open" aria-expanded={shown}>
-        📜 {t('history')}
-      </button>
-      {shown && <Drawer ruleset={ruleset} onClose={() => setShown(false)} />}
-    </>
+    <button type="button" class="history-open" onClick={() => (historyShown.value = true)} data-testid="history-open" aria-expanded={historyShown.value}>
+      📜 {t('history')}
+    </button>
   );
 }
 
-function Drawer({ ruleset, onClose }: { ruleset: RulesetId; onClose: () => void }) {
-  const all = log.value;
+/**
+ * The drawer: drawn hidden with the log as it was when the phone was last idle (so a busy ballot's
+ * frames do not redraw it), shown with the latest log. It comes after the game screen in the page,
+ * so the screen's own feed is found first.
+ */
+export const HistoryDrawer = memo(function HistoryDrawer({ ruleset }: { ruleset: RulesetId }) {
+  const shown = historyShown.value;
+  const latest = log.value;
+  const [ahead, setAhead] = useState<readonly LogEntry[] | null>(null);
+  useEffect(() => (shown ? undefined : idle(() => setAhead(latest))), [latest, shown]);
+  // A game that ends (or a room left) with the drawer open does not open it on the next one.
+  useEffect(() => () => void (historyShown.value = false), []);
+  const onClose = useCallback(() => (historyShown.value = false), []);
+  const all = shown ? latest : ahead;
+  return all && <Drawer all={all} shown={shown} ruleset={ruleset} onClose={onClose} />;
+});
+
+const Drawer = memo(function Drawer({ all, shown, ruleset, onClose }: { all: readonly LogEntry[]; shown: boolean; ruleset: RulesetId; onClose: () => void }) {
   // Regrouping only what arrived since the last look (story.ts keeps a prefix's chapters).
   const grouped = useRef<Chapter[]>([]);
   const list = useMemo(() => (grouped.current = chapters(all, grouped.current)), [all]);
@@ -92,7 +121,7 @@ function Drawer({ ruleset, onClose }: { ruleset: RulesetId; onClose: () => void 
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const onToggle = useCallback((id: string, open: boolean) => setToggled((o) => (o[id] === open ? o : { ...o, [id]: open })), []);
   return (
-    <div class="drawer" data-testid="history" onClick={(e) => e.target === e.currentTarget && onClose()}>
+    <div class="drawer" inert={!shown} data-testid="history" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <section class="panel" role="dialog" aria-label={t('history')}>
         <header>
           <h2>📜 {t('history')}</h2>
@@ -107,4 +136,4 @@ function Drawer({ ruleset, onClose }: { ruleset: RulesetId; onClose: () => void 
       </section>
     </div>
   );
-}
+});

@@ -57,12 +57,21 @@ export function rulesText(id: RulesetId): string {
 }
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
-/** A deadline as a local clock time ("21:00"), with the weekday ("Tue 21:00") unless told not to: one formatter per language and form, made once. */
+const clockTexts = new Map<string, string>();
+/**
+ * A deadline as a local clock time ("21:00"), with the weekday ("Tue 21:00") unless told not to: one
+ * formatter per language and form, made once, and each deadline formatted once (a countdown redraws
+ * every second and with every frame of a ballot; formatting costs a slow phone milliseconds).
+ */
 export function clockTime(ms: number, weekday = true): string {
   const key = `${lang.value}|${weekday}`;
-  let f = clockFormats.get(key);
-  if (!f) clockFormats.set(key, (f = new Intl.DateTimeFormat(lang.value, { ...(weekday ? { weekday: 'short' as const } : {}), hour: '2-digit', minute: '2-digit' })));
-  return f.format(ms);
+  let text = clockTexts.get(key + ms);
+  if (text === undefined) {
+    let f = clockFormats.get(key);
+    if (!f) clockFormats.set(key, (f = new Intl.DateTimeFormat(lang.value, { ...(weekday ? { weekday: 'short' as const } : {}), hour: '2-digit', minute: '2-digit' })));
+    clockTexts.set(key + ms, (text = f.format(ms)));
+  }
+  return text;
 }
 
 /** A `datetime-local` input's value for an instant, in this device's time zone. */

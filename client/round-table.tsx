@@ -1,8 +1,10 @@
 // The round table as an SVG picture: seat 1 at the top, seat i+1 at the right hand of seat i
 // (counter-clockwise on screen, as RULES.md section 1 seats players).
+import { memo } from 'preact/compat';
 import type { Role } from '../worker/engine/types.ts';
 import { clockTime, t } from './i18n.ts';
 import { BOT_MARK, isolate } from './log-text.ts';
+import { sameSeats } from './story.ts';
 
 export interface TableSeat {
   seat: number;
@@ -106,96 +108,119 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
         const k = (r + 3) / d;
         return <line class="pointer" x1={x1 + (x2 - x1) * k} y1={y1 + (y2 - y1) * k} x2={x2 - (x2 - x1) * k} y2={y2 - (y2 - y1) * k} marker-end="url(#arrow)" />;
       })}
-      {seats.map((s, i) => {
-        const [x, y] = pos.get(s.seat)!;
-        // The name plate sits inside the rim, pushed in by its own half width or height along this seat's direction.
-        const [ux, uy] = place(i, n, 1);
-        const [nx, ny] = place(i, n, R - r - 8 - Math.abs(ux) * (pw / 2) - Math.abs(uy) * 8);
-        const out = s.alive === false && !s.judge;
-        // Two cards at the foot of the seat; a card laid down lies sideways ([004]: turned horizontally).
-        const cy = y + r * 0.78;
-        const w = r * 0.5;
-        const h = r * 0.72;
-        const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
-        return (
-          <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.bot ? ` (${t('bot')})` : ''}${s.absent ? ` (${t('absent')})` : ''}${s.away ? ` (${t('awayBadge', clockTime(s.away))})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined} data-bot={s.bot ? 'true' : undefined}>
-            <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
-            {/* The speaker (or the voter whose turn it is) glows. */}
-            {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
-            <text x={x} y={y + 6} class="num">
-              {s.seat}
-            </text>
-            {out && s.role && <path class="cross" d={`M${x - r * 0.6} ${y - r * 0.6}L${x + r * 0.6} ${y + r * 0.6}M${x + r * 0.6} ${y - r * 0.6}L${x - r * 0.6} ${y + r * 0.6}`} />}
-            {s.bot ? (
-              <text x={x + r * 0.72} y={y - r * 0.45} class="badge bot">
-                <title>{t('bot')}</title>
-                {BOT_MARK}
-              </text>
-            ) : (
-              s.connected !== undefined && <circle class={s.connected ? 'dot on' : 'dot'} cx={x + r * 0.72} cy={y - r * 0.72} r="4.5" />
-            )}
-            {s.host && (
-              <text x={x - r * 0.75} y={y - r * 0.5} class="badge">
-                ★
-              </text>
-            )}
-            {s.muted && <circle class="mute" cx={x - r * 0.8} cy={y + r * 0.8} r="7" />}
-            {s.muted && <path class="mute" d={`M${x - r * 0.8 - 5} ${y + r * 0.8 - 5}L${x - r * 0.8 + 5} ${y + r * 0.8 + 5}`} />}
-            {s.absent && (
-              <text x={x - 8} y={y - r - 2} class="badge absent">
-                <title>{t('absent')}</title>
-                💤
-              </text>
-            )}
-            {s.prodded && (
-              <text x={x + 8} y={y - r - 2} class="badge prodded" data-prodded="true">
-                <title>{t('autoProdded')}</title>
-                🔔
-              </text>
-            )}
-            {s.away && (
-              <text x={x - r * 0.8} y={y + r * 0.95} class="badge away" data-away={s.away}>
-                <title>{t('awayBadge', clockTime(s.away))}</title>
-                🏖
-              </text>
-            )}
-            {s.voted && (
-              <text x={x + r * 0.8} y={y + r * 0.95} class="badge ok">
-                ✓
-              </text>
-            )}
-            {s.cards?.map((c, k) => {
-              const [cw, ch] = c.down ? [h, w] : [w, h];
-              const fill = c.role ? ROLE_FILL[c.role] : c.known ? ROLE_FILL.killer : undefined;
-              const cls = ['card', c.down && 'down', c.picked && 'picked'].filter(Boolean).join(' ');
-              const cx = x + (k ? 1 : -1 - cw);
-              return (
-                <>
-                  <rect class={cls} x={cx} y={cy - ch / 2} width={cw} height={ch} rx="2" style={fill ? { fill } : undefined} data-card={k} data-down={String(c.down)} data-role={c.role} data-known={c.known} data-checked={c.checked} />
-                  {c.checked && (
-                    <text x={cx + cw / 2} y={cy + 3} class="card-mark">
-                      {c.checked === 'killers' ? '✗' : '✓'}
-                    </text>
-                  )}
-                  {/* The tap area is much larger than the card: that half of the seat and the card below it, for a finger on a 390-px phone. */}
-                  {c.pickable && onPickCard && (
-                    <rect class="card-hit" x={k ? x : x - r * 1.15} y={y - r} width={r * 1.15} height={r * 1.2 + h} onClick={(ev) => (ev.stopPropagation(), onPickCard(s.seat, k as 0 | 1))} role="button" aria-label={t('cardAt', t('seat', s.seat), t(k ? 'right' : 'left'))} data-testid="table-card" data-seat={s.seat} data-card={k} />
-                  )}
-                </>
-              );
-            })}
-            {s.judge && (
-              <text x={x + r * 0.75} y={y - r * 0.5} class="badge">
-                ⚖
-              </text>
-            )}
-            {s.name && <rect class="plate" x={nx - pw / 2} y={ny - 7} width={pw} height="15" rx="7.5" />}
-            <text x={nx} y={ny + 4} class="name">
-              {isolate([...s.name].length > chars ? [...s.name].slice(0, chars - 1).join('') + '…' : s.name)}
-            </text>
-          </g>
-        );
-      })}
+      {seats.map((s, i) => (
+        <Seat key={s.seat} s={s} i={i} n={n} r={r} R={R} pw={pw} chars={chars} onPick={onPick} onPickCard={onPickCard} />
+      ))}
     </svg>
   );
 }
+
+interface SeatProps {
+  s: TableSeat;
+  i: number;
+  n: number;
+  r: number;
+  R: number;
+  pw: number;
+  chars: number;
+  onPick?: ((seat: number) => void) | undefined;
+  onPickCard?: ((seat: number, card: 0 | 1) => void) | undefined;
+}
+
+/**
+ * One seat at the table. Redrawn only when its own look changes: a ballot's frame marks one voter,
+ * and only that seat's nodes change (the other fifteen are not even compared node by node).
+ */
+const Seat = memo(
+  function Seat({ s, i, n, r, R, pw, chars, onPick, onPickCard }: SeatProps) {
+    const [x, y] = place(i, n, R);
+    // The name plate sits inside the rim, pushed in by its own half width or height along this seat's direction.
+    const [ux, uy] = place(i, n, 1);
+    const [nx, ny] = place(i, n, R - r - 8 - Math.abs(ux) * (pw / 2) - Math.abs(uy) * 8);
+    const out = s.alive === false && !s.judge;
+    // Two cards at the foot of the seat; a card laid down lies sideways ([004]: turned horizontally).
+    const cy = y + r * 0.78;
+    const w = r * 0.5;
+    const h = r * 0.72;
+    const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
+    return (
+      <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.bot ? ` (${t('bot')})` : ''}${s.absent ? ` (${t('absent')})` : ''}${s.away ? ` (${t('awayBadge', clockTime(s.away))})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined} data-bot={s.bot ? 'true' : undefined}>
+        <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
+        {/* The speaker (or the voter whose turn it is) glows. */}
+        {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
+        <text x={x} y={y + 6} class="num">
+          {s.seat}
+        </text>
+        {out && s.role && <path class="cross" d={`M${x - r * 0.6} ${y - r * 0.6}L${x + r * 0.6} ${y + r * 0.6}M${x + r * 0.6} ${y - r * 0.6}L${x - r * 0.6} ${y + r * 0.6}`} />}
+        {s.bot ? (
+          <text x={x + r * 0.72} y={y - r * 0.45} class="badge bot">
+            <title>{t('bot')}</title>
+            {BOT_MARK}
+          </text>
+        ) : (
+          s.connected !== undefined && <circle class={s.connected ? 'dot on' : 'dot'} cx={x + r * 0.72} cy={y - r * 0.72} r="4.5" />
+        )}
+        {s.host && (
+          <text x={x - r * 0.75} y={y - r * 0.5} class="badge">
+            ★
+          </text>
+        )}
+        {s.muted && <circle class="mute" cx={x - r * 0.8} cy={y + r * 0.8} r="7" />}
+        {s.muted && <path class="mute" d={`M${x - r * 0.8 - 5} ${y + r * 0.8 - 5}L${x - r * 0.8 + 5} ${y + r * 0.8 + 5}`} />}
+        {s.absent && (
+          <text x={x - 8} y={y - r - 2} class="badge absent">
+            <title>{t('absent')}</title>
+            💤
+          </text>
+        )}
+        {s.prodded && (
+          <text x={x + 8} y={y - r - 2} class="badge prodded" data-prodded="true">
+            <title>{t('autoProdded')}</title>
+            🔔
+          </text>
+        )}
+        {s.away && (
+          <text x={x - r * 0.8} y={y + r * 0.95} class="badge away" data-away={s.away}>
+            <title>{t('awayBadge', clockTime(s.away))}</title>
+            🏖
+          </text>
+        )}
+        {s.voted && (
+          <text x={x + r * 0.8} y={y + r * 0.95} class="badge ok">
+            ✓
+          </text>
+        )}
+        {s.cards?.map((c, k) => {
+          const [cw, ch] = c.down ? [h, w] : [w, h];
+          const fill = c.role ? ROLE_FILL[c.role] : c.known ? ROLE_FILL.killer : undefined;
+          const cls = ['card', c.down && 'down', c.picked && 'picked'].filter(Boolean).join(' ');
+          const cx = x + (k ? 1 : -1 - cw);
+          return (
+            <>
+              <rect class={cls} x={cx} y={cy - ch / 2} width={cw} height={ch} rx="2" style={fill ? { fill } : undefined} data-card={k} data-down={String(c.down)} data-role={c.role} data-known={c.known} data-checked={c.checked} />
+              {c.checked && (
+                <text x={cx + cw / 2} y={cy + 3} class="card-mark">
+                  {c.checked === 'killers' ? '✗' : '✓'}
+                </text>
+              )}
+              {/* The tap area is much larger than the card: that half of the seat and the card below it, for a finger on a 390-px phone. */}
+              {c.pickable && onPickCard && (
+                <rect class="card-hit" x={k ? x : x - r * 1.15} y={y - r} width={r * 1.15} height={r * 1.2 + h} onClick={(ev) => (ev.stopPropagation(), onPickCard(s.seat, k as 0 | 1))} role="button" aria-label={t('cardAt', t('seat', s.seat), t(k ? 'right' : 'left'))} data-testid="table-card" data-seat={s.seat} data-card={k} />
+              )}
+            </>
+          );
+        })}
+        {s.judge && (
+          <text x={x + r * 0.75} y={y - r * 0.5} class="badge">
+            ⚖
+          </text>
+        )}
+        {s.name && <rect class="plate" x={nx - pw / 2} y={ny - 7} width={pw} height="15" rx="7.5" />}
+        <text x={nx} y={ny + 4} class="name">
+          {isolate([...s.name].length > chars ? [...s.name].slice(0, chars - 1).join('') + '…' : s.name)}
+        </text>
+      </g>
+    );
+  },
+  (a, b) => a.i === b.i && a.n === b.n && a.r === b.r && a.R === b.R && a.pw === b.pw && a.chars === b.chars && a.onPick === b.onPick && a.onPickCard === b.onPickCard && sameSeats([a.s], [b.s]),
+);

@@ -290,8 +290,10 @@ function receive(frame: ServerFrame): void {
       if (frame.logFrom === 0 || !old) {
         view.value = frame.view;
       } else {
-        // An update: keep our first logFrom entries (our log is numbered 1..n), then the new ones.
-        view.value = { ...frame.view, log: [...old.log.filter((e) => e.seq <= frame.logFrom), ...frame.view.log] };
+        // An update: keep our first logFrom entries (our log is numbered 1..n), then the new ones; a
+        // frame with none (a ballot's count) keeps the same log, not a copy of hundreds of entries.
+        const kept = old.log.length === frame.logFrom ? old.log : old.log.filter((e) => e.seq <= frame.logFrom);
+        view.value = { ...frame.view, log: frame.view.log.length ? [...kept, ...frame.view.log] : kept };
       }
       if (frame.logFrom === 0 || !old || frame.view.log.length) log.value = view.value.log;
       break;

@@ -52,7 +52,8 @@ export function checkContrast(min: number): ContrastReport {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = n.textContent?.trim() ?? '';
     const el = n.parentElement;
-    if (!text || !el || el.closest('option, select, script, style, [disabled], [aria-hidden=true]')) continue;
+    // An inert subtree is not shown (the story drawer, drawn ahead, is transparent and inert until opened).
+    if (!text || !el || el.closest('option, select, script, style, [disabled], [aria-hidden=true], [inert]')) continue;
     const range = document.createRange();
     range.selectNodeContents(n);
     const rect = range.getBoundingClientRect();
