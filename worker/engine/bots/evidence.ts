@@ -35,8 +35,19 @@ export interface Evidence {
   needles: Map<Seat, number>;
   /** Killers: the seats they chose to kill on earlier nights. */
   killsChosen: Set<Seat>;
-  /** Scores already worked out for this view (each is asked for many times per decision). */
-  memo: { credibility: Map<Seat, number>; suspicion: Map<Seat, number>; votersFor?: Map<Seat, Seat[]>; checksOn?: Map<Seat, { claimer: Seat; said: Camp }[]> };
+  /** Scores already worked out for this view (each is asked for many times per decision), by seat. */
+  memo: { credibility: (number | undefined)[]; suspicion: (number | undefined)[] };
+  /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
+  index: ClaimIndex;
+}
+
+/** The claims indexed by whom they name: worked out once per new claim, not once per decision. */
+interface ClaimIndex {
+  /** The check results announced about each seat, in the order of the claimers' first claims. */
+  checksOn?: Map<Seat, { claimer: Seat; said: Camp }[]>;
+  /** The seats that announced a vote for each seat in round `votersRound`, in the order of their first claims. */
+  votersFor?: Map<Seat, Seat[]>;
+  votersRound?: number;
 }
 
 /**
@@ -73,6 +84,10 @@ interface LogReading extends Reading<LogEntry> {
   needles: Map<Seat, number>;
   /** infernal: who opened eyes at each call, in log order. */
   eyes: { call: string; seats: Seat[] }[];
+  index: ClaimIndex;
+  /** The seats chosen as targets before round `killsBeforeRound` (read again only after a new choice or in a new round). */
+  killsBefore?: Set<Seat>;
+  killsBeforeRound?: number;
 }
 
 /** A revealed ballot: who voted for whom, in which round. */
@@ -86,7 +101,7 @@ export interface Ballot {
 const readings: Readings<LogEntry, LogReading> = new WeakMap();
 
 function emptyReading(): LogReading {
-  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [] };
+  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {} };
 }
 
 function readEntry(r: LogReading, entry: LogEntry): void {
@@ -113,7 +128,10 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       if (opt(e, 'camp') === 'killers') r.outKillers.add(e.seat);
       break;
     case 'kill-chosen':
-      if (e.target && !r.killsChosen.has(e.target)) r.killsChosen.set(e.target, entry.round);
+      if (e.target && !r.killsChosen.has(e.target)) {
+        r.killsChosen.set(e.target, entry.round);
+        r.killsBefore = undefined;
+      }
       break;
     case 'empty-needle':
       r.needles.set(e.seat, e.count);
@@ -125,6 +143,7 @@ function readEntry(r: LogReading, entry: LogEntry): void {
 }
 
 function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
+  r.index = {};
   let c = r.claims.get(seat);
   if (!c) r.claims.set(seat, (c = { checks: new Map() }));
   const role = opt(claim, 'role');
@@ -143,8 +162,11 @@ export function readView(view: View): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
   const log = readOnward(readings, view.log, me, emptyReading, readEntry);
-  const killsChosen = new Set<Seat>();
-  for (const [seat, round] of log.killsChosen) if (round < view.round) killsChosen.add(seat);
+  if (!log.killsBefore || log.killsBeforeRound !== view.round) {
+    log.killsBefore = new Set<Seat>();
+    log.killsBeforeRound = view.round;
+    for (const [seat, round] of log.killsChosen) if (round < view.round) log.killsBefore.add(seat);
+  }
   const living: Seat[] = [];
   for (const s of view.seats) if (s.alive) living.push(s.seat);
   const ev: Evidence = {
@@ -162,8 +184,9 @@ export function readView(view: View): Evidence {
     ballotsBy: log.ballotsBy,
     nightOut: log.nightOut,
     needles: log.needles,
-    killsChosen,
-    memo: { credibility: new Map(), suspicion: new Map() },
+    killsChosen: log.killsBefore,
+    memo: { credibility: [], suspicion: [] },
+    index: log.index,
   };
   for (const s of view.seats) {
     if (s.seat === me || !opt(s, 'mate')) continue;
@@ -194,8 +217,8 @@ function policeSeen(view: View, seat: Seat): boolean {
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.credibility.get(seat);
-  if (v === undefined) ev.memo.credibility.set(seat, (v = credibilityOf(ev, seat)));
+  let v = ev.memo.credibility[seat];
+  if (v === undefined) ev.memo.credibility[seat] = v = credibilityOf(ev, seat);
   return v;
 }
 
@@ -218,8 +241,8 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
 
 /** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
 export function suspicion(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.suspicion.get(seat);
-  if (v === undefined) ev.memo.suspicion.set(seat, (v = suspicionOf(ev, seat)));
+  let v = ev.memo.suspicion[seat];
+  if (v === undefined) ev.memo.suspicion[seat] = v = suspicionOf(ev, seat);
   return v;
 }
 
@@ -241,9 +264,9 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   return s;
 }
 
-/** The check results announced about `seat`, in the order of the claimers' first claims (indexed once per decision). */
+/** The check results announced about `seat`, in the order of the claimers' first claims (indexed once per new claim). */
 function checksOn(ev: Evidence, seat: Seat): readonly { claimer: Seat; said: Camp }[] {
-  if (!ev.memo.checksOn) {
+  if (!ev.index.checksOn) {
     const on = new Map<Seat, { claimer: Seat; said: Camp }[]>();
     for (const [claimer, c] of ev.claims) {
       for (const [target, said] of c.checks) {
@@ -252,9 +275,9 @@ function checksOn(ev: Evidence, seat: Seat): readonly { claimer: Seat; said: Cam
         else on.set(target, [{ claimer, said }]);
       }
     }
-    ev.memo.checksOn = on;
+    ev.index.checksOn = on;
   }
-  return ev.memo.checksOn.get(seat) ?? [];
+  return ev.index.checksOn.get(seat) ?? [];
 }
 
 /** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
@@ -269,9 +292,9 @@ export function bandwagon(ev: Evidence, seat: Seat): number {
   return w;
 }
 
-/** The seats that announced a vote for `seat` this round, in the order of their first claims (worked out once per decision). */
+/** The seats that announced a vote for `seat` this round, in the order of their first claims (worked out once per new claim or round). */
 function votersFor(ev: Evidence, seat: Seat): readonly Seat[] {
-  if (!ev.memo.votersFor) {
+  if (!ev.index.votersFor || ev.index.votersRound !== ev.view.round) {
     const by = new Map<Seat, Seat[]>();
     for (const [voter, c] of ev.claims) {
       if (c.vote?.round !== ev.view.round) continue;
@@ -279,9 +302,10 @@ function votersFor(ev: Evidence, seat: Seat): readonly Seat[] {
       if (list) list.push(voter);
       else by.set(c.vote.seat, [voter]);
     }
-    ev.memo.votersFor = by;
+    ev.index.votersFor = by;
+    ev.index.votersRound = ev.view.round;
   }
-  return ev.memo.votersFor.get(seat) ?? [];
+  return ev.index.votersFor.get(seat) ?? [];
 }
 
 /** How dangerous a seat is to the killers: claimed police or power roles, accusers of a mate, voters against mates. */
