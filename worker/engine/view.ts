@@ -102,6 +102,8 @@ interface ViewerLog extends Reading<LogEntry> {
   knows: CardKnowledge;
   /** The game's numbered copies, shared by its viewers. */
   copies: (LogEntry[] | undefined)[];
+  /** The seats of this viewer's last view: a seat whose view has not changed is given again, not built again. */
+  seats: SeatView[];
 }
 
 // Every viewer's log, kept between views and read onward (a bot asks for its view at every decision,
@@ -118,7 +120,7 @@ function readForViewer(r: ViewerLog, e: LogEntry, at: number): void {
 
 function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
   // A number per viewer: the seat (0 for a spectator or the judge), negative with god view.
-  return readOnward(viewerLogs, state.log, god ? -1 - me : me, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(state.log) }), readForViewer);
+  return readOnward(viewerLogs, state.log, god ? -1 - me : me, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(state.log), seats: [] }), readForViewer);
 }
 
 function copiesOf(log: readonly LogEntry[]): (LogEntry[] | undefined)[] {
@@ -187,14 +189,27 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
   const seats: SeatView[] = [];
   for (let i = 0; i < state.roles.length; i++) {
     const seat = i + 1;
-    const view: SeatView = { seat, alive: state.alive[i]! };
+    const alive = state.alive[i]!;
     const out = outOf(state, seat);
+    const role = god || seat === me || mates.has(seat) ? state.roles[i]! : undefined;
+    const mate = mates.has(seat) && seat !== me ? true : undefined;
+    const pointing = inCall && step.kind === 'call' && seat in step.pointers;
+    const pointer = pointing ? step.pointers[seat] : undefined;
+    const voted = step.kind === 'ballot' && step.voters.includes(seat) ? seat in step.ballots : undefined;
+    const away = absent.has(seat) && alive ? true : undefined;
+    // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
+    const last = read.seats[i];
+    if (!twoCards && last && last.alive === alive && last.out?.how === out?.how && last.out?.round === out?.round && last.camp === out?.camp && last.role === role && last.mate === mate && last.pointer === pointer && (!pointing || 'pointer' in last) && last.voted === voted && last.absent === away) {
+      seats.push(last);
+      continue;
+    }
+    const view: SeatView = { seat, alive };
     if (out) {
       view.out = { how: out.how, round: out.round };
       if (out.camp) view.camp = out.camp;
     }
-    if (god || seat === me || mates.has(seat)) view.role = state.roles[i]!;
-    if (mates.has(seat) && seat !== me) view.mate = true;
+    if (role) view.role = role;
+    if (mate) view.mate = true;
     if (twoCards) {
       if (state.judgeSeat === seat) view.judge = true;
       // Which cards are down is public (laid down at dawn, or both with the verdict); faces only for the holder and the judge.
@@ -203,11 +218,12 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
       if (holds) view.holds = holds;
       if (holds || view.cards?.some((c) => c.known)) view.mate = true;
     }
-    if (inCall && step.kind === 'call' && seat in step.pointers) view.pointer = step.pointers[seat];
-    if (step.kind === 'ballot' && step.voters.includes(seat)) view.voted = seat in step.ballots;
-    if (absent.has(seat) && state.alive[i]) view.absent = true;
+    if (pointing) view.pointer = pointer;
+    if (voted !== undefined) view.voted = voted;
+    if (away) view.absent = true;
     seats.push(view);
   }
+  read.seats = seats;
   return seats;
 }
 

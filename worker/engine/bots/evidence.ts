@@ -36,18 +36,18 @@ export interface Evidence {
   /** Killers: the seats they chose to kill on earlier nights. */
   killsChosen: Set<Seat>;
   /** Scores already worked out for this view (each is asked for many times per decision), by seat. */
-  memo: { credibility: (number | undefined)[]; suspicion: (number | undefined)[] };
+  memo: { credibility: Float64Array; suspicion: Float64Array };
   /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
   index: ClaimIndex;
 }
 
-/** The claims indexed by whom they name: worked out once per new claim, not once per decision. */
+/** Lists of claims worked out once per new claim of their kind, not once per seat weighed. */
 interface ClaimIndex {
-  /** The check results announced about each seat, in the order of the claimers' first claims. */
-  checksOn?: Map<Seat, { claimer: Seat; said: Camp }[]>;
-  /** The seats that announced a vote for each seat in round `votersRound`, in the order of their first claims. */
-  votersFor?: Map<Seat, Seat[]>;
-  votersRound?: number;
+  /** The seats that announced check results, in the order of their first claims. */
+  checkers?: Seat[];
+  /** The votes announced in round `votesRound`, as voter, seat, voter, seat…, in the order of the voters' first claims. */
+  votes?: Seat[];
+  votesRound?: number;
 }
 
 /**
@@ -89,6 +89,8 @@ interface LogReading extends Reading<LogEntry> {
   killsBefore?: Set<Seat>;
   killsBeforeRound?: number;
 }
+
+const NO_BALLOTS: readonly Ballot[] = [];
 
 /** A revealed ballot: who voted for whom, in which round. */
 export interface Ballot {
@@ -143,12 +145,13 @@ function readEntry(r: LogReading, entry: LogEntry): void {
 }
 
 function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
-  r.index = {};
   let c = r.claims.get(seat);
   if (!c) r.claims.set(seat, (c = { checks: new Map() }));
   const role = opt(claim, 'role');
   const checks = opt(claim, 'checks');
   const vote = opt(claim, 'vote');
+  if (checks) r.index.checkers = undefined;
+  if (vote !== undefined) r.index.votes = undefined;
   if (role) c.role = role;
   if (checks) {
     if (!role) c.role ??= 'police';
@@ -185,7 +188,8 @@ export function readView(view: View): Evidence {
     nightOut: log.nightOut,
     needles: log.needles,
     killsChosen: log.killsBefore,
-    memo: { credibility: [], suspicion: [] },
+    // By seat; NaN: not worked out yet.
+    memo: { credibility: new Float64Array(view.seats.length + 1).fill(NaN), suspicion: new Float64Array(view.seats.length + 1).fill(NaN) },
     index: log.index,
   };
   for (const s of view.seats) {
@@ -217,8 +221,8 @@ function policeSeen(view: View, seat: Seat): boolean {
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.credibility[seat];
-  if (v === undefined) ev.memo.credibility[seat] = v = credibilityOf(ev, seat);
+  let v = ev.memo.credibility[seat]!;
+  if (Number.isNaN(v)) ev.memo.credibility[seat] = v = credibilityOf(ev, seat);
   return v;
 }
 
@@ -226,7 +230,9 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   if (ev.killersKnown.has(seat)) return -1;
   const c = ev.claims.get(seat);
   if (!c) return 0;
-  for (const [target, camp] of c.checks) {
+  // Most claims announce no check: no iterator for them.
+  const checks = c.checks.size > 0 ? c.checks : null;
+  if (checks) for (const [target, camp] of checks) {
     // Contradicts what I know for sure: a lie.
     if (camp === 'killers' && ev.goodKnown.has(target) && ev.camp === 'good') return -1;
     if (camp === 'good' && ev.killersKnown.has(target)) return -1;
@@ -235,14 +241,14 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   let cred = 0.5;
   // The killers kill the police first: a claimer killed at night was most likely telling the truth.
   if (ev.nightOut.has(seat)) cred = 0.9;
-  for (const [target, camp] of c.checks) if (camp === 'killers' && ev.killersKnown.has(target)) cred = 1;
+  if (checks) for (const [target, camp] of checks) if (camp === 'killers' && ev.killersKnown.has(target)) cred = 1;
   return cred;
 }
 
 /** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
 export function suspicion(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.suspicion[seat];
-  if (v === undefined) ev.memo.suspicion[seat] = v = suspicionOf(ev, seat);
+  let v = ev.memo.suspicion[seat]!;
+  if (Number.isNaN(v)) ev.memo.suspicion[seat] = v = suspicionOf(ev, seat);
   return v;
 }
 
@@ -250,13 +256,15 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   if (ev.killersKnown.has(seat)) return 100;
   if (ev.goodKnown.has(seat)) return -100;
   let s = 0;
-  for (const { claimer, said } of checksOn(ev, seat)) {
-    if (claimer === seat) continue;
+  // The check results announced about `seat`, in the order of the claimers' first claims.
+  for (const claimer of checkers(ev)) {
+    const said = ev.claims.get(claimer)!.checks.get(seat);
+    if (said === undefined || claimer === seat) continue;
     const cred = Math.max(0, credibility(ev, claimer));
     s += said === 'killers' ? 3 * cred : -2 * cred;
   }
   if (credibility(ev, seat) < 0) s += 4;
-  for (const b of ev.ballotsBy.get(seat) ?? []) {
+  for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) {
     // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
     if (ev.goodKnown.has(b.target) || ev.nightOut.has(b.target)) s += 0.4;
     if (ev.killersKnown.has(b.target)) s -= 0.6;
@@ -264,26 +272,24 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   return s;
 }
 
-/** The check results announced about `seat`, in the order of the claimers' first claims (indexed once per new claim). */
-function checksOn(ev: Evidence, seat: Seat): readonly { claimer: Seat; said: Camp }[] {
-  if (!ev.index.checksOn) {
-    const on = new Map<Seat, { claimer: Seat; said: Camp }[]>();
-    for (const [claimer, c] of ev.claims) {
-      for (const [target, said] of c.checks) {
-        const list = on.get(target);
-        if (list) list.push({ claimer, said });
-        else on.set(target, [{ claimer, said }]);
-      }
-    }
-    ev.index.checksOn = on;
+/** The seats that announced check results, in the order of their first claims. */
+function checkers(ev: Evidence): readonly Seat[] {
+  if (!ev.index.checkers) {
+    const list: Seat[] = [];
+    for (const [claimer, c] of ev.claims) if (c.checks.size > 0) list.push(claimer);
+    ev.index.checkers = list;
   }
-  return ev.index.checksOn.get(seat) ?? [];
+  return ev.index.checkers;
 }
 
 /** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
 export function bandwagon(ev: Evidence, seat: Seat): number {
   let w = 0;
-  for (const voter of votersFor(ev, seat)) {
+  // The seats that announced a vote for `seat` this round, in the order of their first claims.
+  const votes = votesThisRound(ev);
+  for (let i = 0; i < votes.length; i += 2) {
+    const voter = votes[i]!;
+    if (votes[i + 1] !== seat) continue;
     if (voter === ev.me || voter === seat || !ev.livingSet.has(voter)) continue;
     if (ev.mates.has(voter)) w += 1;
     else if (ev.camp === 'good' && !ev.killersKnown.has(voter)) w += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
@@ -292,20 +298,15 @@ export function bandwagon(ev: Evidence, seat: Seat): number {
   return w;
 }
 
-/** The seats that announced a vote for `seat` this round, in the order of their first claims (worked out once per new claim or round). */
-function votersFor(ev: Evidence, seat: Seat): readonly Seat[] {
-  if (!ev.index.votersFor || ev.index.votersRound !== ev.view.round) {
-    const by = new Map<Seat, Seat[]>();
-    for (const [voter, c] of ev.claims) {
-      if (c.vote?.round !== ev.view.round) continue;
-      const list = by.get(c.vote.seat);
-      if (list) list.push(voter);
-      else by.set(c.vote.seat, [voter]);
-    }
-    ev.index.votersFor = by;
-    ev.index.votersRound = ev.view.round;
+/** The votes announced this round, as voter, seat, voter, seat…, in the order of the voters' first claims (listed once per new vote or round). */
+function votesThisRound(ev: Evidence): readonly Seat[] {
+  if (!ev.index.votes || ev.index.votesRound !== ev.view.round) {
+    const votes: Seat[] = [];
+    for (const [voter, c] of ev.claims) if (c.vote?.round === ev.view.round) votes.push(voter, c.vote.seat);
+    ev.index.votes = votes;
+    ev.index.votesRound = ev.view.round;
   }
-  return ev.index.votersFor.get(seat) ?? [];
+  return ev.index.votes;
 }
 
 /** How dangerous a seat is to the killers: claimed police or power roles, accusers of a mate, voters against mates. */
@@ -315,7 +316,7 @@ export function danger(ev: Evidence, seat: Seat): number {
   if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
   else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
   if (c) for (const [target, camp] of c.checks) if (camp === 'killers' && ev.mates.has(target)) d += 3;
-  for (const b of ev.ballotsBy.get(seat) ?? []) if (ev.mates.has(b.target)) d += 0.5;
+  for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) if (ev.mates.has(b.target)) d += 0.5;
   return d;
 }
 
