@@ -36,7 +36,7 @@ export interface Evidence {
   /** Killers: the seats they chose to kill on earlier nights. */
   killsChosen: Set<Seat>;
   /** Scores already worked out for this view (each is asked for many times per decision), by seat. */
-  memo: { credibility: Float64Array; suspicion: Float64Array };
+  memo: { credibility: number[]; suspicion: number[] };
   /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
   index: ClaimIndex;
 }
@@ -188,8 +188,7 @@ export function readView(view: View): Evidence {
     nightOut: log.nightOut,
     needles: log.needles,
     killsChosen: log.killsBefore,
-    // By seat; NaN: not worked out yet.
-    memo: { credibility: new Float64Array(view.seats.length + 1).fill(NaN), suspicion: new Float64Array(view.seats.length + 1).fill(NaN) },
+    memo: { credibility: unknownScores(view.seats.length), suspicion: unknownScores(view.seats.length) },
     index: log.index,
   };
   for (const s of view.seats) {
@@ -213,6 +212,13 @@ export function readView(view: View): Evidence {
     for (const seat of ev.killersKnown) ev.goodKnown.delete(seat);
   }
   return ev;
+}
+
+/** Scores by seat (index 0 unused), none worked out yet (NaN): a plain array of numbers, cheaper than a map or a typed array. */
+function unknownScores(seats: number): number[] {
+  const scores: number[] = [];
+  for (let i = 0; i <= seats; i++) scores.push(NaN);
+  return scores;
 }
 
 function policeSeen(view: View, seat: Seat): boolean {
