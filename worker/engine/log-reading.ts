@@ -17,14 +17,14 @@ export type Readings<E extends object, R> = WeakMap<E, Map<string | number, R>>;
  * The reading of the whole `log` under `key`, brought up to date: the one kept from the last call
  * when `log` extends the log it read (the same entry object where it stopped), else a fresh one
  * (kept in its place unless the log is shorter than the one kept).
- * `readEntry` returns nothing; it folds one entry into the reading, in log order.
+ * `readEntry` returns nothing; it folds one entry (at index `at` of the log) into the reading, in log order.
  */
 export function readOnward<E extends object, R extends Reading<E>>(
   readings: Readings<E, R>,
   log: readonly E[],
   key: string | number,
   fresh: () => R,
-  readEntry: (reading: R, entry: E) => void,
+  readEntry: (reading: R, entry: E, at: number) => void,
 ): R {
   const first = log[0];
   if (first === undefined) return fresh();
@@ -34,7 +34,7 @@ export function readOnward<E extends object, R extends Reading<E>>(
   // An older state's log (a room compares the views before and after a change): read it apart, keeping the longer reading.
   if (r && r.read > log.length) r = fresh();
   else if (!r || (r.read > 0 && log[r.read - 1] !== r.last)) byKey.set(key, (r = fresh()));
-  for (let i = r.read; i < log.length; i++) readEntry(r, log[i]!);
+  for (let i = r.read; i < log.length; i++) readEntry(r, log[i]!, i);
   r.read = log.length;
   r.last = log[log.length - 1];
   return r;

@@ -1,13 +1,13 @@
 // The balance simulator: plays independent games, each camp under the random or the heuristic
 // policy, and counts the results.
 import { apply } from './game.ts';
-import { pendingSeats } from './legal.ts';
+import { legalActions, pendingSeats } from './legal.ts';
 import { createGame, type GameRequest } from './index.ts';
 import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
 import { campOf } from './rulesets.ts';
 import { viewFor } from './view.ts';
-import { heuristicMove, type BotMemory, type BotMove } from './bots/policy.ts';
+import { planMove, plannedMove, type BotMemory, type BotMove } from './bots/policy.ts';
 import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
 
 /** The simulator's two policies: the engine issue's random one, and the heuristic bots of worker/engine/bots/. */
@@ -56,8 +56,11 @@ export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string
 /** A bot: one seat's view, a random source and its memory to its move (the heuristic policy's shape). */
 export type Bot = (view: View, random: Random, memory: BotMemory) => BotMove;
 
-/** Plays one game to its end, each camp under its policy; heuristic seats see only their own view (`bot` lets tests watch them). */
-export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, policies: Policies, bot: Bot = heuristicMove): { state: GameState; actions: number } {
+/**
+ * Plays one game to its end, each camp under its policy; heuristic seats see only their own view.
+ * `bot` (tests watching the bots) replaces the heuristic policy and gets the seat's view at every move.
+ */
+export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, policies: Policies, bot?: Bot): { state: GameState; actions: number } {
   const created = createGame({ ...request, at: 0 });
   if (!created.ok) throw new Error(created.message);
   let state = created.state;
@@ -97,8 +100,17 @@ export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, poli
   return { state, actions };
 }
 
-function heuristicAction(bot: Bot, state: GameState, seat: Seat, random: Random, at: number, memories: Map<Seat, BotMemory>): Action | null {
-  const move = bot(viewFor(state, { kind: 'seat', seat }), random, memories.get(seat) ?? {});
+function heuristicAction(bot: Bot | undefined, state: GameState, seat: Seat, random: Random, at: number, memories: Map<Seat, BotMemory>): Action | null {
+  const memory = memories.get(seat) ?? {};
+  const viewOf = () => viewFor(state, { kind: 'seat', seat });
+  let move: BotMove;
+  if (bot) move = bot(viewOf(), random, memory);
+  else {
+    // Exactly heuristicMove on the seat's view, which plans from the view's legal actions, step and round: the same
+    // as the state's (as a room plans its bots, worker/room/bots.ts). The view is built only for a move that reads it.
+    const plan = planMove(legalActions(state, seat), state.step, state.round, memory);
+    move = plan ? plannedMove(seat, plan, viewOf, random, memory) : { action: null, memory };
+  }
   memories.set(seat, move.memory);
   return move.action ? { ...move.action, at } : null;
 }

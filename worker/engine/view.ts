@@ -77,18 +77,18 @@ export function viewerLogLength(state: GameState, viewer: Viewer): number {
 // A numbered copy of a log entry depends only on the entry and its number in a viewer's log, and the
 // log only grows: views share their copies instead of copying the whole log for every viewer at every
 // change (the room builds a view per socket per change). Views are read-only to everyone.
-// Copies by entry: a few per entry (the teams see different numbers of entries), found by number.
-const numbered = new WeakMap<LogEntry, LogEntry[]>();
+// Copies by the game's first entry, then by position in the log: a few per entry (the teams see
+// different numbers of entries), found by number. An array by position, not a map by entry: a bot
+// asks for its view at every decision, and a lookup by position costs nothing.
+const numbered = new WeakMap<LogEntry, (LogEntry[] | undefined)[]>();
 
-function numberedCopy(entry: LogEntry, seq: number): LogEntry {
-  const copies = numbered.get(entry);
-  if (!copies) {
-    const copy = { ...entry, seq };
-    numbered.set(entry, [copy]);
-    return copy;
-  }
-  for (const c of copies) if (c.seq === seq) return c;
-  const copy = { ...entry, seq };
+function numberedCopy(copiesByPosition: (LogEntry[] | undefined)[], at: number, entry: LogEntry, seq: number): LogEntry {
+  let copies = copiesByPosition[at];
+  if (!copies) copiesByPosition[at] = copies = [];
+  // Another log with the same first entry (a test replaying a game differently) may hold another entry here: a copy is reused only when it is this entry's.
+  for (const c of copies) if (c.seq === seq && c.event === entry.event && c.at === entry.at && c.round === entry.round && c.to === entry.to) return c;
+  // The same keys in the same order as the entry (worker/engine/game.ts emit), written out: a spread per copy was the view's hottest line.
+  const copy: LogEntry = { seq, at: entry.at, round: entry.round, to: entry.to, event: entry.event };
   copies.push(copy);
   return copy;
 }
@@ -100,14 +100,18 @@ interface ViewerLog extends Reading<LogEntry> {
   entries: LogEntry[];
   mates: Set<Seat>;
   knows: CardKnowledge;
+  /** The game's numbered copies, shared by its viewers. */
+  copies: (LogEntry[] | undefined)[];
+  /** The seats of this viewer's last view: a seat whose view has not changed is given again, not built again. */
+  seats: SeatView[];
 }
 
 // Every viewer's log, kept between views and read onward (a bot asks for its view at every decision,
 // the room for every socket at every change): by the game's first entry, then by viewer.
 const viewerLogs: Readings<LogEntry, ViewerLog> = new WeakMap();
 
-function readForViewer(r: ViewerLog, e: LogEntry): void {
-  if (readableBy(e, r.god, r.me)) r.entries.push(numberedCopy(e, r.entries.length + 1));
+function readForViewer(r: ViewerLog, e: LogEntry, at: number): void {
+  if (readableBy(e, r.god, r.me)) r.entries.push(numberedCopy(r.copies, at, e, r.entries.length + 1));
   if (!r.me || r.god || !addressedTo(e, r.me)) return;
   // Team introductions and card knowledge come from the entries addressed to the seat.
   if (e.event.type === 'team' && e.event.seats.includes(r.me)) for (const s of e.event.seats) r.mates.add(s);
@@ -115,7 +119,16 @@ function readForViewer(r: ViewerLog, e: LogEntry): void {
 }
 
 function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
-  return readOnward(viewerLogs, state.log, `${god ? 'god' : 'seat'}:${me}`, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge() }), readForViewer);
+  // A number per viewer: the seat (0 for a spectator or the judge), negative with god view.
+  return readOnward(viewerLogs, state.log, god ? -1 - me : me, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(state.log), seats: [] }), readForViewer);
+}
+
+function copiesOf(log: readonly LogEntry[]): (LogEntry[] | undefined)[] {
+  const first = log[0];
+  if (!first) return [];
+  let copies = numbered.get(first);
+  if (!copies) numbered.set(first, (copies = []));
+  return copies;
 }
 
 /**
@@ -128,41 +141,10 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   const god = hasGodView(state, viewer);
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
   const read = viewerLog(state, god, me);
-  const log = read.entries.slice(logFrom);
   const twoCards = state.cards !== undefined;
-  const knows = me && !god && twoCards ? read.knows : null;
-  const mates = me && !god && !twoCards ? read.mates : new Set<Seat>();
   const step = state.step;
-  const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
-
-  const absent = absentSeats(state.log);
-  const outs: (GameState['outs'][number] | undefined)[] = [];
-  for (const o of state.outs) outs[o.seat] ??= o;
-  const seats: SeatView[] = state.roles.map((role, i) => {
-    const seat = i + 1;
-    const view: SeatView = { seat, alive: state.alive[i]! };
-    const out = outs[seat];
-    if (out) {
-      view.out = { how: out.how, round: out.round };
-      if (out.camp) view.camp = out.camp;
-    }
-    if (god || seat === me || mates.has(seat)) view.role = role;
-    if (mates.has(seat) && seat !== me) view.mate = true;
-    if (twoCards) {
-      if (state.judgeSeat === seat) view.judge = true;
-      // Which cards are down is public (laid down at dawn, or both with the verdict); faces only for the holder and the judge.
-      if (state.judgeSeat !== seat || god) view.cards = ([0, 1] as const).map((k) => cardView(state, cardId(seat, k), god || seat === me, knows));
-      const holds = seat === me ? undefined : knows?.holds.get(seat);
-      if (holds) view.holds = holds;
-      if (holds || view.cards?.some((c) => c.known)) view.mate = true;
-    }
-    if (inCall && step.kind === 'call' && seat in step.pointers) view.pointer = step.pointers[seat];
-    if (step.kind === 'ballot' && step.voters.includes(seat)) view.voted = seat in step.ballots;
-    if (absent.has(seat) && state.alive[i]) view.absent = true;
-    return view;
-  });
-
-  return {
+  // Built without spreads or closures, key by key in the order the protocol shows: a bot builds a view at every decision.
+  const view = {
     ruleset: state.setup.ruleset,
     options: state.setup.options,
     players: state.setup.players,
@@ -172,24 +154,83 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
     commitment: state.commitment,
     viewer,
     god,
-    ...(me
-      ? {
-          me: {
-            seat: me,
-            role: state.roles[me - 1]!,
-            alive: state.alive[me - 1]!,
-            ...(twoCards ? { cards: ([0, 1] as const).map((i) => ({ role: state.cards![cardId(me, i) - 1]!, down: state.cardDown![cardId(me, i) - 1] !== 0 })) } : {}),
-            ...(twoCards && seatSide(state, me) ? { side: seatSide(state, me)! } : {}),
-            ...(step.kind === 'ballot' && me in step.ballots ? { ballot: step.ballots[me] } : {}),
-          },
-        }
-      : {}),
-    seats,
-    step: stepView(state, god),
-    legal: me ? legalActions(state, me) : [],
-    log,
-    result: state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(state.cards ? { cards: state.cards, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null,
-  };
+  } as View;
+  if (me) view.me = meView(state, me);
+  view.seats = seatViews(state, god, me, read);
+  view.step = stepView(state, god);
+  view.legal = me ? legalActions(state, me) : [];
+  view.log = read.entries.slice(logFrom);
+  view.result = state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null;
+  return view;
+}
+
+const NO_MATES: ReadonlySet<Seat> = new Set();
+
+/** The viewer's own seat: its card(s), its side (`dual`), its sealed ballot. */
+function meView(state: GameState, me: Seat): NonNullable<View['me']> {
+  const view: NonNullable<View['me']> = { seat: me, role: state.roles[me - 1]!, alive: state.alive[me - 1]! };
+  if (state.cards) {
+    view.cards = [0, 1].map((i) => ({ role: state.cards![cardId(me, i as 0 | 1) - 1]!, down: state.cardDown![cardId(me, i as 0 | 1) - 1] !== 0 }));
+    const side = seatSide(state, me);
+    if (side) view.side = side;
+  }
+  if (state.step.kind === 'ballot' && me in state.step.ballots) view.ballot = state.step.ballots[me];
+  return view;
+}
+
+/** Every seat as this viewer sees it. */
+function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog): SeatView[] {
+  const twoCards = state.cards !== undefined;
+  const knows = me && !god && twoCards ? read.knows : null;
+  const mates: ReadonlySet<Seat> = me && !god && !twoCards ? read.mates : NO_MATES;
+  const step = state.step;
+  const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
+  const absent = absentSeats(state.log);
+  const seats: SeatView[] = [];
+  for (let i = 0; i < state.roles.length; i++) {
+    const seat = i + 1;
+    const alive = state.alive[i]!;
+    const out = outOf(state, seat);
+    const role = god || seat === me || mates.has(seat) ? state.roles[i]! : undefined;
+    const mate = mates.has(seat) && seat !== me ? true : undefined;
+    const pointing = inCall && step.kind === 'call' && seat in step.pointers;
+    const pointer = pointing ? step.pointers[seat] : undefined;
+    const voted = step.kind === 'ballot' && step.voters.includes(seat) ? seat in step.ballots : undefined;
+    const away = absent.has(seat) && alive ? true : undefined;
+    // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
+    const last = read.seats[i];
+    if (!twoCards && last && last.alive === alive && last.out?.how === out?.how && last.out?.round === out?.round && last.camp === out?.camp && last.role === role && last.mate === mate && last.pointer === pointer && (!pointing || 'pointer' in last) && last.voted === voted && last.absent === away) {
+      seats.push(last);
+      continue;
+    }
+    const view: SeatView = { seat, alive };
+    if (out) {
+      view.out = { how: out.how, round: out.round };
+      if (out.camp) view.camp = out.camp;
+    }
+    if (role) view.role = role;
+    if (mate) view.mate = true;
+    if (twoCards) {
+      if (state.judgeSeat === seat) view.judge = true;
+      // Which cards are down is public (laid down at dawn, or both with the verdict); faces only for the holder and the judge.
+      if (state.judgeSeat !== seat || god) view.cards = ([0, 1] as const).map((k) => cardView(state, cardId(seat, k), god || seat === me, knows));
+      const holds = seat === me ? undefined : knows?.holds.get(seat);
+      if (holds) view.holds = holds;
+      if (holds || view.cards?.some((c) => c.known)) view.mate = true;
+    }
+    if (pointing) view.pointer = pointer;
+    if (voted !== undefined) view.voted = voted;
+    if (away) view.absent = true;
+    seats.push(view);
+  }
+  read.seats = seats;
+  return seats;
+}
+
+/** The seat's first way out (a seat goes out once; the list is short). */
+function outOf(state: GameState, seat: Seat): GameState['outs'][number] | undefined {
+  for (const o of state.outs) if (o.seat === seat) return o;
+  return undefined;
 }
 
 function stepView(state: GameState, god: boolean): StepView {

@@ -35,8 +35,19 @@ export interface Evidence {
   needles: Map<Seat, number>;
   /** Killers: the seats they chose to kill on earlier nights. */
   killsChosen: Set<Seat>;
-  /** Scores already worked out for this view (each is asked for many times per decision). */
-  memo: { credibility: Map<Seat, number>; suspicion: Map<Seat, number>; votersFor?: Map<Seat, Seat[]>; checksOn?: Map<Seat, { claimer: Seat; said: Camp }[]> };
+  /** Scores already worked out for this view (each is asked for many times per decision), by seat. */
+  memo: { credibility: number[]; suspicion: number[] };
+  /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
+  index: ClaimIndex;
+}
+
+/** Lists of claims worked out once per new claim of their kind, not once per seat weighed. */
+interface ClaimIndex {
+  /** The seats that announced check results, in the order of their first claims. */
+  checkers?: Seat[];
+  /** The votes announced in round `votesRound`, as voter, seat, voter, seat…, in the order of the voters' first claims. */
+  votes?: Seat[];
+  votesRound?: number;
 }
 
 /**
@@ -73,7 +84,13 @@ interface LogReading extends Reading<LogEntry> {
   needles: Map<Seat, number>;
   /** infernal: who opened eyes at each call, in log order. */
   eyes: { call: string; seats: Seat[] }[];
+  index: ClaimIndex;
+  /** The seats chosen as targets before round `killsBeforeRound` (read again only after a new choice or in a new round). */
+  killsBefore?: Set<Seat>;
+  killsBeforeRound?: number;
 }
+
+const NO_BALLOTS: readonly Ballot[] = [];
 
 /** A revealed ballot: who voted for whom, in which round. */
 export interface Ballot {
@@ -86,7 +103,7 @@ export interface Ballot {
 const readings: Readings<LogEntry, LogReading> = new WeakMap();
 
 function emptyReading(): LogReading {
-  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [] };
+  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {} };
 }
 
 function readEntry(r: LogReading, entry: LogEntry): void {
@@ -113,7 +130,10 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       if (opt(e, 'camp') === 'killers') r.outKillers.add(e.seat);
       break;
     case 'kill-chosen':
-      if (e.target && !r.killsChosen.has(e.target)) r.killsChosen.set(e.target, entry.round);
+      if (e.target && !r.killsChosen.has(e.target)) {
+        r.killsChosen.set(e.target, entry.round);
+        r.killsBefore = undefined;
+      }
       break;
     case 'empty-needle':
       r.needles.set(e.seat, e.count);
@@ -130,6 +150,8 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
   const role = opt(claim, 'role');
   const checks = opt(claim, 'checks');
   const vote = opt(claim, 'vote');
+  if (checks) r.index.checkers = undefined;
+  if (vote !== undefined) r.index.votes = undefined;
   if (role) c.role = role;
   if (checks) {
     if (!role) c.role ??= 'police';
@@ -143,8 +165,11 @@ export function readView(view: View): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
   const log = readOnward(readings, view.log, me, emptyReading, readEntry);
-  const killsChosen = new Set<Seat>();
-  for (const [seat, round] of log.killsChosen) if (round < view.round) killsChosen.add(seat);
+  if (!log.killsBefore || log.killsBeforeRound !== view.round) {
+    log.killsBefore = new Set<Seat>();
+    log.killsBeforeRound = view.round;
+    for (const [seat, round] of log.killsChosen) if (round < view.round) log.killsBefore.add(seat);
+  }
   const living: Seat[] = [];
   for (const s of view.seats) if (s.alive) living.push(s.seat);
   const ev: Evidence = {
@@ -162,8 +187,9 @@ export function readView(view: View): Evidence {
     ballotsBy: log.ballotsBy,
     nightOut: log.nightOut,
     needles: log.needles,
-    killsChosen,
-    memo: { credibility: new Map(), suspicion: new Map() },
+    killsChosen: log.killsBefore,
+    memo: { credibility: unknownScores(view.seats.length), suspicion: unknownScores(view.seats.length) },
+    index: log.index,
   };
   for (const s of view.seats) {
     if (s.seat === me || !opt(s, 'mate')) continue;
@@ -188,14 +214,21 @@ export function readView(view: View): Evidence {
   return ev;
 }
 
+/** Scores by seat (index 0 unused), none worked out yet (NaN): a plain array of numbers, cheaper than a map or a typed array. */
+function unknownScores(seats: number): number[] {
+  const scores: number[] = [];
+  for (let i = 0; i <= seats; i++) scores.push(NaN);
+  return scores;
+}
+
 function policeSeen(view: View, seat: Seat): boolean {
   return opt(view.seats[seat - 1], 'holds') === 'police';
 }
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.credibility.get(seat);
-  if (v === undefined) ev.memo.credibility.set(seat, (v = credibilityOf(ev, seat)));
+  let v = ev.memo.credibility[seat]!;
+  if (Number.isNaN(v)) ev.memo.credibility[seat] = v = credibilityOf(ev, seat);
   return v;
 }
 
@@ -203,7 +236,9 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   if (ev.killersKnown.has(seat)) return -1;
   const c = ev.claims.get(seat);
   if (!c) return 0;
-  for (const [target, camp] of c.checks) {
+  // Most claims announce no check: no iterator for them.
+  const checks = c.checks.size > 0 ? c.checks : null;
+  if (checks) for (const [target, camp] of checks) {
     // Contradicts what I know for sure: a lie.
     if (camp === 'killers' && ev.goodKnown.has(target) && ev.camp === 'good') return -1;
     if (camp === 'good' && ev.killersKnown.has(target)) return -1;
@@ -212,14 +247,14 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   let cred = 0.5;
   // The killers kill the police first: a claimer killed at night was most likely telling the truth.
   if (ev.nightOut.has(seat)) cred = 0.9;
-  for (const [target, camp] of c.checks) if (camp === 'killers' && ev.killersKnown.has(target)) cred = 1;
+  if (checks) for (const [target, camp] of checks) if (camp === 'killers' && ev.killersKnown.has(target)) cred = 1;
   return cred;
 }
 
 /** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
 export function suspicion(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.suspicion.get(seat);
-  if (v === undefined) ev.memo.suspicion.set(seat, (v = suspicionOf(ev, seat)));
+  let v = ev.memo.suspicion[seat]!;
+  if (Number.isNaN(v)) ev.memo.suspicion[seat] = v = suspicionOf(ev, seat);
   return v;
 }
 
@@ -227,13 +262,15 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   if (ev.killersKnown.has(seat)) return 100;
   if (ev.goodKnown.has(seat)) return -100;
   let s = 0;
-  for (const { claimer, said } of checksOn(ev, seat)) {
-    if (claimer === seat) continue;
+  // The check results announced about `seat`, in the order of the claimers' first claims.
+  for (const claimer of checkers(ev)) {
+    const said = ev.claims.get(claimer)!.checks.get(seat);
+    if (said === undefined || claimer === seat) continue;
     const cred = Math.max(0, credibility(ev, claimer));
     s += said === 'killers' ? 3 * cred : -2 * cred;
   }
   if (credibility(ev, seat) < 0) s += 4;
-  for (const b of ev.ballotsBy.get(seat) ?? []) {
+  for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) {
     // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
     if (ev.goodKnown.has(b.target) || ev.nightOut.has(b.target)) s += 0.4;
     if (ev.killersKnown.has(b.target)) s -= 0.6;
@@ -241,26 +278,24 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   return s;
 }
 
-/** The check results announced about `seat`, in the order of the claimers' first claims (indexed once per decision). */
-function checksOn(ev: Evidence, seat: Seat): readonly { claimer: Seat; said: Camp }[] {
-  if (!ev.memo.checksOn) {
-    const on = new Map<Seat, { claimer: Seat; said: Camp }[]>();
-    for (const [claimer, c] of ev.claims) {
-      for (const [target, said] of c.checks) {
-        const list = on.get(target);
-        if (list) list.push({ claimer, said });
-        else on.set(target, [{ claimer, said }]);
-      }
-    }
-    ev.memo.checksOn = on;
+/** The seats that announced check results, in the order of their first claims. */
+function checkers(ev: Evidence): readonly Seat[] {
+  if (!ev.index.checkers) {
+    const list: Seat[] = [];
+    for (const [claimer, c] of ev.claims) if (c.checks.size > 0) list.push(claimer);
+    ev.index.checkers = list;
   }
-  return ev.memo.checksOn.get(seat) ?? [];
+  return ev.index.checkers;
 }
 
 /** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
 export function bandwagon(ev: Evidence, seat: Seat): number {
   let w = 0;
-  for (const voter of votersFor(ev, seat)) {
+  // The seats that announced a vote for `seat` this round, in the order of their first claims.
+  const votes = votesThisRound(ev);
+  for (let i = 0; i < votes.length; i += 2) {
+    const voter = votes[i]!;
+    if (votes[i + 1] !== seat) continue;
     if (voter === ev.me || voter === seat || !ev.livingSet.has(voter)) continue;
     if (ev.mates.has(voter)) w += 1;
     else if (ev.camp === 'good' && !ev.killersKnown.has(voter)) w += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
@@ -269,19 +304,15 @@ export function bandwagon(ev: Evidence, seat: Seat): number {
   return w;
 }
 
-/** The seats that announced a vote for `seat` this round, in the order of their first claims (worked out once per decision). */
-function votersFor(ev: Evidence, seat: Seat): readonly Seat[] {
-  if (!ev.memo.votersFor) {
-    const by = new Map<Seat, Seat[]>();
-    for (const [voter, c] of ev.claims) {
-      if (c.vote?.round !== ev.view.round) continue;
-      const list = by.get(c.vote.seat);
-      if (list) list.push(voter);
-      else by.set(c.vote.seat, [voter]);
-    }
-    ev.memo.votersFor = by;
+/** The votes announced this round, as voter, seat, voter, seat…, in the order of the voters' first claims (listed once per new vote or round). */
+function votesThisRound(ev: Evidence): readonly Seat[] {
+  if (!ev.index.votes || ev.index.votesRound !== ev.view.round) {
+    const votes: Seat[] = [];
+    for (const [voter, c] of ev.claims) if (c.vote?.round === ev.view.round) votes.push(voter, c.vote.seat);
+    ev.index.votes = votes;
+    ev.index.votesRound = ev.view.round;
   }
-  return ev.memo.votersFor.get(seat) ?? [];
+  return ev.index.votes;
 }
 
 /** How dangerous a seat is to the killers: claimed police or power roles, accusers of a mate, voters against mates. */
@@ -291,7 +322,7 @@ export function danger(ev: Evidence, seat: Seat): number {
   if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
   else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
   if (c) for (const [target, camp] of c.checks) if (camp === 'killers' && ev.mates.has(target)) d += 3;
-  for (const b of ev.ballotsBy.get(seat) ?? []) if (ev.mates.has(b.target)) d += 0.5;
+  for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) if (ev.mates.has(b.target)) d += 0.5;
   return d;
 }
 

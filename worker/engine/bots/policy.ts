@@ -7,7 +7,7 @@ import { opt, readView } from './evidence.ts';
 import { nightRule } from './night.ts';
 import { speechClaim, type BotMemory } from './speech.ts';
 import { pick, type Random } from '../random.ts';
-import type { LegalAction, SeatAction, View } from '../types.ts';
+import type { LegalAction, Seat, SeatAction, View } from '../types.ts';
 
 export type { BotMemory } from './speech.ts';
 
@@ -65,10 +65,19 @@ export function heuristicMove(view: View, random: Random, memory: BotMemory, lan
   const me = opt(view, 'me')?.seat;
   const plan = me ? planMove(view.legal, view.step, view.round, memory) : null;
   if (!me || !plan) return { action: null, memory };
+  return plannedMove(me, plan, () => view, random, memory, lang);
+}
+
+/**
+ * The move that carries out `plan` (from `planMove`) for seat `me`. Only a move that weighs evidence
+ * (point, open eyes, speech, vote) reads the seat's view, so a caller that holds the state (the
+ * simulator) builds the view only for those: a pass or a card read takes no view.
+ */
+export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => View, random: Random, memory: BotMemory, lang: ClaimLang = 'en'): BotMove {
   switch (plan.kind) {
     case 'point': {
       const { slot } = plan;
-      const ev = readView(view);
+      const ev = readView(viewOf());
       const target = nightRule(slot.call, ev)(ev, slot.targets, random);
       const slotCards = opt(slot, 'cards');
       if (!slotCards) return { action: { type: 'point', seat: me, target }, memory };
@@ -78,17 +87,17 @@ export function heuristicMove(view: View, random: Random, memory: BotMemory, lan
       return { action: aim ? { type: 'point', seat: me, target: aim.seat, card: aim.card, hand: slot.hand! } : { type: 'point', seat: me, target: 0, hand: slot.hand! }, memory };
     }
     case 'open-eyes':
-      return { action: { type: 'open-eyes', seat: me, choice: readView(view).camp === 'killers' ? 'bandits' : 'police' }, memory };
+      return { action: { type: 'open-eyes', seat: me, choice: readView(viewOf()).camp === 'killers' ? 'bandits' : 'police' }, memory };
     case 'say': {
+      const view = viewOf();
       const said = speechClaim(readView(view), memory, random, view.step.kind === 'last-words');
       return { action: { type: 'say', seat: me, text: renderClaim(said.claim, lang), claim: said.claim }, memory: { ...said.memory, spoke: plan.turn } };
     }
     case 'pass':
       return { action: { type: 'pass', seat: me }, memory };
     case 'vote':
-      return { action: { type: 'vote', seat: me, target: chooseVote(readView(view), plan.vote.targets, plan.vote.canAbstain) }, memory };
+      return { action: { type: 'vote', seat: me, target: chooseVote(readView(viewOf()), plan.vote.targets, plan.vote.canAbstain) }, memory };
     case 'other':
       return { action: { type: pick(random, plan.choices).type, seat: me } as SeatAction, memory };
   }
 }
-

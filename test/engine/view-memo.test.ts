@@ -1,0 +1,95 @@
+// viewFor and the bots keep what they read of a game's log between calls (worker/engine/log-reading.ts):
+// numbered copies, each viewer's log, its last seat views, each bot's claim indexes. A memo may
+// only save work, never change what a viewer is told. Over seeded heuristic games, at every third step
+// and for every viewer (each seat, the judge, a spectator), the memoised view must equal a fresh
+// one (the same state cloned, so nothing is remembered for it), key for key and in the same order;
+// an older state asked after a newer one (the room compares the views before and after a change)
+// must give what it gave before; views handed out earlier must not change afterwards; and a bot
+// must choose the same move from a memoised view as from a fresh copy of it.
+import { describe, expect, it } from 'vitest';
+import { apply, createGame, pendingSeats, viewFor, type GameState, type RulesetId, type Seat, type View, type Viewer } from '../../worker/engine/index.ts';
+import { heuristicMove, type BotMemory } from '../../worker/engine/bots/policy.ts';
+import { makeRandom } from '../../worker/engine/random.ts';
+
+const CASES: [RulesetId, number][] = [
+  ['classic', 12],
+  ['runoff', 10],
+  ['doctor', 13],
+  ['butterfly', 11],
+  ['infernal', 6],
+  ['raw', 7],
+  ['dual', 8],
+  ['original', 10],
+];
+
+function viewersOf(state: GameState): Viewer[] {
+  return [...state.roles.map((_, i): Viewer => ({ kind: 'seat', seat: i + 1 })), { kind: 'judge' }, { kind: 'spectator' }];
+}
+
+/** Plays one seeded game with heuristic bots, checking every viewer's view at every step; returns the steps checked. */
+function checkGame(ruleset: RulesetId, players: number, seed: string): number {
+  const created = createGame({ ruleset, players, seed, at: 0 });
+  if (!created.ok) throw new Error(created.message);
+  let state = created.state;
+  const random = makeRandom(`${seed}:bots`);
+  const memories = new Map<Seat, BotMemory>();
+  // Views handed out along the way, with what they said when they were handed out.
+  const handedOut: { view: View; json: string }[] = [];
+  let previous: { state: GameState; viewers: Viewer[]; json: string[] } | null = null;
+  let steps = 0;
+  let at = 0;
+  while (!state.result && steps < 600) {
+    // Every viewer every third step (and the seat about to act at every step), against one clone of the state.
+    const clone = structuredClone(state);
+    const viewers = steps % 3 === 0 ? viewersOf(state) : pendingSeats(state).slice(0, 1).map((seat): Viewer => ({ kind: 'seat', seat }));
+    const json = viewers.map((viewer) => {
+      const memoised = viewFor(state, viewer);
+      const text = JSON.stringify(memoised);
+      expect(text, `${ruleset} step ${steps} ${JSON.stringify(viewer)}`).toBe(JSON.stringify(viewFor(clone, viewer)));
+      // A partial log (an update after the first n entries) is the full log's tail.
+      const n = Math.floor(memoised.log.length / 2);
+      expect(viewFor(state, viewer, n).log).toEqual(memoised.log.slice(n));
+      if (steps % 7 === 0) handedOut.push({ view: memoised, json: text });
+      return text;
+    });
+    // The state before the last change, asked again after the newer one.
+    if (previous) {
+      const before = previous;
+      before.viewers.forEach((viewer, i) => expect(JSON.stringify(viewFor(before.state, viewer))).toBe(before.json[i]));
+    }
+    previous = { state, viewers, json };
+
+    const seat = pendingSeats(state)[0];
+    let next: GameState;
+    if (seat === undefined) {
+      at = 'endsAt' in state.step && state.step.endsAt !== null ? state.step.endsAt : at;
+      const result = apply(state, { type: 'deadline', at });
+      if (!result.ok) throw new Error(result.error.message);
+      next = result.state;
+    } else {
+      const view = viewFor(state, { kind: 'seat', seat });
+      const draw = random();
+      const memory = memories.get(seat) ?? {};
+      const move = heuristicMove(view, makeRandom(`${seed}:${draw}`), memory);
+      // The same move from a fresh copy of the view, which the bot has never read.
+      expect(heuristicMove(structuredClone(view), makeRandom(`${seed}:${draw}`), memory)).toEqual(move);
+      memories.set(seat, move.memory);
+      const result = move.action ? apply(state, { ...move.action, at }) : apply(state, { type: 'deadline', at: 'endsAt' in state.step && state.step.endsAt !== null ? state.step.endsAt : at });
+      if (!result.ok) throw new Error(`${result.error.code}: ${JSON.stringify(move.action)}`);
+      next = result.state;
+    }
+    state = next;
+    steps++;
+  }
+  for (const { view, json } of handedOut) expect(JSON.stringify(view)).toBe(json);
+  return steps;
+}
+
+describe('memoised views and bot readings equal fresh ones', () => {
+  for (const [ruleset, players] of CASES) {
+    it(`${ruleset} ${players}: every viewer's view every third step, the acting seat's at every step, of a seeded bot game, as if read afresh`, () => {
+      const steps = checkGame(ruleset, players, `${ruleset}:memo`);
+      expect(steps).toBeGreaterThan(20);
+    }, 120_000);
+  }
+});
