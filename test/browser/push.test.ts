@@ -94,7 +94,8 @@ it('push to the service worker shows the notice in the seat’s language; tappin
   // Without permission or push, the page still says it: the title and a dot on the favicon.
   await page.waitForFunction(() => document.title.startsWith('(1) '));
   expect(await page.title()).toBe('(1) Tu llamada nocturna — Tianhei');
-  expect(await page.locator('link[rel~=icon][data-owed="1"]').count()).toBe(1);
+  // The dotted icon is encoded off the main thread (toBlob), so it follows the title a moment later.
+  await page.locator('link[rel~=icon][data-owed="1"]').waitFor({ state: 'attached', timeout: 5_000 });
   // No service worker before the player asks for notifications.
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
 
