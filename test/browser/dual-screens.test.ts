@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { launch } from './browser.ts';
-import { SocketBot, joinBot, voteForLast } from './socket-bot.ts';
+import { SocketBot, joinBot, voteForTop } from './socket-bot.ts';
 import { DESKTOP, PHONE, answerFlow, createRoom, openPlayer, press, readScreen, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -242,7 +242,12 @@ async function play(p: Seated, s: DualScreen, flow: Screen): Promise<boolean> {
   if (s.votes!.length) {
     if (!decide('vote')) return false;
     await shot(p, 'ballot');
-    const pick = voteForLast(s.votes!, s.me!);
+    const pick = voteForTop(s.votes!, s.me!, flow.canAbstain ?? false);
+    if (pick === 0) {
+      await press(p, '[data-testid=abstain]');
+      p.moves.push('abstain');
+      return true;
+    }
     await press(p, `[data-testid=vote-target][data-seat="${pick}"]`);
     await press(p, '[data-testid=vote]:not([disabled])');
     p.moves.push(`vote→#${pick}`);
@@ -267,7 +272,7 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
     }
     const base = inject('baseURL');
     // Seated one after the other, so the seats follow BOT_NAMES.
-    for (const name of BOT_NAMES) bots.push(await joinBot(base, code, name));
+    for (const name of BOT_NAMES) bots.push(await joinBot(base, code, name, undefined, voteForTop));
     await host.page.locator('[data-testid=start]').waitFor();
     expect(await host.page.locator('[data-testid=seats-line]').innerText(), 'the lobby counts players and the judge seat').toBe('8 players + 1 judge seat (9 of 9–17)');
     await press(host, '[data-testid=start]');

@@ -11,6 +11,16 @@ export function voteForLast(targets: number[], me: number): number {
   return targets.filter((t) => t !== me).at(-1) ?? targets[0]!;
 }
 
+/**
+ * Everyone votes for the highest candidate, and that candidate abstains where it may (0): no ballot
+ * ties, so a game whose nights often kill nobody (`dual`'s saved and immune cards) still ends. With
+ * `voteForLast` the top two candidates voted for each other, and equal card weights tied ballot
+ * after ballot until a night killed.
+ */
+export function voteForTop(targets: number[], me: number, canAbstain: boolean): number {
+  return targets.at(-1) === me && canAbstain ? 0 : voteForLast(targets, me);
+}
+
 type Move =
   | { type: 'seen' }
   | { type: 'confirm'; hand?: 0 | 1 }
@@ -43,9 +53,9 @@ export class SocketBot {
   readonly seat: number;
   readonly token: string;
   readonly name: string;
-  private readonly voteFor: (targets: number[], me: number) => number;
+  private readonly voteFor: (targets: number[], me: number, canAbstain: boolean) => number;
 
-  constructor(seat: number, token: string, name = `#${seat}`, voteFor: (targets: number[], me: number) => number = voteForLast) {
+  constructor(seat: number, token: string, name = `#${seat}`, voteFor: (targets: number[], me: number, canAbstain: boolean) => number = voteForLast) {
     this.seat = seat;
     this.token = token;
     this.name = name;
@@ -130,17 +140,17 @@ export class SocketBot {
     }
     if (find('pass')) return { type: 'pass' };
     const vote = find('vote');
-    if (vote && !v.seats[this.seat - 1]?.voted) return { type: 'vote', target: this.voteFor(vote.targets, this.seat) };
+    if (vote && !v.seats[this.seat - 1]?.voted) return { type: 'vote', target: this.voteFor(vote.targets, this.seat, vote.canAbstain) };
     return null;
   }
 }
 
 /** Seats a bot through the HTTP join (the host's token makes it the host) and opens its socket. */
-export async function joinBot(base: string, code: string, name: string, hostToken?: string): Promise<SocketBot> {
+export async function joinBot(base: string, code: string, name: string, hostToken?: string, voteFor?: (targets: number[], me: number, canAbstain: boolean) => number): Promise<SocketBot> {
   const res = await fetch(`${base}/api/rooms/${code}/join`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ name, hostToken }) });
   if (res.status !== 200) throw new Error(`${name} could not join: ${res.status} ${await res.text()}`);
   const j = (await res.json()) as JoinResponse;
-  const bot = new SocketBot(j.seat!, j.token, name);
+  const bot = new SocketBot(j.seat!, j.token, name, voteFor);
   await bot.open(roomSocketURL(base, code));
   return bot;
 }
