@@ -138,6 +138,8 @@ it('How to play works by keyboard on a desktop, and opens from the rules sheet',
   await page.locator('[data-testid=walk-button]').click();
   await page.locator('[data-testid=walk-ruleset]').selectOption('dual');
   await page.locator('[data-testid=walkthrough]').focus();
+  // The arrows step only while the sheet has the focus (a key pressed before it lands is lost).
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'walkthrough');
   for (const step of STEPS.slice(1)) {
     await page.keyboard.press('ArrowRight');
     await atStep(page, step);
