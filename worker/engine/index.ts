@@ -9,7 +9,7 @@ import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
 export { apply, newGame, livingSeats, tableOrder, MAX_TEXT } from './game.ts';
 export { failoverAt } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';
-export { viewFor, viewJson, viewUpdate, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
+export { viewFor, viewJson, viewUpdate, viewerKey, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
 export { exportRecord, replay, type GameRecord } from './record.ts';
 export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
 export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';

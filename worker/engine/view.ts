@@ -299,6 +299,11 @@ export function viewUpdate(prev: GameState | null, next: GameState, viewer: View
   return { view, logFrom: had };
 }
 
+/** One viewer's name as a key: the views of a seat's phone and laptop are one view. */
+export function viewerKey(viewer: Viewer): string {
+  return viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+}
+
 // Fingerprints by state, then viewer. The room asks for every viewer after every change, and this
 // change's `next` is the next change's `prev`: its fingerprint is kept, not built again from a second
 // view. A state is never changed in place, so a kept fingerprint stays true.
@@ -306,7 +311,7 @@ const fingerprints = new WeakMap<GameState, Map<string, string>>();
 
 /** The view (`view`, if built already) without its log, as JSON text that is equal exactly when the two views are. */
 function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
-  const key = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+  const key = viewerKey(viewer);
   let kept = fingerprints.get(state);
   if (!kept) fingerprints.set(state, (kept = new Map()));
   let print = kept.get(key);

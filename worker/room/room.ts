@@ -17,6 +17,7 @@ import {
   viewFor,
   viewJson,
   viewUpdate,
+  viewerKey,
   type Action,
   type GameRecord,
   type GameState,
@@ -406,8 +407,7 @@ export class Room extends DurableObject<Env> {
     await this.arm(room);
     this.publish(result);
     if (result.reply) send(ws, result.reply);
-    if (result.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), result.game.prev, result.game.next));
-    if (result.game) this.announce(room, result.game);
+    if (result.game) this.tellOutside(room, result.game);
     if (result.prod) this.ctx.waitUntil(pushProds(this.pushRoom(room), this.loadGame()!, [result.prod]));
     send(ws, { type: 'ack', id: frame.id });
   }
@@ -437,9 +437,8 @@ export class Room extends DurableObject<Env> {
       const failover = room.pace.preset === 'async' ? failoverAt(this.loadGame()!) : null;
       const change = this.applyGame(room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
-        if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
+        if (change.game) this.tellOutside(room, change.game);
         else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!, this.store.prods()?.length ?? null));
-        if (change.game) this.announce(room, change.game);
         this.publish(change);
       }
       this.prod(room, now);
@@ -474,7 +473,7 @@ export class Room extends DurableObject<Env> {
       return;
     }
     this.publish(started);
-    if (started.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), null, started.game.next));
+    if (started.game) this.tellOutside(room, started.game);
   }
 
   /**
@@ -513,8 +512,7 @@ export class Room extends DurableObject<Env> {
         continue;
       }
       this.publish(change);
-      if (change.game) this.ctx.waitUntil(pushChange(this.pushRoom(room), change.game.prev, change.game.next));
-      if (change.game) this.announce(room, change.game);
+      if (change.game) this.tellOutside(room, change.game);
     }
   }
 
@@ -875,7 +873,7 @@ export class Room extends DurableObject<Env> {
       const who = attachmentOf(ws);
       if (!who || !watchesGame(who, g.next)) continue;
       const viewer = viewerOf(who);
-      const key = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+      const key = viewerKey(viewer);
       let frame = frames.get(key);
       if (frame === undefined) {
         const update = viewUpdate(g.full ? null : g.prev, g.next, viewer);
@@ -915,6 +913,16 @@ export class Room extends DurableObject<Env> {
   private baseView(room: RoomRow, leaving?: WebSocket): Omit<RoomView, 'you'> {
     const prodded = room.status === 'playing' ? (this.store.prods()?.marked ?? []) : [];
     return roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving), prodded, this.now());
+  }
+
+  /**
+   * After a change to the game (its frames sent): the pushes it calls for and the webhook's
+   * announcements, both in `waitUntil`. Every path that changes the game by a move, an alarm, a bot or
+   * a scheduled start ends here (the scheduled start used to skip the webhook's "a new game begins").
+   */
+  private tellOutside(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
+    this.ctx.waitUntil(pushChange(this.pushRoom(room), game.prev, game.next));
+    this.announce(room, game);
   }
 
   /** Posts a change's public announcements to the room's webhook, if it has one, after the frames (worker/room/webhook.ts). */
