@@ -251,6 +251,8 @@ function Deadlines({ ruleset, pace, onChange }: { ruleset: RulesetId; pace: Pace
 
 function Deadline({ kind, ms, onChange }: { kind: keyof Pace; ms: number; onChange: (ms: number) => void }) {
   const [unit, setUnit] = useState<Unit>(() => unitOf(ms));
+  // What is being typed, until it is committed: a redraw meanwhile (the unit's change, a signal) keeps it.
+  const [typed, setTyped] = useState<string | null>(null);
   // Whole seconds, inside the room's limits; anything else leaves the deadline as it was.
   const set = (value: number, u: Unit) => {
     const next = Math.round((value * UNITS[u]) / 1000) * 1000;
@@ -266,9 +268,13 @@ function Deadline({ kind, ms, onChange }: { kind: keyof Pace; ms: number; onChan
           step="any"
           min="0"
           aria-label={`${t(`dl_${kind}`)} (${t(`u_${unit}`)})`}
-          value={String(Math.round((ms / UNITS[unit]) * 100) / 100)}
+          value={typed ?? String(Math.round((ms / UNITS[unit]) * 100) / 100)}
           data-testid={`deadline-${kind}`}
-          onChange={(e) => set(Number(e.currentTarget.value), unit)}
+          onInput={(e) => setTyped(e.currentTarget.value)}
+          onChange={(e) => {
+            setTyped(null);
+            set(Number(e.currentTarget.value), unit);
+          }}
         />
         <select
           aria-label={t('unit')}
