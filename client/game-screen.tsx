@@ -1,7 +1,7 @@
 // The game as one seat (or a spectator) sees it. Every control comes from view.legal: the client
 // never decides on its own what a player may do.
 import { memo } from 'preact/compat';
-import { useCallback, useRef, useState } from 'preact/hooks';
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
@@ -609,8 +609,13 @@ const QUIET = new Set(['card', 'team', 'team-chat', 'pointed', 'checked', 'kill-
  */
 const Feed = memo(function Feed({ round, ruleset }: { round: number; ruleset: RulesetId }) {
   const all = log.value;
-  // Who drew the big joker stays all game (the table must know who judges); free talk's "ready" marks sit on the seats.
-  const entries = all.filter((e) => (e.round === round || e.event.type === 'judge') && !QUIET.has(e.event.type) && !(e.event.type === 'passed' && e.event.ready));
+  // Who drew the big joker stays all game (the table must know who judges): found once per game.
+  const judge = useMemo(() => all.filter((e) => e.event.type === 'judge' && e.round !== round), [all[0], round]);
+  // The log is in time order, rounds never go back: this round's entries are its tail, read from the end
+  // (a late game's log holds hundreds of entries; a vote's frame may bring one). Free talk's "ready" marks sit on the seats.
+  let from = all.length;
+  while (from > 0 && all[from - 1]!.round >= round) from--;
+  const entries = [...judge, ...all.slice(from)].filter((e) => !QUIET.has(e.event.type) && !(e.event.type === 'passed' && e.event.ready));
   return (
     <div class="card feed" data-testid="feed">
       <h3>{t('feed')}</h3>

@@ -3,9 +3,9 @@ import { options, render } from 'preact';
 import { lang, setLang, t } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
 import { later } from './lazy.ts';
-import { loadPushConfig, watchLanguage, watchOwed } from './notify.ts';
+import { loadPushConfig, watchLanguage } from './notify.ts';
 import { isNight } from './theme.ts';
-import { path, room, view } from './state.ts';
+import { path, phase, room } from './state.ts';
 import { ErrorBar, Header, rulesOpen, walkOpen } from './ui.tsx';
 import { LazyReplay } from './replay-loader.tsx';
 import './style.css';
@@ -23,7 +23,7 @@ options.debounceRendering = (flush) => requestAnimationFrame(flush);
 function App() {
   const m = /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value);
   const code = m?.[1]?.toUpperCase();
-  const dark = isNight(code ? view.value?.phase : undefined);
+  const dark = isNight(code ? phase.value : undefined);
   return (
     <div class={dark ? 'app dark' : 'app'}>
       <Header code={code} ruleset={room.value?.ruleset} />
@@ -39,7 +39,6 @@ function App() {
 setLang(lang.value, false).then(
   () => {
     render(<App />, document.getElementById('app')!);
-    watchOwed();
     watchLanguage();
     void loadPushConfig();
   },

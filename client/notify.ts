@@ -2,9 +2,9 @@
 // and room), and without any permission the tab title and the favicon's dot show what this seat owes.
 import { effect, signal } from '@preact/signals';
 import type { PushConfig } from '../worker/protocol.ts';
-import { owedStep, type OwedKind } from '../worker/room/owed.ts';
+import type { OwedKind } from '../worker/room/owed.ts';
 import { lang, t, type Key } from './i18n.ts';
-import { pushFrame, room, view } from './state.ts';
+import { pushFrame, room } from './state.ts';
 
 /** How each thing a seat owes is named (the tab title, and the pushes through the service worker). */
 export const OWED_KEYS: Record<OwedKind, Key> = { card: 'oweCard', 'night-call': 'oweNight', ballot: 'oweBallot', speech: 'oweSpeech', 'last-words': 'oweLastWords' };
@@ -89,66 +89,4 @@ function fromB64u(text: string): Uint8Array<ArrayBuffer> {
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
-// ------------------------------------------------------------------ without permission: title and favicon
-
-let plainIcon: string | null | undefined;
-/** The latest favicon change wins over a slower earlier one still drawing. */
-let drawing = 0;
-
-/** Keeps the tab title and the favicon saying what this seat owes now ("(1) Your vote — Tianhei"). */
-export function watchOwed(): () => void {
-  // Redrawn only when the dot comes or goes: a busy ballot brings a frame per vote, and each redraw
-  // decodes, draws and encodes a PNG on the phone's main thread.
-  let dotted: boolean | undefined;
-  return effect(() => {
-    const v = view.value;
-    const owed = v ? owedStep(v) : null;
-    const title = owed ? `(1) ${t(OWED_KEYS[owed.kind])} — ${t('app')}` : t('app');
-    if (document.title !== title) document.title = title;
-    if (dotted !== !!owed) void markFavicon((dotted = !!owed));
-  });
-}
-
-/** Draws the favicon with a red dot (or restores it); the page's own icon, if any, is kept underneath. */
-async function markFavicon(dot: boolean): Promise<void> {
-  const mine = ++drawing;
-  let link = document.querySelector<HTMLLinkElement>('link[rel~=icon]');
-  if (plainIcon === undefined) plainIcon = link?.href ?? null;
-  if (!dot) {
-    if (link && plainIcon) {
-      // (A no-op unless it is the dot's blob.)
-      URL.revokeObjectURL(link.href);
-      link.href = plainIcon;
-      delete link.dataset.owed;
-    } else link?.remove();
-    return;
-  }
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 64;
-  const g = canvas.getContext('2d');
-  if (!g) return;
-  if (plainIcon) {
-    const img = new Image();
-    img.src = plainIcon;
-    await img.decode().then(() => g.drawImage(img, 0, 0, 64, 64), () => undefined);
-  }
-  if (mine !== drawing) return;
-  g.fillStyle = '#e53935';
-  g.beginPath();
-  g.arc(46, 18, 16, 0, Math.PI * 2);
-  g.fill();
-  // Encoded off the main thread (toDataURL took tens of ms of a slow phone's frame when a step opened).
-  canvas.toBlob((png) => {
-    if (!png || mine !== drawing) return;
-    if (!link) {
-      link = document.createElement('link');
-      link.rel = 'icon';
-      document.head.appendChild(link);
-    }
-    URL.revokeObjectURL(link.href);
-    link.href = URL.createObjectURL(png);
-    link.dataset.owed = '1';
-  });
 }

@@ -3,13 +3,14 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import { api, conn, connect, disconnect, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, view, type Invitation } from './state.ts';
+import { api, conn, connect, disconnect, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, inGame, type Invitation } from './state.ts';
 import { SeatMenu } from './seat-menu.tsx';
 import { AwayControl } from './away.tsx';
 import { Lobby } from './lobby.tsx';
 import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
 import { NotifyMe } from './notify-me.tsx';
+import { watchOwed } from './owed-mark.ts';
 
 // The game screen is its own chunk: a room in its lobby does not wait for it.
 const GameScreen = later(() => import('./game-screen.tsx').then((m) => m.GameScreen));
@@ -23,6 +24,8 @@ export function RoomPage({ code }: { code: string }) {
   // A one-time link from the host (the judge's place, or back into a seat) wins over a stored seat.
   const [invite, setInvite] = useState(() => inviteInAddress());
 
+  // The tab's title and favicon say what this seat owes, while the room is open.
+  useEffect(() => watchOwed(), []);
   useEffect(() => {
     if (seat || watching) connect(code, seat?.token ?? null);
     return disconnect;
@@ -47,10 +50,10 @@ export function RoomPage({ code }: { code: string }) {
   if (seat?.table) return <TableScreen />;
   const r = room.value;
   if (!r) return <main class="page"><p class="wait">{conn.value === 'expired' ? t('expired') : t('connecting')}</p></main>;
-  const v = view.value;
+  const game = r.status !== 'lobby' && inGame.value;
   return (
-    <main class={r.status === 'lobby' || !v ? 'page' : 'page wide'}>
-      {r.status === 'lobby' || !v ? <Lobby /> : <GameScreen />}
+    <main class={game ? 'page wide' : 'page'}>
+      {game ? <GameScreen /> : <Lobby />}
       {seat?.seat != null && <NotifyMe code={code} />}
       {seat?.seat != null && r.status === 'playing' && r.you.seat !== null && <AwayControl r={r} />}
       {seat && <SeatMenu r={r} seat={seat} />}

@@ -79,39 +79,47 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
   // Plates narrow on a crowded table, so neighbours' names do not overlap.
   const pw = n <= 10 ? 54 : 42;
   const chars = n <= 10 ? 7 : 5;
+  // The speaker's halo, over the table (see style.css): placed in the table's own units, as a share of its box.
+  const active = seats.findIndex((s) => s.active);
+  const [hx, hy] = active >= 0 ? place(active, n, R) : [0, 0];
+  const pct = (v: number) => `${((v + 180) / 3.6).toFixed(2)}%`;
   return (
-    <svg class="table" viewBox="-180 -180 360 360" role="img">
-      <defs>
-        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
-          <path d="M0 0L10 5L0 10z" fill="#e67e22" />
-        </marker>
-        {/* The back of a card: a seat that is out shows its card turned over. */}
-        <pattern id="card-back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-          <rect width="6" height="6" fill="#7a1d1d" />
-          <rect width="3" height="6" fill="#8f2727" />
-        </pattern>
-      </defs>
-      <circle r={R - r - 6} class="felt" />
-      {center && (
-        // A long centre line (the winner at game over) shrinks to stay inside the felt.
-        <text class="center" y="5" style={center.length > 14 ? { fontSize: `${Math.max(9, Math.floor((15 * 14) / center.length))}px` } : undefined}>
-          {center}
-        </text>
-      )}
-      {seats.map((s) => {
-        if (!s.pointer) return null;
-        const [x1, y1] = pos.get(s.seat)!;
-        const to = pos.get(s.pointer);
-        if (!to) return null;
-        const [x2, y2] = to;
-        const d = Math.hypot(x2 - x1, y2 - y1) || 1;
-        const k = (r + 3) / d;
-        return <line class="pointer" x1={x1 + (x2 - x1) * k} y1={y1 + (y2 - y1) * k} x2={x2 - (x2 - x1) * k} y2={y2 - (y2 - y1) * k} marker-end="url(#arrow)" />;
-      })}
-      {seats.map((s, i) => (
-        <Seat key={s.seat} s={s} i={i} n={n} r={r} R={R} pw={pw} chars={chars} onPick={onPick} onPickCard={onPickCard} />
-      ))}
-    </svg>
+    <div class="table-wrap">
+      <svg class="table" viewBox="-180 -180 360 360" role="img">
+        <defs>
+          <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+            <path d="M0 0L10 5L0 10z" fill="#e67e22" />
+          </marker>
+          {/* The back of a card: a seat that is out shows its card turned over. */}
+          <pattern id="card-back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" fill="#7a1d1d" />
+            <rect width="3" height="6" fill="#8f2727" />
+          </pattern>
+        </defs>
+        <circle r={R - r - 6} class="felt" />
+        {center && (
+          // A long centre line (the winner at game over) shrinks to stay inside the felt.
+          <text class="center" y="5" style={center.length > 14 ? { fontSize: `${Math.max(9, Math.floor((15 * 14) / center.length))}px` } : undefined}>
+            {center}
+          </text>
+        )}
+        {seats.map((s) => {
+          if (!s.pointer) return null;
+          const [x1, y1] = pos.get(s.seat)!;
+          const to = pos.get(s.pointer);
+          if (!to) return null;
+          const [x2, y2] = to;
+          const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+          const k = (r + 3) / d;
+          return <line class="pointer" x1={x1 + (x2 - x1) * k} y1={y1 + (y2 - y1) * k} x2={x2 - (x2 - x1) * k} y2={y2 - (y2 - y1) * k} marker-end="url(#arrow)" />;
+        })}
+        {seats.map((s, i) => (
+          <Seat key={s.seat} s={s} i={i} n={n} r={r} R={R} pw={pw} chars={chars} onPick={onPick} onPickCard={onPickCard} />
+        ))}
+      </svg>
+      {/* Keyed by the seat: the pulse starts again for each new speaker. */}
+      {active >= 0 && <i key={seats[active]!.seat} class="halo" aria-hidden="true" data-seat={seats[active]!.seat} style={{ left: pct(hx), top: pct(hy), width: `${((2 * (r + 6.5)) / 3.6).toFixed(2)}%` }} />}
+    </div>
   );
 }
 
@@ -146,8 +154,6 @@ const Seat = memo(
     return (
       <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.bot ? ` (${t('bot')})` : ''}${s.absent ? ` (${t('absent')})` : ''}${s.away ? ` (${t('awayBadge', clockTime(s.away))})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined} data-bot={s.bot ? 'true' : undefined}>
         <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
-        {/* The speaker (or the voter whose turn it is) glows. */}
-        {s.active && <circle class="halo" cx={x} cy={y} r={r + 5} />}
         <text x={x} y={y + 6} class="num">
           {s.seat}
         </text>

@@ -1,6 +1,6 @@
 // Client state in signals, the HTTP calls and the room's WebSocket with reconnection.
 // The server is the only source of truth: these signals hold its latest frames and nothing derived.
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { PROTOCOL, SEAT_TOKEN_PREFIX } from '../worker/protocol.ts';
 import type { ClientFrame, CreateRoomRequest, CreateRoomResponse, ErrorBody, HostMove, JoinRequest, JoinResponse, RoomView, SeatMove, ServerFrame } from '../worker/protocol.ts';
 import type { View } from '../worker/engine/types.ts';
@@ -26,6 +26,10 @@ export const view = signal<View | null>(null);
  * feed, the team panel, the history) stay put while a ballot count or a pointer changes.
  */
 export const log = signal<View['log']>([]);
+/** The game's phase alone (or none): the page's theme follows it, not every frame of a ballot. */
+export const phase = computed(() => view.value?.phase);
+/** Whether there is a game to show: the room page picks lobby or game on it, not on every frame. */
+export const inGame = computed(() => view.value !== null);
 export const conn = signal<Conn>('idle');
 export const errors = signal<{ n: number; text: string }[]>([]);
 /** Ticks once a second so countdowns re-render without each owning a timer. */
@@ -154,6 +158,8 @@ export function inviteInAddress(): Invitation | null {
 // ------------------------------------------------------------------ WebSocket
 
 let ws: WebSocket | null = null;
+/** A game frame's view waiting one frame behind its log (see receive). */
+let held: View | null = null;
 let target: { code: string; token: string | null } | null = null;
 let attempt = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -182,6 +188,7 @@ export function disconnect(): void {
     ws = null;
   }
   room.value = null;
+  held = null;
   view.value = null;
   log.value = [];
   conn.value = 'idle';
@@ -286,16 +293,34 @@ function receive(frame: ServerFrame): void {
       else invites.value = { ...invites.value, [String(frame.place)]: inviteLink(target.code, frame.place, frame.token) };
       break;
     case 'game': {
-      const old = view.value;
-      if (frame.logFrom === 0 || !old) {
-        view.value = frame.view;
-      } else {
+      // A view held back for a frame (below) is the one this frame follows.
+      const old = held ?? view.value;
+      held = null;
+      let next: View;
+      if (frame.logFrom === 0 || !old) next = frame.view;
+      else {
         // An update: keep our first logFrom entries (our log is numbered 1..n), then the new ones; a
         // frame with none (a ballot's count) keeps the same log, not a copy of hundreds of entries.
         const kept = old.log.length === frame.logFrom ? old.log : old.log.filter((e) => e.seq <= frame.logFrom);
-        view.value = { ...frame.view, log: frame.view.log.length ? [...kept, ...frame.view.log] : kept };
+        next = { ...frame.view, log: frame.view.log.length ? [...kept, ...frame.view.log] : kept };
       }
-      if (frame.logFrom === 0 || !old || frame.view.log.length) log.value = view.value.log;
+      // A step that ends with news (a ballot's tally, a verdict, the dawn) redraws most of the screen:
+      // the feed shows the news on this frame and the rest of the screen follows on the next, so a slow
+      // phone shows the result sooner and never spends one long task on the whole change.
+      if (old && frame.logFrom > 0 && frame.view.log.length > 0 && (old.step.kind !== next.step.kind || old.round !== next.round)) {
+        held = next;
+        log.value = next.log;
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (held !== next) return;
+            held = null;
+            view.value = next;
+          }),
+        );
+        break;
+      }
+      view.value = next;
+      if (frame.logFrom === 0 || !old || frame.view.log.length) log.value = next.log;
       break;
     }
     case 'ack':

@@ -4,7 +4,9 @@
 // 20 rooms × 12, and prints room/bare ratios; with --runs N each figure is the median of N runs.
 // What an action's latency and throughput count is in load.ts's header (only actions, the clock
 // stopping at the last frame an action brings; `idleShare` shows any time a room waited on a deadline).
-// Flags: --quick (engine and sizes only), --load-only, --runs N, --seconds S,
+// The busy ballot of issue 11 follows, in two halves: the room alone against the bare object
+// (room-ballot.ts, sockets only) and the phone alone (client-ballot.ts, Chromium against recorded frames).
+// Flags: --quick (engine and sizes only), --load-only, --ballot-only, --runs N, --seconds S,
 // --port P (the room's wrangler dev), --bare-port P.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -12,11 +14,14 @@ import { parseArgs } from 'node:util';
 import { benchEngine } from './engine.ts';
 import { benchLoad, startServer, stopServer, type LoadFigures, type Server } from './load.ts';
 import { benchSizes } from './sizes.ts';
+import { printRoomBallot } from './room-ballot.ts';
+import { printClientBallot } from './client-ballot.ts';
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
+    'ballot-only': { type: 'boolean', default: false },
     runs: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '20' },
     port: { type: 'string', default: '8797' },
@@ -24,11 +29,18 @@ const { values: args } = parseArgs({
   },
 });
 
-if (!args['load-only']) {
+const only = args['load-only'] || args['ballot-only'];
+if (!only) {
   console.log(JSON.stringify({ engine: benchEngine() }));
   console.log(JSON.stringify({ sizes: benchSizes() }));
 }
-if (!args.quick) await loadRuns(Number(args.runs), Number(args.seconds));
+if (!args.quick && !args['ballot-only']) await loadRuns(Number(args.runs), Number(args.seconds));
+if (!args.quick && !args['load-only']) {
+  // The client's half reads the built client; the sizes above built it (and so does the load part).
+  if (!existsSync('dist/client/index.html')) execFileSync('vite', ['build', '--logLevel', 'error'], { stdio: 'inherit' });
+  await printRoomBallot(Number(args.port), Number(args['bare-port']), 3 * Number(args.runs));
+  await printClientBallot(5 * Number(args.runs));
+}
 
 async function loadRuns(runs: number, seconds: number): Promise<void> {
   // The room's wrangler dev serves the built client; build it if this checkout has none.

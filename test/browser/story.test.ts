@@ -5,8 +5,9 @@
 // room answers. The bots keep the game long on purpose (RULES.md classic): the killers and police
 // point at nobody (a peaceful night), each speaker says one line, and every ballot splits 8–8 between
 // #1 and #2, so the PK, the outside PK and the peaceful night follow (finalTie `peaceful-night`).
-// Screenshots go to test-results/story/; the timings are printed, not asserted, except the busy
-// ballot's median (≤ 60 ms) and the feed's MutationObserver count (< 20 nodes for one entry).
+// Screenshots go to test-results/story/; the timings are printed (the busy ballot's against its 60 ms
+// target, end to end and the page's own share), never asserted; the feed's MutationObserver count
+// is (< 20 nodes for one entry).
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -182,7 +183,17 @@ async function watcher(seat: number, device: typeof DESKTOP, locale = 'en-US', s
   const context = await browser.newContext({ ...device, locale, baseURL: inject('baseURL') });
   const token = bots[seat - 1]!.token;
   await context.addInitScript(
-    ([c, s, tk]) => localStorage.setItem(`tianhei.room.${c}`, JSON.stringify({ code: c, seat: s, token: tk, host: s === 1 })),
+    ([c, s, tk]) => {
+      localStorage.setItem(`tianhei.room.${c}`, JSON.stringify({ code: c, seat: s, token: tk, host: s === 1 }));
+      // When each frame reaches the page's socket (before the app's own handler): the page's share of a delay.
+      const Native = WebSocket;
+      (window as unknown as { WebSocket: unknown }).WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          this.addEventListener('message', () => (window as unknown as { __arrived?: number[] }).__arrived?.push(Date.now()));
+        }
+      };
+    },
     [code, seat, token] as const,
   );
   const page = await context.newPage();
@@ -379,6 +390,8 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
   const lastMs: number[] = [];
   // The same moment seen by a bot's socket in Node: the room's own share of the delay.
   const serverMs: number[] = [];
+  // From the closing frame's arrival at the phone's socket to the phone showing it: the page's own share.
+  const pageMs: number[] = [];
   const perVote: number[] = [];
   let longest = 0;
   // Three ballots of one day: the verdict, the PK and the outside PK (each 16 voters).
@@ -388,10 +401,11 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
     await phone.page.evaluate(() => {
-      const w = window as unknown as { __seen: Record<number, number>; __tally: number; __long: number; __po?: PerformanceObserver; __mo2?: MutationObserver };
+      const w = window as unknown as { __seen: Record<number, number>; __tally: number; __long: number; __arrived: number[]; __po?: PerformanceObserver; __mo2?: MutationObserver };
       w.__seen = {};
       w.__tally = 0;
       w.__long = 0;
+      w.__arrived = [];
       const tallies = () => document.querySelectorAll('[data-testid=feed] [data-testid=tally]').length;
       const start = tallies();
       w.__mo2?.disconnect();
@@ -429,8 +443,10 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
     }
     await phone.page.waitForTimeout(300);
     const got = await phone.page.evaluate(() => {
-      const w = window as unknown as { __seen: Record<number, number>; __tally: number; __long: number };
-      return { seen: w.__seen, tally: w.__tally, long: w.__long };
+      const w = window as unknown as { __seen: Record<number, number>; __tally: number; __long: number; __arrived: number[] };
+      // The closing frame is the last to arrive before the tally shows.
+      const closing = w.__arrived.filter((at) => at <= w.__tally).at(-1) ?? w.__tally;
+      return { seen: w.__seen, tally: w.__tally, long: w.__long, closing };
     });
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
     const self = new Map<number, number>();
@@ -442,6 +458,7 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
     }
     trace(`profile: ${[...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}ms`).join(' | ')}`);
     lastMs.push(got.tally - sent.at(-1)!);
+    pageMs.push(got.tally - got.closing);
     serverMs.push(bots[0]!.ballotsAt - sent.at(-1)!);
     // Vote i of the burst is the (i + 2)-th ballot in; the page may skip counts it drew in one frame.
     sent.slice(0, -1).forEach((at, i) => {
@@ -449,12 +466,12 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
       perVote.push(shown - at);
     });
     longest = Math.max(longest, got.long);
-    say(`busy ballot ${k + 1}: 15 votes sent within ${spread} ms; last vote → closing frame at a bot socket ${serverMs.at(-1)} ms, → tally on the phone ${got.tally - sent.at(-1)!} ms; longest task ${got.long.toFixed(0)} ms`);
+    say(`busy ballot ${k + 1}: 15 votes sent within ${spread} ms; last vote → closing frame at a bot socket ${serverMs.at(-1)} ms, → tally on the phone ${got.tally - sent.at(-1)!} ms (the page's share: closing frame at its socket → tally ${pageMs.at(-1)} ms); longest task ${got.long.toFixed(0)} ms`);
   }
   table.holdVotes = false;
   for (const b of bots) b.decide();
   const met = median(lastMs) <= 60 && longest <= 100;
-  say(`busy ballot: median last vote → page ${median(lastMs)} ms (of ${lastMs.join(', ')}; target ≤ 60 ms; the room alone: ${serverMs.join(', ')} ms); median per vote ${median(perVote)} ms; longest task ${longest.toFixed(0)} ms (limit 100 ms)${met ? '' : ' — TARGET NOT MET (issue 11 stays open)'}`);
+  say(`busy ballot: median last vote → page ${median(lastMs)} ms (of ${lastMs.join(', ')}; target ≤ 60 ms; the room alone: ${serverMs.join(', ')} ms; the page alone, closing frame at its socket → tally: median ${median(pageMs)} ms of ${pageMs.join(', ')}); median per vote ${median(perVote)} ms; longest task ${longest.toFixed(0)} ms (limit 100 ms)${met ? '' : ' — TARGET NOT MET (issue 11 stays open)'}`);
   // Every ballot of the burst reached the phone and closed there (the timing is printed above).
   expect(lastMs).toHaveLength(3);
   for (const ms of lastMs) expect(ms).toBeGreaterThanOrEqual(0);

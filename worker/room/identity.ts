@@ -4,7 +4,7 @@
 // turned off, the socket's attachment no longer matches storage and the socket is nobody.
 import type { Seat } from '../engine/index.ts';
 import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow, type RoomStore } from './storage.ts';
-import { attachmentOf, revoke, type Attachment } from './sockets.ts';
+import { attach, attachmentOf, revoke, type Attachment } from './sockets.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Close codes sent to sockets the room lets go (docs/protocol.md). */
@@ -61,7 +61,7 @@ export function revokeWhere(sockets: WebSocket[], match: (a: Attachment) => bool
 export function followRenumbering(sockets: WebSocket[], moves: Map<Seat, Seat>): void {
   for (const ws of sockets) {
     const a = attachmentOf(ws);
-    if (a?.seat != null && moves.has(a.seat)) ws.serializeAttachment({ ...a, seat: moves.get(a.seat)! } satisfies Attachment);
+    if (a?.seat != null && moves.has(a.seat)) attach(ws, { ...a, seat: moves.get(a.seat)! });
   }
 }
 

@@ -61,7 +61,7 @@ import { MOVE_LINK_MS, REPLACE_LINK_MS, overLimit } from './limits.ts';
 import { dueProd, nextProdAt, planAfter } from './prods.ts';
 import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
 import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
-import { RateLimiter, attachmentOf, closeWith, revoke, send, sendError, sendText, tooBig, viewerOf, type Attachment } from './sockets.ts';
+import { RateLimiter, attach, attachmentOf, closeWith, revoke, send, sendError, sendText, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
@@ -346,7 +346,7 @@ export class Room extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(attachment);
+    attach(server, attachment);
     // Only seated activity keeps a room alive: watching an abandoned room does not.
     if (!attachment.spectator) {
       room.lastActivity = this.now();
@@ -381,7 +381,7 @@ export class Room extends DurableObject<Env> {
     const room = found;
     // Identity on every frame: the place this socket connected to must still be its place.
     if (unverifiable(who)) {
-      ws.serializeAttachment(null);
+      attach(ws, null);
       return ws.close(1012, 'reconnect with your token');
     }
     if (!stillHolds(this.store, room, who)) {

@@ -1,0 +1,182 @@
+// The room alone in the story test's busy ballot (issue 11): 16 socket bots play its long `classic`
+// game (peaceful nights, 8–8 ballots, one line per speech) to day 9 under `wrangler dev`; then seat 1
+// votes, the other 15 vote at once, and the clock runs from the last vote sent to the closing frame
+// (the tally) at seat 1's socket. The same burst against the bare Durable Object (test/bench/bare/: one
+// row written and one frame to each of 16 sockets per message) is the platform's floor on this machine.
+// No browser: what a phone adds is test/bench/client-ballot.ts. Printed, never asserted.
+import { PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame, type CreateRoomResponse, type JoinResponse } from '../../worker/protocol.ts';
+import type { LegalAction, View } from '../../worker/engine/index.ts';
+import { startServer, stopServer } from './load.ts';
+
+const N = 16;
+const DAYS = 8;
+
+const until = async (ok: () => boolean, what: string, ms = 120_000) => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+/** The story test's bots (test/browser/story.test.ts): a long game, every ballot split 8–8 between #1 and #2. */
+class Bot {
+  ws!: WebSocket;
+  view: View | null = null;
+  ballotsAt = 0;
+  entries = 0;
+  pending = false;
+  n = 0;
+  said = new Set<string>();
+  readonly seat: number;
+  readonly token: string;
+  readonly table: { holdVotes: boolean };
+  constructor(seat: number, token: string, table: { holdVotes: boolean }) {
+    this.seat = seat;
+    this.token = token;
+    this.table = table;
+  }
+  open(url: string): Promise<void> {
+    this.ws = new WebSocket(url, [PROTOCOL, SEAT_TOKEN_PREFIX + this.token]);
+    this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
+    return new Promise((ok) => (this.ws.onopen = () => ok()));
+  }
+  send(move: object): void {
+    this.pending = true;
+    this.ws.send(JSON.stringify({ type: 'act', id: `${this.seat}-${++this.n}`, move }));
+  }
+  private receive(f: ServerFrame): void {
+    if (f.type === 'game') {
+      if (f.view.log.some((e) => e.event.type === 'ballots')) this.ballotsAt = performance.now();
+      this.entries = f.logFrom === 0 ? f.view.log.length : this.entries + f.view.log.length;
+      this.view = f.view;
+    }
+    if (f.type === 'ack' || f.type === 'error') this.pending = false;
+    if (f.type === 'error' && f.code === 'protocol/rate-limited') return void setTimeout(() => this.decide(), 1000);
+    this.decide();
+  }
+  decide(): void {
+    const v = this.view;
+    if (!v || v.result || this.pending) return;
+    const find = <T extends LegalAction['type']>(type: T) => v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
+    if (find('seen')) return this.send({ type: 'seen' });
+    if (find('confirm')) return this.send({ type: 'confirm' });
+    const point = find('point');
+    if (point && point.current === null) return this.send({ type: 'point', target: 0 });
+    if (find('pass')) {
+      const key = `${v.round}|${v.step.kind === 'speech' ? v.step.purpose : v.step.kind}`;
+      if (v.step.kind === 'speech' && v.step.purpose === 'day' && find('say') && !this.said.has(key)) {
+        this.said.add(key);
+        return this.send({ type: 'say', text: `${key} — #${this.seat} speaks.` });
+      }
+      return this.send({ type: 'pass' });
+    }
+    if (find('vote') && !this.table.holdVotes) this.vote();
+  }
+  vote(): void {
+    const targets = (this.view!.legal.find((a) => a.type === 'vote') as Extract<LegalAction, { type: 'vote' }>).targets;
+    const want = this.seat % 2 ? 2 : 1;
+    this.send({ type: 'vote', target: targets.includes(want) ? want : targets[0]! });
+  }
+}
+
+/** Milliseconds from the last of 15 votes to the closing frame at seat 1, for `bursts` ballots of day 9. */
+async function roomBursts(port: number, bursts: number): Promise<{ ms: number[]; entries: number }> {
+  const base = `http://127.0.0.1:${port}`;
+  const post = async <T>(path: string, body: object): Promise<T> => {
+    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': `198.18.0.${1 + Math.floor(Math.random() * 250)}` }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const made = await post<CreateRoomResponse>('/api/rooms', { ruleset: 'classic', options: {}, pace: { preset: 'live' }, spectators: true });
+  const table = { holdVotes: false };
+  const bots: Bot[] = [];
+  for (let s = 1; s <= N; s++) {
+    const j = await post<JoinResponse>(`/api/rooms/${made.code}/join`, { name: `Bot${s}`, ...(s === 1 ? { hostToken: made.hostToken } : {}) });
+    bots.push(new Bot(j.seat!, j.token, table));
+  }
+  await Promise.all(bots.map((b) => b.open(`${base.replace('http', 'ws')}/api/rooms/${made.code}/ws`)));
+  bots[0]!.ws.send(JSON.stringify({ type: 'host', id: 'start', move: { type: 'start' } }));
+  await until(() => bots.every((b) => b.view), 'the deal');
+  for (const b of bots) b.decide();
+  const one = bots[0]!;
+  await until(() => one.view!.round > DAYS && one.view!.phase === 'day', `day ${DAYS + 1}`);
+  table.holdVotes = true;
+  let entries = 0;
+  const ms: number[] = [];
+  for (let k = 0; k < bursts; k++) {
+    await until(() => bots.every((b) => b.view?.step.kind === 'ballot' && b.view.step.ballotsIn === 0 && b.view.legal.some((a) => a.type === 'vote')), 'a ballot');
+    await new Promise((r) => setTimeout(r, 300));
+    one.vote();
+    await until(() => (one.view!.step as { ballotsIn?: number }).ballotsIn === 1, 'the first vote');
+    const before = one.ballotsAt;
+    let sent = 0;
+    for (const b of bots.slice(1)) {
+      b.vote();
+      sent = performance.now();
+    }
+    await until(() => one.ballotsAt !== before, 'the closing frame');
+    ms.push(Math.round((one.ballotsAt - sent) * 10) / 10);
+    entries = one.entries;
+  }
+  for (const b of bots) b.ws.close();
+  return { ms, entries };
+}
+
+/** The same bursts against the bare Durable Object: 16 sockets, 15 messages at once, the 15th frame at socket 1. */
+async function bareBursts(port: number, bursts: number): Promise<number[]> {
+  const url = `ws://127.0.0.1:${port}/rooms/burst/ws`;
+  let frames = 0;
+  const sockets = await Promise.all(
+    Array.from({ length: N }, (_, i) => {
+      const ws = new WebSocket(url);
+      if (i === 0) ws.onmessage = (e) => void (String(e.data).includes('"game"') && frames++);
+      return new Promise<WebSocket>((ok) => (ws.onopen = () => ok(ws)));
+    }),
+  );
+  const ms: number[] = [];
+  for (let k = 0; k < bursts; k++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const start = frames;
+    let sent = 0;
+    let last = 0;
+    sockets.slice(1).forEach((ws, i) => {
+      ws.send(JSON.stringify({ id: `${k}-${i}` }));
+      sent = performance.now();
+    });
+    await until(() => frames - start >= N - 1 && (last ||= performance.now()) > 0, 'the bare frames');
+    ms.push(Math.round((last - sent) * 10) / 10);
+  }
+  for (const ws of sockets) ws.close();
+  return ms;
+}
+
+/** The room's and the bare object's bursts, each under its own `wrangler dev`. */
+export async function benchRoomBallot(port: number, barePort: number, bursts = 3): Promise<{ entries: number; roomMs: number[]; bareMs: number[] }> {
+  const room = await startServer('room', port);
+  let result;
+  try {
+    result = await roomBursts(port, bursts);
+  } finally {
+    stopServer(room);
+  }
+  const bare = await startServer('bare', barePort);
+  try {
+    return { entries: result.entries, roomMs: result.ms, bareMs: await bareBursts(barePort, bursts) };
+  } finally {
+    stopServer(bare);
+  }
+}
+
+/** Runs the bench and prints its JSON line and its summary (`npm run bench`, or this file alone). */
+export async function printRoomBallot(port: number, barePort: number, bursts: number): Promise<void> {
+  const f = await benchRoomBallot(port, barePort, bursts);
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  console.log(JSON.stringify({ roomBallot: f }));
+  console.log(
+    `room busy ballot (16 seats, day ${DAYS + 1}, ${f.entries} log entries at seat 1): last of 15 votes → closing frame at a socket, ` +
+      `room median ${med(f.roomMs)} ms, bare object median ${med(f.bareMs)} ms, room/bare ${(med(f.roomMs) / med(f.bareMs)).toFixed(2)}×`,
+  );
+}
+
+if (import.meta.main) await printRoomBallot(8799, 8800, Number(process.argv[2] ?? 3));
