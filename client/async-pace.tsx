@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import type { PaceSetting } from '../worker/protocol.ts';
 import { has, lang, localInput, t } from './i18n.ts';
 import { hostMove, room } from './state.ts';
-import { ConfirmButton } from './ui.tsx';
+import { ConfirmButton, type Update } from './ui.tsx';
 
 /** This browser's time zone: the default the host picks once. */
 function browserZone(): string {
@@ -19,13 +19,14 @@ function zones(current: string): string[] {
 }
 
 /** Async pace: "the day closes at 21:00" in a zone the host picks (default: this browser's); empty = after its deadline. */
-export function DayCloseField({ pace, onChange }: { pace: PaceSetting; onChange: (p: PaceSetting) => void }) {
+export function DayCloseField({ pace, onChange }: { pace: PaceSetting; onChange: Update<PaceSetting> }) {
   if (pace.preset !== 'async') return null;
   const zone = pace.timeZone ?? browserZone();
-  const set = (time: string, tz: string) => {
-    const { dayClosesAt: _time, timeZone: _zone, ...rest } = pace;
-    onChange(time ? { ...rest, dayClosesAt: time, timeZone: tz } : rest);
-  };
+  const set = (time: string, tz: string) =>
+    onChange((old) => {
+      const { dayClosesAt: _time, timeZone: _zone, ...rest } = old;
+      return time ? { ...rest, dayClosesAt: time, timeZone: tz } : rest;
+    });
   return (
     <>
       <label class="row">

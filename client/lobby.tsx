@@ -121,7 +121,7 @@ export function Lobby() {
         <h3>{t('settings')}</h3>
         {editing ? (
           <>
-            <SettingsForm s={editing} onChange={setEditing} />
+            <SettingsForm s={editing} onChange={(change) => setEditing((old) => old && change(old))} />
             <div class="line">
               <button
                 type="button"

@@ -91,6 +91,9 @@ export function Countdown({ endsAt }: { endsAt: number | null }) {
   );
 }
 
+/** A change to a form's value made from its latest value, not the one drawn: two changes before a redraw both count. */
+export type Update<T> = (change: (old: T) => T) => void;
+
 export interface Settings {
   ruleset: RulesetId;
   options: Record<string, OptionValue>;
@@ -137,7 +140,7 @@ export function SettingsSummary({ s }: { s: Settings }) {
 }
 
 /** The ruleset picker, its options, pace and spectators: used by the host in the lobby. */
-export function SettingsForm({ s, onChange }: { s: Settings; onChange: (s: Settings) => void }) {
+export function SettingsForm({ s, onChange }: { s: Settings; onChange: Update<Settings> }) {
   return (
     <div class="settings create">
       <RulesetPicker s={s} onChange={onChange} />
@@ -147,7 +150,7 @@ export function SettingsForm({ s, onChange }: { s: Settings; onChange: (s: Setti
 }
 
 /** The rulesets as a row of chips (a radio group), with the chosen one's player range and one line about it. */
-export function RulesetPicker({ s, onChange }: { s: Settings; onChange: (s: Settings) => void }) {
+export function RulesetPicker({ s, onChange }: { s: Settings; onChange: Update<Settings> }) {
   const r = RULESETS[s.ruleset];
   return (
     <fieldset>
@@ -155,7 +158,7 @@ export function RulesetPicker({ s, onChange }: { s: Settings; onChange: (s: Sett
       <div class="rulesets">
         {RULESET_IDS.map((id) => (
           <label class="chip">
-            <input type="radio" name="ruleset" data-testid={`ruleset-${id}`} checked={id === s.ruleset} onChange={() => onChange({ ...s, ruleset: id, options: {} })} />
+            <input type="radio" name="ruleset" data-testid={`ruleset-${id}`} checked={id === s.ruleset} onChange={() => onChange((old) => ({ ...old, ruleset: id, options: {} }))} />
             {t(`rs_${id}`)}
           </label>
         ))}
@@ -173,8 +176,9 @@ function clockOf(pace: PaceSetting): Pick<PaceSetting, 'dayClosesAt' | 'timeZone
 }
 
 /** Everything past the ruleset: its options, the pace and deadlines, spectators, the human judge. */
-export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Settings) => void }) {
+export function MoreSettings({ s, onChange }: { s: Settings; onChange: Update<Settings> }) {
   const r = RULESETS[s.ruleset];
+  const onPace: Update<PaceSetting> = (change) => onChange((old) => ({ ...old, pace: change(old.pace) }));
   return (
     <fieldset>
       <legend>{t('options')}</legend>
@@ -185,7 +189,7 @@ export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Setti
             value={String(s.options[o.name] ?? o.default)}
             onChange={(e) => {
               const v = o.values.find((x) => String(x) === e.currentTarget.value)!;
-              onChange({ ...s, options: { ...s.options, [o.name]: v } });
+              onChange((old) => ({ ...old, options: { ...old.options, [o.name]: v } }));
             }}
           >
             {o.values.map((v) => (
@@ -196,28 +200,39 @@ export function MoreSettings({ s, onChange }: { s: Settings; onChange: (s: Setti
       ))}
       <label class="row">
         <span>{t('pace')}</span>
-        <select value={s.pace.preset} onChange={(e) => onChange({ ...s, pace: { preset: e.currentTarget.value as 'live' | 'async', ...clockOf(s.pace) } })}>
+        <select
+          value={s.pace.preset}
+          onChange={(e) => {
+            const preset = e.currentTarget.value as 'live' | 'async';
+            onPace((old) => ({ preset, ...clockOf(old) }));
+          }}
+        >
           <option value="live">{t('live')}</option>
           <option value="async">{t('async')}</option>
         </select>
       </label>
-      <DayModeField pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
-      {s.pace.preset === 'async' && <DayCloseField pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />}
-      <Deadlines ruleset={s.ruleset} pace={s.pace} onChange={(pace) => onChange({ ...s, pace })} />
+      <DayModeField pace={s.pace} onChange={onPace} />
+      {s.pace.preset === 'async' && <DayCloseField pace={s.pace} onChange={onPace} />}
+      <Deadlines ruleset={s.ruleset} pace={s.pace} onChange={onPace} />
       <label class="row">
         <span>{t('spectators')}</span>
-        <input type="checkbox" checked={s.spectators} onChange={(e) => onChange({ ...s, spectators: e.currentTarget.checked })} />
+        <input type="checkbox" checked={s.spectators} onChange={(e) => flag(onChange, 'spectators', e.currentTarget.checked)} />
       </label>
       <label class="row">
         <span>{t('humanJudge')}</span>
-        <input type="checkbox" checked={s.humanJudge} onChange={(e) => onChange({ ...s, humanJudge: e.currentTarget.checked })} data-testid="human-judge" />
+        <input type="checkbox" checked={s.humanJudge} onChange={(e) => flag(onChange, 'humanJudge', e.currentTarget.checked)} data-testid="human-judge" />
       </label>
       <label class="row">
         <span>{t('tableMode')}</span>
-        <input type="checkbox" checked={s.table} onChange={(e) => onChange({ ...s, table: e.currentTarget.checked })} data-testid="table-mode" />
+        <input type="checkbox" checked={s.table} onChange={(e) => flag(onChange, 'table', e.currentTarget.checked)} data-testid="table-mode" />
       </label>
     </fieldset>
   );
+}
+
+/** A checkbox's setting (its value read now: the event is gone when the change is made). */
+function flag(onChange: Update<Settings>, key: 'spectators' | 'humanJudge' | 'table', on: boolean): void {
+  onChange((old) => ({ ...old, [key]: on }));
 }
 
 const MINUTE = 60_000;
@@ -237,13 +252,13 @@ function unitOf(ms: number): Unit {
 }
 
 /** A custom deadline for each kind of step the ruleset has, over the preset's (RULES.md 11), in minutes, hours or days. */
-function Deadlines({ ruleset, pace, onChange }: { ruleset: RulesetId; pace: PaceSetting; onChange: (p: PaceSetting) => void }) {
+function Deadlines({ ruleset, pace, onChange }: { ruleset: RulesetId; pace: PaceSetting; onChange: Update<PaceSetting> }) {
   const preset = PACE_PRESETS[pace.preset];
   return (
     <details class="deadlines">
       <summary>{t('customDeadlines')}</summary>
       {deadlineKinds(ruleset).map((kind) => (
-        <Deadline kind={kind} ms={pace.custom?.[kind] ?? preset[kind]} onChange={(ms) => onChange({ ...pace, custom: { ...pace.custom, [kind]: ms } })} />
+        <Deadline kind={kind} ms={pace.custom?.[kind] ?? preset[kind]} onChange={(ms) => onChange((old) => ({ ...old, custom: { ...old.custom, [kind]: ms } }))} />
       ))}
     </details>
   );

@@ -83,10 +83,11 @@ it('one phone creates a room, fills it with bots and plays classic to game over'
       await page.locator(`[data-testid=deadline-${kind}-unit]`).selectOption('min');
       await page.locator(`[data-testid=deadline-${kind}]`).fill(DEADLINE_MIN);
       await page.locator(`[data-testid=deadline-${kind}]`).dispatchEvent('change');
-      // Drawn again from the form's state (rounded): the next field's change then builds on this one's,
-      // where a change made before that redraw rebuilt the deadlines from the previous state and lost it.
       await expect.poll(() => page.locator(`[data-testid=deadline-${kind}]`).inputValue()).toBe('0.17');
     }
+    // Every field kept its deadline: each change is made on the form's latest value, so one made before
+    // the redraw of the one before it no longer rebuilds the deadlines from the older state.
+    for (const kind of ['call', 'lastWords', 'speech', 'ballot']) expect(await page.locator(`[data-testid=deadline-${kind}]`).inputValue()).toBe('0.17');
     await page.locator('[data-testid=create-form] [data-testid=name-input]').fill('Ann');
     await press(me, '[data-testid=create]');
     await page.locator('[data-testid=lobby]').waitFor();
