@@ -206,7 +206,7 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
     );
     // Each call of night 1 stays open until its phones have been looked at; seat 5 says its speech (or
     // last words) aloud on day 1, and its phone's one button ends it, not its bot.
-    // The last words after the first verdict wait until the table screen's revealed ballot has been looked at.
+    // What follows the first ballot waits until the table screen's revealed ballot has been looked at.
     const held = new Set<string>(['killers', 'police', 'speech-5', 'revealed']);
     for (const b of bots) {
       const call = roleOf(b) === 'killer' ? 'killers' : roleOf(b) === 'police' ? 'police' : null;
@@ -215,10 +215,10 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
         voted ||= v.step.kind === 'ballot';
         const speaking = (v.step.kind === 'speech' || v.step.kind === 'last-words') && v.step.seat === 5;
         return (
-          v.round === 1 &&
-          ((v.step.kind === 'call' && v.step.call === call && held.has(call)) ||
-            (b.seat === 5 && held.has('speech-5') && speaking) ||
-            (voted && held.has('revealed') && v.step.kind === 'last-words'))
+          (v.round === 1 && ((v.step.kind === 'call' && v.step.call === call && held.has(call)) || (b.seat === 5 && held.has('speech-5') && speaking))) ||
+          // Whatever follows the first ballot (last words, or a face-off after a tie) waits too: the
+          // revealed ballot shows until night falls, and a face-off's quick turns could end the day first.
+          (voted && held.has('revealed') && v.step.kind !== 'ballot' && v.phase === 'day')
         );
       };
     }
