@@ -155,6 +155,8 @@ async function oneBallot(page: Page, votes: string[], send: (text: string) => vo
   }
   // Waited for inside the page: Playwright's own polling would run its script on the throttled page.
   await page.evaluate(() => (window as unknown as BenchWindow).__done);
+  // The rest of the screen follows the tally: the face-off's first speech (the 8–8 tie between #1 and #2).
+  await page.locator('[data-testid=game][data-step=speech] [data-testid=speech][data-purpose=pk]').waitFor({ timeout: 10_000 });
   await page.waitForTimeout(500);
   return page.evaluate((count) => {
     const w = window as unknown as BenchWindow;
