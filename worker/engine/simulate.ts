@@ -6,7 +6,7 @@ import { createGame, type GameRequest } from './index.ts';
 import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
 import { campOf } from './rulesets.ts';
-import { viewFor } from './view.ts';
+import { seatViewWith, viewFor } from './view.ts';
 import { planMove, plannedMove, type BotMemory, type BotMove } from './bots/policy.ts';
 import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
 
@@ -102,14 +102,14 @@ export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, poli
 
 function heuristicAction(bot: Bot | undefined, state: GameState, seat: Seat, random: Random, at: number, memories: Map<Seat, BotMemory>): Action | null {
   const memory = memories.get(seat) ?? {};
-  const viewOf = () => viewFor(state, { kind: 'seat', seat });
   let move: BotMove;
-  if (bot) move = bot(viewOf(), random, memory);
+  if (bot) move = bot(viewFor(state, { kind: 'seat', seat }), random, memory);
   else {
     // Exactly heuristicMove on the seat's view, which plans from the view's legal actions, step and round: the same
     // as the state's (as a room plans its bots, worker/room/bots.ts). The view is built only for a move that reads it.
-    const plan = planMove(legalActions(state, seat), state.step, state.round, memory);
-    move = plan ? plannedMove(seat, plan, viewOf, random, memory) : { action: null, memory };
+    const legal = legalActions(state, seat);
+    const plan = planMove(legal, state.step, state.round, memory);
+    move = plan ? plannedMove(seat, plan, () => seatViewWith(state, seat, legal), random, memory) : { action: null, memory };
   }
   memories.set(seat, move.memory);
   return move.action ? { ...move.action, at } : null;

@@ -3,7 +3,7 @@
 import { legalActions } from './legal.ts';
 import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
-import type { Camp, CardId, CardView, GameState, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
+import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
 import { readOnward, type Reading, type Readings } from './log-reading.ts';
 
@@ -138,6 +138,15 @@ function copiesOf(log: readonly LogEntry[]): (LogEntry[] | undefined)[] {
  * already has the first `logFrom`).
  */
 export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
+  return buildView(state, viewer, logFrom, null);
+}
+
+/** A seat's view when the caller has just worked out its legal actions (`legalActions(state, seat)`, e.g. the simulator planning a bot's move): the same view as viewFor's. */
+export function seatViewWith(state: GameState, seat: Seat, legal: LegalAction[]): View {
+  return buildView(state, { kind: 'seat', seat }, 0, legal);
+}
+
+function buildView(state: GameState, viewer: Viewer, logFrom: number, legal: LegalAction[] | null): View {
   const god = hasGodView(state, viewer);
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
   const read = viewerLog(state, god, me);
@@ -158,7 +167,7 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   if (me) view.me = meView(state, me);
   view.seats = seatViews(state, god, me, read);
   view.step = stepView(state, god);
-  view.legal = me ? legalActions(state, me) : [];
+  view.legal = me ? (legal ?? legalActions(state, me)) : [];
   view.log = read.entries.slice(logFrom);
   view.result = state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null;
   return view;

@@ -1,6 +1,6 @@
 // How a bot votes: the good side votes its strongest suspect and joins announced votes, so it
 // agrees on one seat; the killers vote as a block for the most dangerous good seat, never a mate.
-import { bandwagon, best, danger, suspicion, type Evidence } from './evidence.ts';
+import { bandwagon, best, danger, isMate, suspicion, type Evidence } from './evidence.ts';
 import type { Seat } from '../types.ts';
 
 /** The candidate to vote for, or 0 to abstain (only when `canAbstain`). */
@@ -18,7 +18,7 @@ function goodVote(ev: Evidence, candidates: Seat[], canAbstain: boolean): Seat |
 
 /** Killers: never a mate; the good seat that most threatens the team, joining the good side's own bandwagon. */
 function killersVote(ev: Evidence, candidates: Seat[], canAbstain: boolean): Seat | 0 {
-  const outside = candidates.filter((c) => !ev.mates.has(c));
+  const outside = candidates.filter((c) => !isMate(ev, c));
   // Nobody outside the team is left to vote for, yet the game goes on (dual: a mate holds a good card): vote a mate rather than stall.
   if (outside.length === 0) return candidates[0]!;
   return best(outside, (c) => danger(ev, c) + bandwagon(ev, c))!;

@@ -6,7 +6,7 @@ import type { Camp, Claim, LogEntry, Role, Seat, View } from '../types.ts';
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
 export interface SeatClaims {
   role?: Role;
-  checks: Map<Seat, Camp>;
+  checks: ReadonlyMap<Seat, Camp>;
   /** The last vote it announced, and in which round (only this round's counts). */
   vote?: { seat: Seat; round: number };
 }
@@ -17,13 +17,15 @@ export interface Evidence {
   role: Role;
   camp: Camp;
   living: Seat[];
-  livingSet: ReadonlySet<Seat>;
-  /** Seats known to play on my side (a night team, dual's team knowledge, infernal's open eyes). */
-  mates: Set<Seat>;
-  /** Seats known to hold the killer camp (my team's checks, a killer revealed by the verdict, the other side seen at night). */
-  killersKnown: Set<Seat>;
-  /** Seats known to be good (my own camp's mates when I am good, checks answered "not a killer"). */
-  goodKnown: Set<Seat>;
+  /** Seats known to play on my side (a night team, dual's team knowledge, infernal's open eyes), in the order learnt. */
+  mates: Seat[];
+  /**
+   * What I know of each seat, as flags by seat number (index 0 unused): LIVING, MATE (in `mates`),
+   * KILLER (known to hold the killer camp: my team's checks, a killer revealed by the verdict, the
+   * other side seen at night), GOOD (known good: my own camp's mates when I am good, checks answered
+   * "not a killer"). One array of small numbers per decision, cheaper to build than four sets.
+   */
+  known: number[];
   /** Check results my team learnt at night (police), by seat. */
   checked: Map<Seat, Camp>;
   claims: ReadonlyMap<Seat, SeatClaims>;
@@ -35,8 +37,8 @@ export interface Evidence {
   needles: Map<Seat, number>;
   /** Killers: the seats they chose to kill on earlier nights. */
   killsChosen: Set<Seat>;
-  /** Scores already worked out for this view (each is asked for many times per decision), by seat. */
-  memo: { credibility: number[]; suspicion: number[] };
+  /** Scores already worked out for this view (each is asked for many times per decision), by seat; `bandwagon` for every seat at once. */
+  memo: { credibility: number[]; suspicion: number[]; bandwagon?: number[] };
   /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
   index: ClaimIndex;
 }
@@ -58,6 +60,26 @@ export function opt<T extends object, K extends keyof T>(obj: T | undefined, key
   return obj !== undefined && key in obj ? obj[key] : undefined;
 }
 
+const LIVING = 1;
+const MATE = 2;
+const KILLER = 4;
+const GOOD = 8;
+
+/** Whether `seat` is known to play on my side. */
+export function isMate(ev: Evidence, seat: Seat): boolean {
+  return ((ev.known[seat] ?? 0) & MATE) !== 0;
+}
+
+/** Whether `seat` is known to hold the killer camp. */
+export function knownKiller(ev: Evidence, seat: Seat): boolean {
+  return ((ev.known[seat] ?? 0) & KILLER) !== 0;
+}
+
+/** Whether `seat` is known to be good. */
+function knownGood(ev: Evidence, seat: Seat): boolean {
+  return ((ev.known[seat] ?? 0) & GOOD) !== 0;
+}
+
 const KILLER_CAMP: ReadonlySet<Role> = new Set(['killer', 'undercover']);
 
 /** My camp from my own card(s): a killer or undercover card puts a seat in the killers' camp. */
@@ -75,7 +97,7 @@ function myCamp(view: View): Camp {
 interface LogReading extends Reading<LogEntry> {
   checked: Map<Seat, Camp>;
   claims: Map<Seat, SeatClaims>;
-  ballotsBy: Map<Seat, Ballot[]>;
+  ballotsBy: Map<Seat, readonly Ballot[]>;
   nightOut: Set<Seat>;
   /** Killers revealed by the verdict. */
   outKillers: Set<Seat>;
@@ -106,6 +128,31 @@ function emptyReading(): LogReading {
   return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {} };
 }
 
+// The ballots of one reveal, made once for every seat that reads it (the views share their entries' events): each
+// seat's reading of a 20-seat game kept its own copy of every ballot. Read-only to the bots.
+const revealedBallots = new WeakMap<object, { round: number; ballots: Ballot[] }>();
+
+function revealed(e: Extract<LogEntry['event'], { type: 'ballots' }>, round: number): readonly Ballot[] {
+  let kept = revealedBallots.get(e);
+  if (!kept || kept.round !== round) {
+    const ballots: Ballot[] = [];
+    for (const b of e.ballots) if (b.target) ballots.push({ voter: b.seat, target: b.target, round });
+    revealedBallots.set(e, (kept = { round, ballots }));
+  }
+  return kept.ballots;
+}
+
+// A voter's ballots after one more, made once for every seat that read the same ones before (all of them: ballots are public).
+const withBallots = new WeakMap<Ballot, { before: readonly Ballot[] | undefined; after: readonly Ballot[] }>();
+
+function withBallot(before: readonly Ballot[] | undefined, b: Ballot): readonly Ballot[] {
+  const kept = withBallots.get(b);
+  if (kept && kept.before === before) return kept.after;
+  const after = before ? [...before, b] : [b];
+  withBallots.set(b, { before, after });
+  return after;
+}
+
 function readEntry(r: LogReading, entry: LogEntry): void {
   const e = entry.event;
   switch (e.type) {
@@ -116,12 +163,7 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       if (opt(e, 'claim')) noteClaim(r, e.seat, e.claim!, entry.round);
       break;
     case 'ballots':
-      for (const b of e.ballots) {
-        if (!b.target) continue;
-        let mine = r.ballotsBy.get(b.seat);
-        if (!mine) r.ballotsBy.set(b.seat, (mine = []));
-        mine.push({ voter: b.seat, target: b.target, round: entry.round });
-      }
+      for (const b of revealed(e, entry.round)) r.ballotsBy.set(b.voter, withBallot(r.ballotsBy.get(b.voter), b));
       break;
     case 'dawn':
       for (const s of e.out) r.nightOut.add(s);
@@ -145,19 +187,39 @@ function readEntry(r: LogReading, entry: LogEntry): void {
 }
 
 function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
-  let c = r.claims.get(seat);
-  if (!c) r.claims.set(seat, (c = { checks: new Map() }));
+  if (opt(claim, 'checks')) r.index.checkers = undefined;
+  if (opt(claim, 'vote') !== undefined) r.index.votes = undefined;
+  // Map.set keeps a seat's place in the order of first claims.
+  r.claims.set(seat, afterClaim(r.claims.get(seat), claim, round));
+}
+
+const NO_CHECKS: ReadonlyMap<Seat, Camp> = new Map();
+
+// What a seat has claimed after one more claim, made once for every seat that reads that claim after the same
+// earlier ones (a public speech: all of them), by the claim: each seat's reading of a 20-seat game kept its own copy.
+const afterClaims = new WeakMap<Claim, { before: SeatClaims | undefined; round: number; after: SeatClaims }>();
+
+function afterClaim(before: SeatClaims | undefined, claim: Claim, round: number): SeatClaims {
+  const kept = afterClaims.get(claim);
+  if (kept && kept.before === before && kept.round === round) return kept.after;
   const role = opt(claim, 'role');
   const checks = opt(claim, 'checks');
   const vote = opt(claim, 'vote');
-  if (checks) r.index.checkers = undefined;
-  if (vote !== undefined) r.index.votes = undefined;
-  if (role) c.role = role;
+  // Read-only once made: a new claim makes a new record (and a new map only when it announces checks).
+  const after: SeatClaims = { checks: before?.checks ?? NO_CHECKS };
+  const roleBefore = before?.role;
+  if (roleBefore !== undefined) after.role = roleBefore;
+  if (before?.vote) after.vote = before.vote;
+  if (role) after.role = role;
   if (checks) {
-    if (!role) c.role ??= 'police';
-    for (const x of checks) c.checks.set(x.seat, x.camp);
+    if (!role) after.role ??= 'police';
+    const all = new Map(after.checks);
+    for (const x of checks) all.set(x.seat, x.camp);
+    after.checks = all;
   }
-  if (vote !== undefined) c.vote = { seat: vote, round };
+  if (vote !== undefined) after.vote = { seat: vote, round };
+  afterClaims.set(claim, { before, round, after });
+  return after;
 }
 
 /** Reads the seat's view into evidence; `view.me` must be set (a seat's view). */
@@ -170,55 +232,64 @@ export function readView(view: View): Evidence {
     log.killsBeforeRound = view.round;
     for (const [seat, round] of log.killsChosen) if (round < view.round) log.killsBefore.add(seat);
   }
+  const n = view.seats.length;
+  const known = new Array<number>(n + 1).fill(0);
   const living: Seat[] = [];
-  for (const s of view.seats) if (s.alive) living.push(s.seat);
+  for (const s of view.seats) {
+    if (!s.alive) continue;
+    living.push(s.seat);
+    known[s.seat] = LIVING;
+  }
+  const mates: Seat[] = [];
+  const addMate = (seat: Seat) => {
+    if (known[seat]! & MATE) return;
+    known[seat]! |= MATE;
+    mates.push(seat);
+  };
   const ev: Evidence = {
     view,
     me,
     role: view.me!.role,
     camp,
     living,
-    livingSet: new Set(living),
-    mates: new Set(),
-    killersKnown: new Set(log.outKillers),
-    goodKnown: new Set(),
+    mates,
+    known,
     checked: log.checked,
     claims: log.claims,
     ballotsBy: log.ballotsBy,
     nightOut: log.nightOut,
     needles: log.needles,
     killsChosen: log.killsBefore,
-    memo: { credibility: unknownScores(view.seats.length), suspicion: unknownScores(view.seats.length) },
+    memo: { credibility: unknownScores(n), suspicion: unknownScores(n) },
     index: log.index,
   };
+  for (const seat of log.outKillers) known[seat]! |= KILLER;
   for (const s of view.seats) {
     if (s.seat === me || !opt(s, 'mate')) continue;
     // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
     if (opt(s, 'holds') === 'police') continue;
-    ev.mates.add(s.seat);
+    addMate(s.seat);
   }
   // infernal: who opened at my side's call is on my side; at the other call, on the other side.
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
-  for (const e of log.eyes) for (const s of e.seats) if (s !== me) (e.call === myEyes ? ev.mates : ev.killersKnown).add(s);
-  for (const [seat, answer] of ev.checked) (answer === 'killers' ? ev.killersKnown : ev.goodKnown).add(seat);
-  if (camp === 'good') for (const m of ev.mates) ev.goodKnown.add(m);
-  else for (const s of view.seats) if (s.seat !== me && !ev.mates.has(s.seat)) ev.goodKnown.add(s.seat);
-  ev.goodKnown.add(me);
+  for (const e of log.eyes) for (const s of e.seats) if (s !== me) e.call === myEyes ? addMate(s) : (known[s]! |= KILLER);
+  for (const [seat, answer] of ev.checked) known[seat]! |= answer === 'killers' ? KILLER : GOOD;
+  if (camp === 'good') for (const m of mates) known[m]! |= GOOD;
+  else for (const s of view.seats) if (s.seat !== me && !(known[s.seat]! & MATE)) known[s.seat]! |= GOOD;
+  known[me]! |= GOOD;
   if (camp === 'good') {
     // A stranger's police claim is a lie when my police team opened eyes together and knows all its members.
     if (ev.role === 'police' && view.ruleset !== 'infernal') {
-      for (const [seat, c] of ev.claims) if (c.role === 'police' && !ev.mates.has(seat) && seat !== me && !policeSeen(view, seat)) ev.killersKnown.add(seat);
+      for (const [seat, c] of ev.claims) if (c.role === 'police' && !(known[seat]! & MATE) && seat !== me && !policeSeen(view, seat)) known[seat]! |= KILLER;
     }
-    for (const seat of ev.killersKnown) ev.goodKnown.delete(seat);
+    for (let seat = 1; seat <= n; seat++) if (known[seat]! & KILLER) known[seat]! &= ~GOOD;
   }
   return ev;
 }
 
 /** Scores by seat (index 0 unused), none worked out yet (NaN): a plain array of numbers, cheaper than a map or a typed array. */
 function unknownScores(seats: number): number[] {
-  const scores: number[] = [];
-  for (let i = 0; i <= seats; i++) scores.push(NaN);
-  return scores;
+  return new Array<number>(seats + 1).fill(NaN);
 }
 
 function policeSeen(view: View, seat: Seat): boolean {
@@ -233,21 +304,21 @@ export function credibility(ev: Evidence, seat: Seat): number {
 }
 
 function credibilityOf(ev: Evidence, seat: Seat): number {
-  if (ev.killersKnown.has(seat)) return -1;
+  if (knownKiller(ev, seat)) return -1;
   const c = ev.claims.get(seat);
   if (!c) return 0;
   // Most claims announce no check: no iterator for them.
   const checks = c.checks.size > 0 ? c.checks : null;
   if (checks) for (const [target, camp] of checks) {
     // Contradicts what I know for sure: a lie.
-    if (camp === 'killers' && ev.goodKnown.has(target) && ev.camp === 'good') return -1;
-    if (camp === 'good' && ev.killersKnown.has(target)) return -1;
+    if (camp === 'killers' && knownGood(ev, target) && ev.camp === 'good') return -1;
+    if (camp === 'good' && knownKiller(ev, target)) return -1;
   }
-  if (ev.goodKnown.has(seat)) return 1;
+  if (knownGood(ev, seat)) return 1;
   let cred = 0.5;
   // The killers kill the police first: a claimer killed at night was most likely telling the truth.
   if (ev.nightOut.has(seat)) cred = 0.9;
-  if (checks) for (const [target, camp] of checks) if (camp === 'killers' && ev.killersKnown.has(target)) cred = 1;
+  if (checks) for (const [target, camp] of checks) if (camp === 'killers' && knownKiller(ev, target)) cred = 1;
   return cred;
 }
 
@@ -259,8 +330,8 @@ export function suspicion(ev: Evidence, seat: Seat): number {
 }
 
 function suspicionOf(ev: Evidence, seat: Seat): number {
-  if (ev.killersKnown.has(seat)) return 100;
-  if (ev.goodKnown.has(seat)) return -100;
+  if (knownKiller(ev, seat)) return 100;
+  if (knownGood(ev, seat)) return -100;
   let s = 0;
   // The check results announced about `seat`, in the order of the claimers' first claims.
   for (const claimer of checkers(ev)) {
@@ -272,8 +343,8 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   if (credibility(ev, seat) < 0) s += 4;
   for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) {
     // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
-    if (ev.goodKnown.has(b.target) || ev.nightOut.has(b.target)) s += 0.4;
-    if (ev.killersKnown.has(b.target)) s -= 0.6;
+    if (knownGood(ev, b.target) || ev.nightOut.has(b.target)) s += 0.4;
+    if (knownKiller(ev, b.target)) s -= 0.6;
   }
   return s;
 }
@@ -290,16 +361,23 @@ function checkers(ev: Evidence): readonly Seat[] {
 
 /** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
 export function bandwagon(ev: Evidence, seat: Seat): number {
-  let w = 0;
-  // The seats that announced a vote for `seat` this round, in the order of their first claims.
+  return (ev.memo.bandwagon ??= bandwagons(ev))[seat] ?? 0;
+}
+
+/**
+ * Every seat's bandwagon in one pass over this round's votes (a ballot asks it of every candidate):
+ * each seat's weights are added in the order of the voters' first claims, as one seat's own pass would.
+ */
+function bandwagons(ev: Evidence): number[] {
+  const w = new Array<number>(ev.view.seats.length + 1).fill(0);
   const votes = votesThisRound(ev);
   for (let i = 0; i < votes.length; i += 2) {
     const voter = votes[i]!;
-    if (votes[i + 1] !== seat) continue;
-    if (voter === ev.me || voter === seat || !ev.livingSet.has(voter)) continue;
-    if (ev.mates.has(voter)) w += 1;
-    else if (ev.camp === 'good' && !ev.killersKnown.has(voter)) w += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
-    else if (ev.camp === 'killers') w += 0.3;
+    const seat = votes[i + 1]!;
+    if (seat >= w.length || voter === ev.me || voter === seat || !(ev.known[voter]! & LIVING)) continue;
+    if (isMate(ev, voter)) w[seat]! += 1;
+    else if (ev.camp === 'good' && !knownKiller(ev, voter)) w[seat]! += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
+    else if (ev.camp === 'killers') w[seat]! += 0.3;
   }
   return w;
 }
@@ -321,8 +399,8 @@ export function danger(ev: Evidence, seat: Seat): number {
   let d = 0;
   if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
   else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
-  if (c) for (const [target, camp] of c.checks) if (camp === 'killers' && ev.mates.has(target)) d += 3;
-  for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) if (ev.mates.has(b.target)) d += 0.5;
+  if (c) for (const [target, camp] of c.checks) if (camp === 'killers' && isMate(ev, target)) d += 3;
+  for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) if (isMate(ev, b.target)) d += 0.5;
   return d;
 }
 

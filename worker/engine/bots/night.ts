@@ -1,6 +1,6 @@
 // Night rules, one per call: whom each role points at, from the evidence of its own view.
 // Each returns a seat from `targets`, or 0 to point at nobody (decline).
-import { best, credibility, danger, opt, suspicion, type Evidence } from './evidence.ts';
+import { best, credibility, danger, isMate, knownKiller, opt, suspicion, type Evidence } from './evidence.ts';
 import type { Call, Seat } from '../types.ts';
 import { pick, type Random } from '../random.ts';
 
@@ -14,7 +14,7 @@ type NightRule = (ev: Evidence, targets: Seat[], random: Random) => Seat | 0;
  * first), but not one that survived an earlier kill (saved or immune: trying again would stall the game).
  */
 function killDangerousNotMates(ev: Evidence, targets: Seat[], random: Random): Seat | 0 {
-  const outside = targets.filter((t) => !ev.mates.has(t) && t !== ev.me);
+  const outside = targets.filter((t) => !isMate(ev, t) && t !== ev.me);
   if (outside.length === 0) return targets.length > 0 ? pick(random, targets) : 0;
   const fresh = outside.filter((t) => !ev.killsChosen.has(t));
   for (const m of ev.mates) {
@@ -30,7 +30,7 @@ function checkUnknownPlayers(ev: Evidence, targets: Seat[], random: Random): Sea
     const p = opt(ev.view.seats[m - 1], 'pointer');
     if (p && targets.includes(p)) return p;
   }
-  const unknown = targets.filter((t) => !ev.checked.has(t) && !ev.mates.has(t) && t !== ev.me && !ev.killersKnown.has(t));
+  const unknown = targets.filter((t) => !ev.checked.has(t) && !isMate(ev, t) && t !== ev.me && !knownKiller(ev, t));
   const pool = unknown.length > 0 ? unknown : targets;
   return pool.length > 0 ? best(pool, (t) => Math.max(0, suspicion(ev, t)), () => random() * 4)! : 0;
 }
@@ -63,7 +63,7 @@ const LATE_ROUND = 6;
 
 /** Secret police, sniper: shoot only the most suspect seat, and only on strong evidence (any, once the game drags on). */
 function shootOnStrongEvidence(ev: Evidence, targets: Seat[], random: Random): Seat | 0 {
-  const t = best(targets.filter((x) => x !== ev.me && !ev.mates.has(x)), (x) => suspicion(ev, x), random);
+  const t = best(targets.filter((x) => x !== ev.me && !isMate(ev, x)), (x) => suspicion(ev, x), random);
   if (t === undefined) return 0;
   return suspicion(ev, t) >= (ev.view.round >= LATE_ROUND ? 0 : STRONG) ? t : 0;
 }

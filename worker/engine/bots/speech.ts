@@ -1,6 +1,6 @@
 // What a bot says in its speech: one structured claim (rendered as a short line), then it passes.
 import { chooseVote } from './ballot.ts';
-import { best, danger, opt, type Evidence } from './evidence.ts';
+import { best, danger, isMate, opt, type Evidence } from './evidence.ts';
 import type { Camp, Claim, Seat } from '../types.ts';
 import type { Random } from '../random.ts';
 
@@ -47,8 +47,8 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   }
   // One new made-up result per speech: the most dangerous good seat is "a killer", or a mate is "not a killer".
   const told = new Set(fake.map((f) => f.seat));
-  const victims = ev.living.filter((s) => s !== ev.me && !ev.mates.has(s) && !told.has(s));
-  const mates = [...ev.mates].filter((s) => ev.living.includes(s) && !told.has(s));
+  const victims = ev.living.filter((s) => s !== ev.me && !isMate(ev, s) && !told.has(s));
+  const mates = ev.mates.filter((s) => ev.living.includes(s) && !told.has(s));
   let next: { seat: Seat; camp: Camp } | undefined;
   if (mates.length > 0 && random() < 0.3) next = { seat: mates[0]!, camp: 'good' };
   else if (victims.length > 0) next = { seat: best(victims, (s) => danger(ev, s), random)!, camp: 'killers' };
