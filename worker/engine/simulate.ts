@@ -6,7 +6,7 @@ import { createGame, type GameRequest } from './index.ts';
 import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
 import { campOf } from './rulesets.ts';
-import { seatViewWith, viewFor } from './view.ts';
+import { passingSeatView, viewFor } from './view.ts';
 import { planMove, plannedMove, type BotMemory, type BotMove } from './bots/policy.ts';
 import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
 
@@ -109,7 +109,7 @@ function heuristicAction(bot: Bot | undefined, state: GameState, seat: Seat, ran
     // as the state's (as a room plans its bots, worker/room/bots.ts). The view is built only for a move that reads it.
     const legal = legalActions(state, seat);
     const plan = planMove(legal, state.step, state.round, memory);
-    move = plan ? plannedMove(seat, plan, () => seatViewWith(state, seat, legal), random, memory) : { action: null, memory };
+    move = plan ? plannedMove(seat, plan, () => passingSeatView(state, seat, legal), random, memory) : { action: null, memory };
   }
   memories.set(seat, move.memory);
   return move.action ? { ...move.action, at } : null;

@@ -104,6 +104,8 @@ interface ViewerLog extends Reading<LogEntry> {
   copies: (LogEntry[] | undefined)[];
   /** The seats of this viewer's last view: a seat whose view has not changed is given again, not built again. */
   seats: SeatView[];
+  /** The game's last seat views that tell nothing only some viewers know (shared by its viewers, like `copies`). */
+  shared: SeatView[];
 }
 
 // Every viewer's log, kept between views and read onward (a bot asks for its view at every decision,
@@ -120,7 +122,19 @@ function readForViewer(r: ViewerLog, e: LogEntry, at: number): void {
 
 function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
   // A number per viewer: the seat (0 for a spectator or the judge), negative with god view.
-  return readOnward(viewerLogs, state.log, god ? -1 - me : me, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(state.log), seats: [] }), readForViewer);
+  return readOnward(viewerLogs, state.log, god ? -1 - me : me, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(state.log), seats: [], shared: sharedSeatsOf(state.log) }), readForViewer);
+}
+
+// A seat that every viewer without special knowledge of it sees alike, by the game's first entry: when a
+// ballot's "voted" mark changes, the next voters' views share the seat's new view rather than each build one.
+const sharedSeats = new WeakMap<LogEntry, SeatView[]>();
+
+function sharedSeatsOf(log: readonly LogEntry[]): SeatView[] {
+  const first = log[0];
+  if (!first) return [];
+  let seats = sharedSeats.get(first);
+  if (!seats) sharedSeats.set(first, (seats = []));
+  return seats;
 }
 
 function copiesOf(log: readonly LogEntry[]): (LogEntry[] | undefined)[] {
@@ -141,35 +155,37 @@ export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
   return buildView(state, viewer, logFrom, null);
 }
 
-/** A seat's view when the caller has just worked out its legal actions (`legalActions(state, seat)`, e.g. the simulator planning a bot's move): the same view as viewFor's. */
-export function seatViewWith(state: GameState, seat: Seat, legal: LegalAction[]): View {
-  return buildView(state, { kind: 'seat', seat }, 0, legal);
+/**
+ * A seat's view for a caller that reads it at once and lets it go (the simulator's bots): what viewFor
+ * gives, built with the legal actions the caller has just worked out (`legalActions(state, seat)`), and
+ * with the seat's own log list rather than a copy of it, so the view's log is the seat's log only
+ * until the game's next change. A bot that reads it then is a viewer like any other.
+ */
+export function passingSeatView(state: GameState, seat: Seat, legal: LegalAction[]): View {
+  return buildView(state, { kind: 'seat', seat }, -1, legal);
 }
 
+/** `logFrom` -1: the viewer's log list itself (passingSeatView), not a copy. */
 function buildView(state: GameState, viewer: Viewer, logFrom: number, legal: LegalAction[] | null): View {
   const god = hasGodView(state, viewer);
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
   const read = viewerLog(state, god, me);
   const twoCards = state.cards !== undefined;
   const step = state.step;
-  // Built without spreads or closures, key by key in the order the protocol shows: a bot builds a view at every decision.
-  const view = {
-    ruleset: state.setup.ruleset,
-    options: state.setup.options,
-    players: state.setup.players,
-    round: state.round,
-    phase: state.result ? 'over' : step.kind === 'call' || step.kind === 'eyes' ? 'night' : 'day',
-    paused: state.pausedRemaining !== null,
-    commitment: state.commitment,
-    viewer,
-    god,
-  } as View;
-  if (me) view.me = meView(state, me);
-  view.seats = seatViews(state, god, me, read);
-  view.step = stepView(state, god);
-  view.legal = me ? (legal ?? legalActions(state, me)) : [];
-  view.log = read.entries.slice(logFrom);
-  view.result = state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null;
+  const phase = state.result ? 'over' : step.kind === 'call' || step.kind === 'eyes' ? 'night' : 'day';
+  const paused = state.pausedRemaining !== null;
+  const meSeat = me ? meView(state, me) : undefined;
+  const seats = seatViews(state, god, me, read);
+  const stepNow = stepView(state, god);
+  const legalNow = me ? (legal ?? legalActions(state, me)) : [];
+  const log = logFrom < 0 ? read.entries : read.entries.slice(logFrom);
+  const result = state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null;
+  const { ruleset, options, players } = state.setup;
+  // One literal per shape, every key at once in the order the protocol shows (a seat's view has `me`): a bot builds a
+  // view at every decision, and keys added one by one after the literal outgrew the object and moved it to a slower shape.
+  const view: View = meSeat
+    ? { ruleset, options, players, round: state.round, phase, paused, commitment: state.commitment, viewer, god, me: meSeat, seats, step: stepNow, legal: legalNow, log, result }
+    : { ruleset, options, players, round: state.round, phase, paused, commitment: state.commitment, viewer, god, seats, step: stepNow, legal: legalNow, log, result };
   return view;
 }
 
@@ -208,8 +224,15 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     const away = absent.has(seat) && alive ? true : undefined;
     // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
     const last = read.seats[i];
-    if (!twoCards && last && last.alive === alive && last.out?.how === out?.how && last.out?.round === out?.round && last.camp === out?.camp && last.role === role && last.mate === mate && last.pointer === pointer && (!pointing || 'pointer' in last) && last.voted === voted && last.absent === away) {
+    if (!twoCards && last && seenAlike(last, alive, out, role, mate, pointing, pointer, voted, away)) {
       seats.push(last);
+      continue;
+    }
+    // What every viewer without special knowledge of the seat sees: another viewer may have built it already.
+    const plain = !twoCards && role === undefined && mate === undefined && !pointing;
+    const shared = plain ? read.shared[i] : undefined;
+    if (shared && seenAlike(shared, alive, out, role, mate, pointing, pointer, voted, away)) {
+      seats.push(shared);
       continue;
     }
     const view: SeatView = { seat, alive };
@@ -230,10 +253,16 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     if (pointing) view.pointer = pointer;
     if (voted !== undefined) view.voted = voted;
     if (away) view.absent = true;
+    if (plain) read.shared[i] = view;
     seats.push(view);
   }
   read.seats = seats;
   return seats;
+}
+
+/** Whether `last` is the view of a seat with these fields (views are read-only: it can be given again). */
+function seenAlike(last: SeatView, alive: boolean, out: GameState['outs'][number] | undefined, role: SeatView['role'], mate: true | undefined, pointing: boolean, pointer: SeatView['pointer'], voted: boolean | undefined, away: true | undefined): boolean {
+  return last.alive === alive && last.out?.how === out?.how && last.out?.round === out?.round && last.camp === out?.camp && last.role === role && last.mate === mate && last.pointer === pointer && (!pointing || 'pointer' in last) && last.voted === voted && last.absent === away;
 }
 
 /** The seat's first way out (a seat goes out once; the list is short). */

@@ -7,6 +7,8 @@ import type { Camp, Claim, LogEntry, Role, Seat, View } from '../types.ts';
 export interface SeatClaims {
   role?: Role;
   checks: ReadonlyMap<Seat, Camp>;
+  /** `checks` as a list in the same order (made once per claim: walked at every decision). */
+  checkList: readonly (readonly [Seat, Camp])[];
   /** The last vote it announced, and in which round (only this round's counts). */
   vote?: { seat: Seat; round: number };
 }
@@ -194,6 +196,7 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
 }
 
 const NO_CHECKS: ReadonlyMap<Seat, Camp> = new Map();
+const NO_CHECK_LIST: readonly (readonly [Seat, Camp])[] = [];
 
 // What a seat has claimed after one more claim, made once for every seat that reads that claim after the same
 // earlier ones (a public speech: all of them), by the claim: each seat's reading of a 20-seat game kept its own copy.
@@ -206,7 +209,7 @@ function afterClaim(before: SeatClaims | undefined, claim: Claim, round: number)
   const checks = opt(claim, 'checks');
   const vote = opt(claim, 'vote');
   // Read-only once made: a new claim makes a new record (and a new map only when it announces checks).
-  const after: SeatClaims = { checks: before?.checks ?? NO_CHECKS };
+  const after: SeatClaims = { checks: before?.checks ?? NO_CHECKS, checkList: before?.checkList ?? NO_CHECK_LIST };
   const roleBefore = before?.role;
   if (roleBefore !== undefined) after.role = roleBefore;
   if (before?.vote) after.vote = before.vote;
@@ -216,6 +219,7 @@ function afterClaim(before: SeatClaims | undefined, claim: Claim, round: number)
     const all = new Map(after.checks);
     for (const x of checks) all.set(x.seat, x.camp);
     after.checks = all;
+    after.checkList = [...all];
   }
   if (vote !== undefined) after.vote = { seat: vote, round };
   afterClaims.set(claim, { before, round, after });
@@ -230,7 +234,11 @@ export function readView(view: View): Evidence {
   if (!log.killsBefore || log.killsBeforeRound !== view.round) {
     log.killsBefore = new Set<Seat>();
     log.killsBeforeRound = view.round;
-    for (const [seat, round] of log.killsChosen) if (round < view.round) log.killsBefore.add(seat);
+    const before = log.killsBefore;
+    // forEach, not for…of: no [key, value] pair per entry.
+    log.killsChosen.forEach((round, seat) => {
+      if (round < view.round) before.add(seat);
+    });
   }
   const n = view.seats.length;
   const known = new Array<number>(n + 1).fill(0);
@@ -273,14 +281,18 @@ export function readView(view: View): Evidence {
   // infernal: who opened at my side's call is on my side; at the other call, on the other side.
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
   for (const e of log.eyes) for (const s of e.seats) if (s !== me) e.call === myEyes ? addMate(s) : (known[s]! |= KILLER);
-  for (const [seat, answer] of ev.checked) known[seat]! |= answer === 'killers' ? KILLER : GOOD;
+  ev.checked.forEach((answer, seat) => {
+    known[seat]! |= answer === 'killers' ? KILLER : GOOD;
+  });
   if (camp === 'good') for (const m of mates) known[m]! |= GOOD;
   else for (const s of view.seats) if (s.seat !== me && !(known[s.seat]! & MATE)) known[s.seat]! |= GOOD;
   known[me]! |= GOOD;
   if (camp === 'good') {
     // A stranger's police claim is a lie when my police team opened eyes together and knows all its members.
     if (ev.role === 'police' && view.ruleset !== 'infernal') {
-      for (const [seat, c] of ev.claims) if (c.role === 'police' && !(known[seat]! & MATE) && seat !== me && !policeSeen(view, seat)) known[seat]! |= KILLER;
+      ev.claims.forEach((c, seat) => {
+        if (c.role === 'police' && !(known[seat]! & MATE) && seat !== me && !policeSeen(view, seat)) known[seat]! |= KILLER;
+      });
     }
     for (let seat = 1; seat <= n; seat++) if (known[seat]! & KILLER) known[seat]! &= ~GOOD;
   }
@@ -307,9 +319,8 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   if (knownKiller(ev, seat)) return -1;
   const c = ev.claims.get(seat);
   if (!c) return 0;
-  // Most claims announce no check: no iterator for them.
-  const checks = c.checks.size > 0 ? c.checks : null;
-  if (checks) for (const [target, camp] of checks) {
+  const checks = c.checkList;
+  for (const [target, camp] of checks) {
     // Contradicts what I know for sure: a lie.
     if (camp === 'killers' && knownGood(ev, target) && ev.camp === 'good') return -1;
     if (camp === 'good' && knownKiller(ev, target)) return -1;
@@ -318,7 +329,7 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   let cred = 0.5;
   // The killers kill the police first: a claimer killed at night was most likely telling the truth.
   if (ev.nightOut.has(seat)) cred = 0.9;
-  if (checks) for (const [target, camp] of checks) if (camp === 'killers' && knownKiller(ev, target)) cred = 1;
+  for (const [target, camp] of checks) if (camp === 'killers' && knownKiller(ev, target)) cred = 1;
   return cred;
 }
 
@@ -353,7 +364,9 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
 function checkers(ev: Evidence): readonly Seat[] {
   if (!ev.index.checkers) {
     const list: Seat[] = [];
-    for (const [claimer, c] of ev.claims) if (c.checks.size > 0) list.push(claimer);
+    ev.claims.forEach((c, claimer) => {
+      if (c.checks.size > 0) list.push(claimer);
+    });
     ev.index.checkers = list;
   }
   return ev.index.checkers;
@@ -386,7 +399,10 @@ function bandwagons(ev: Evidence): number[] {
 function votesThisRound(ev: Evidence): readonly Seat[] {
   if (!ev.index.votes || ev.index.votesRound !== ev.view.round) {
     const votes: Seat[] = [];
-    for (const [voter, c] of ev.claims) if (c.vote?.round === ev.view.round) votes.push(voter, c.vote.seat);
+    const round = ev.view.round;
+    ev.claims.forEach((c, voter) => {
+      if (c.vote?.round === round) votes.push(voter, c.vote.seat);
+    });
     ev.index.votes = votes;
     ev.index.votesRound = ev.view.round;
   }
@@ -399,7 +415,7 @@ export function danger(ev: Evidence, seat: Seat): number {
   let d = 0;
   if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
   else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
-  if (c) for (const [target, camp] of c.checks) if (camp === 'killers' && isMate(ev, target)) d += 3;
+  if (c) for (const [target, camp] of c.checkList) if (camp === 'killers' && isMate(ev, target)) d += 3;
   for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) if (isMate(ev, b.target)) d += 0.5;
   return d;
 }
