@@ -25,7 +25,10 @@ export function absentSeats(log: readonly LogEntry[]): ReadonlySet<Seat> {
   const r = readOnward(readings, log, '', () => ({ read: 0, last: undefined, streak: new Map<Seat, number>(), spoke: new Set<Seat>(), absent: null }), readAbsence);
   if (!r.absent) {
     const absent = new Set<Seat>();
-    for (const [seat, n] of r.streak) if (n >= ABSENT_AFTER) absent.add(seat);
+    // forEach, not for…of: no [seat, streak] pair per entry (every view asks, after most changes).
+    r.streak.forEach((n, seat) => {
+      if (n >= ABSENT_AFTER) absent.add(seat);
+    });
     r.absent = absent;
   }
   return r.absent;

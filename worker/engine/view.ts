@@ -211,16 +211,22 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
   const step = state.step;
   const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
   const absent = absentSeats(state.log);
+  const n = state.roles.length;
+  // Each seat's first way out and whether it votes in this ballot, worked out once rather than looked up per seat.
+  const outs: (GameState['outs'][number] | undefined)[] = new Array(n + 1);
+  for (let k = state.outs.length - 1; k >= 0; k--) outs[state.outs[k]!.seat] = state.outs[k];
+  const voters: boolean[] | null = step.kind === 'ballot' ? new Array<boolean>(n + 1).fill(false) : null;
+  if (voters && step.kind === 'ballot') for (const v of step.voters) voters[v] = true;
   const seats: SeatView[] = [];
-  for (let i = 0; i < state.roles.length; i++) {
+  for (let i = 0; i < n; i++) {
     const seat = i + 1;
     const alive = state.alive[i]!;
-    const out = outOf(state, seat);
+    const out = outs[seat];
     const role = god || seat === me || mates.has(seat) ? state.roles[i]! : undefined;
     const mate = mates.has(seat) && seat !== me ? true : undefined;
     const pointing = inCall && step.kind === 'call' && seat in step.pointers;
     const pointer = pointing ? step.pointers[seat] : undefined;
-    const voted = step.kind === 'ballot' && step.voters.includes(seat) ? seat in step.ballots : undefined;
+    const voted = voters?.[seat] && step.kind === 'ballot' ? seat in step.ballots : undefined;
     const away = absent.has(seat) && alive ? true : undefined;
     // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
     const last = read.seats[i];
@@ -265,11 +271,6 @@ function seenAlike(last: SeatView, alive: boolean, out: GameState['outs'][number
   return last.alive === alive && last.out?.how === out?.how && last.out?.round === out?.round && last.camp === out?.camp && last.role === role && last.mate === mate && last.pointer === pointer && (!pointing || 'pointer' in last) && last.voted === voted && last.absent === away;
 }
 
-/** The seat's first way out (a seat goes out once; the list is short). */
-function outOf(state: GameState, seat: Seat): GameState['outs'][number] | undefined {
-  for (const o of state.outs) if (o.seat === seat) return o;
-  return undefined;
-}
 
 function stepView(state: GameState, god: boolean): StepView {
   const step = state.step;

@@ -1,7 +1,7 @@
 // What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
 import { readOnward, type Reading, type Readings } from '../log-reading.ts';
-import type { Camp, Claim, LogEntry, Role, Seat, View } from '../types.ts';
+import type { Camp, Claim, LogEntry, Role, Seat, SeatView, View } from '../types.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
 export interface SeatClaims {
@@ -109,6 +109,9 @@ interface LogReading extends Reading<LogEntry> {
   /** infernal: who opened eyes at each call, in log order. */
   eyes: { call: string; seats: Seat[] }[];
   index: ClaimIndex;
+  /** The seat views read last (by index) and whether each shows a mate. */
+  seatsSeen: SeatView[];
+  mateSeen: boolean[];
   /** The seats chosen as targets before round `killsBeforeRound` (read again only after a new choice or in a new round). */
   killsBefore?: Set<Seat>;
   killsBeforeRound?: number;
@@ -127,7 +130,7 @@ export interface Ballot {
 const readings: Readings<LogEntry, LogReading> = new WeakMap();
 
 function emptyReading(): LogReading {
-  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {} };
+  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, seatsSeen: [], mateSeen: [] };
 }
 
 // The ballots of one reveal, made once for every seat that reads it (the views share their entries' events): each
@@ -248,6 +251,8 @@ export function readView(view: View): Evidence {
     living.push(s.seat);
     known[s.seat] = LIVING;
   }
+  const seatsSeen = log.seatsSeen;
+  const mateSeen = log.mateSeen;
   const mates: Seat[] = [];
   const addMate = (seat: Seat) => {
     if (known[seat]! & MATE) return;
@@ -272,11 +277,15 @@ export function readView(view: View): Evidence {
     index: log.index,
   };
   for (const seat of log.outKillers) known[seat]! |= KILLER;
-  for (const s of view.seats) {
-    if (s.seat === me || !opt(s, 'mate')) continue;
-    // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
-    if (opt(s, 'holds') === 'police') continue;
-    addMate(s.seat);
+  for (let i = 0; i < n; i++) {
+    const s = view.seats[i]!;
+    // Views give an unchanged seat again (the same object): what it says of a mate is read once per seat view, not per decision.
+    if (seatsSeen[i] !== s) {
+      seatsSeen[i] = s;
+      // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
+      mateSeen[i] = s.seat !== me && !!opt(s, 'mate') && opt(s, 'holds') !== 'police';
+    }
+    if (mateSeen[i]) addMate(s.seat);
   }
   // infernal: who opened at my side's call is on my side; at the other call, on the other side.
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;

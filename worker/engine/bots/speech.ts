@@ -24,7 +24,7 @@ export function speechClaim(ev: Evidence, memory: BotMemory, random: Random, las
   }
   // Other roles keep quiet about themselves (the killers hunt power roles) and say whom they vote.
   const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
-  return { claim: { role, ...(vote ? { vote } : {}) }, memory };
+  return { claim: vote ? { role, vote } : { role }, memory };
 }
 
 /** Police claim their results once they found a killer still alive, from round 3 on, or in last words. */
