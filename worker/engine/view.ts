@@ -3,7 +3,7 @@
 import { legalActions } from './legal.ts';
 import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
-import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, Seat, SeatView, StepView, View, Viewer } from './types.ts';
+import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
 import { readOnward, type Reading, type Readings } from './log-reading.ts';
 
@@ -102,10 +102,46 @@ interface ViewerLog extends Reading<LogEntry> {
   knows: CardKnowledge;
   /** The game's numbered copies, shared by its viewers. */
   copies: (LogEntry[] | undefined)[];
-  /** The seats of this viewer's last view: a seat whose view has not changed is given again, not built again. */
-  seats: SeatView[];
+  /** The seats of this viewer's last view (by index): a seat whose view has not changed is given again, not built again. */
+  seats: SeatSeen[];
   /** The game's last seat views that tell nothing only some viewers know (shared by its viewers, like `copies`). */
-  shared: SeatView[];
+  shared: SeatSeen[];
+}
+
+/**
+ * A seat view with the facts it was made from, in one shape: a view is given again when the facts are the
+ * same, and comparing these is cheaper than reading seat views, which come in many shapes (out, role, vote…).
+ */
+class SeatSeen {
+  view: SeatView;
+  alive: boolean;
+  how: OutRecord['how'] | undefined;
+  outRound: number | undefined;
+  camp: Camp | undefined;
+  role: Role | undefined;
+  mate: true | undefined;
+  pointing: boolean;
+  pointer: Seat | 0 | undefined;
+  voted: boolean | undefined;
+  away: true | undefined;
+  constructor(view: SeatView, alive: boolean, out: OutRecord | undefined, role: Role | undefined, mate: true | undefined, pointing: boolean, pointer: Seat | 0 | undefined, voted: boolean | undefined, away: true | undefined) {
+    this.view = view;
+    this.alive = alive;
+    this.how = out?.how;
+    this.outRound = out?.round;
+    this.camp = out?.camp;
+    this.role = role;
+    this.mate = mate;
+    this.pointing = pointing;
+    this.pointer = pointer;
+    this.voted = voted;
+    this.away = away;
+  }
+
+  /** Whether the seat's view made from these facts is this one. */
+  alike(alive: boolean, out: OutRecord | undefined, role: Role | undefined, mate: true | undefined, pointing: boolean, pointer: Seat | 0 | undefined, voted: boolean | undefined, away: true | undefined): boolean {
+    return this.alive === alive && this.how === out?.how && this.outRound === out?.round && this.camp === out?.camp && this.role === role && this.mate === mate && this.pointing === pointing && this.pointer === pointer && this.voted === voted && this.away === away;
+  }
 }
 
 // Every viewer's log, kept between views and read onward (a bot asks for its view at every decision,
@@ -127,9 +163,9 @@ function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
 
 // A seat that every viewer without special knowledge of it sees alike, by the game's first entry: when a
 // ballot's "voted" mark changes, the next voters' views share the seat's new view rather than each build one.
-const sharedSeats = new WeakMap<LogEntry, SeatView[]>();
+const sharedSeats = new WeakMap<LogEntry, SeatSeen[]>();
 
-function sharedSeatsOf(log: readonly LogEntry[]): SeatView[] {
+function sharedSeatsOf(log: readonly LogEntry[]): SeatSeen[] {
   const first = log[0];
   if (!first) return [];
   let seats = sharedSeats.get(first);
@@ -213,7 +249,7 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
   const absent = absentSeats(state.log);
   const n = state.roles.length;
   // Each seat's first way out and whether it votes in this ballot, worked out once rather than looked up per seat.
-  const outs: (GameState['outs'][number] | undefined)[] = new Array(n + 1);
+  const outs: (OutRecord | undefined)[] = new Array(n + 1);
   for (let k = state.outs.length - 1; k >= 0; k--) outs[state.outs[k]!.seat] = state.outs[k];
   const voters: boolean[] | null = step.kind === 'ballot' ? new Array<boolean>(n + 1).fill(false) : null;
   if (voters && step.kind === 'ballot') for (const v of step.voters) voters[v] = true;
@@ -230,15 +266,16 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     const away = absent.has(seat) && alive ? true : undefined;
     // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
     const last = read.seats[i];
-    if (!twoCards && last && seenAlike(last, alive, out, role, mate, pointing, pointer, voted, away)) {
-      seats.push(last);
+    if (!twoCards && last && last.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
+      seats.push(last.view);
       continue;
     }
     // What every viewer without special knowledge of the seat sees: another viewer may have built it already.
     const plain = !twoCards && role === undefined && mate === undefined && !pointing;
     const shared = plain ? read.shared[i] : undefined;
-    if (shared && seenAlike(shared, alive, out, role, mate, pointing, pointer, voted, away)) {
-      seats.push(shared);
+    if (shared && shared.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
+      read.seats[i] = shared;
+      seats.push(shared.view);
       continue;
     }
     const view: SeatView = { seat, alive };
@@ -259,16 +296,12 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     if (pointing) view.pointer = pointer;
     if (voted !== undefined) view.voted = voted;
     if (away) view.absent = true;
-    if (plain) read.shared[i] = view;
+    const seen = new SeatSeen(view, alive, out, role, mate, pointing, pointer, voted, away);
+    read.seats[i] = seen;
+    if (plain) read.shared[i] = seen;
     seats.push(view);
   }
-  read.seats = seats;
   return seats;
-}
-
-/** Whether `last` is the view of a seat with these fields (views are read-only: it can be given again). */
-function seenAlike(last: SeatView, alive: boolean, out: GameState['outs'][number] | undefined, role: SeatView['role'], mate: true | undefined, pointing: boolean, pointer: SeatView['pointer'], voted: boolean | undefined, away: true | undefined): boolean {
-  return last.alive === alive && last.out?.how === out?.how && last.out?.round === out?.round && last.camp === out?.camp && last.role === role && last.mate === mate && last.pointer === pointer && (!pointing || 'pointer' in last) && last.voted === voted && last.absent === away;
 }
 
 

@@ -31,10 +31,10 @@ export interface Evidence {
   /** Check results my team learnt at night (police), by seat. */
   checked: Map<Seat, Camp>;
   claims: ReadonlyMap<Seat, SeatClaims>;
-  /** Every revealed ballot, by voter, in the order cast. */
-  ballotsBy: ReadonlyMap<Seat, readonly Ballot[]>;
-  /** Seats that went out at dawn (the killers' victims, mostly good). */
-  nightOut: Set<Seat>;
+  /** The same claims by seat number: looked up many times per decision, where an array index is cheaper than a map. */
+  claimOf: readonly (SeatClaims | undefined)[];
+  /** Every revealed ballot, by voter's seat number, in the order cast. */
+  ballotsBy: readonly (readonly Ballot[] | undefined)[];
   /** The doctor's empty needles by seat (butterfly). */
   needles: Map<Seat, number>;
   /** Killers: the seats they chose to kill on earlier nights. */
@@ -66,6 +66,8 @@ const LIVING = 1;
 const MATE = 2;
 const KILLER = 4;
 const GOOD = 8;
+/** Went out at dawn (the killers' victims, mostly good). */
+const NIGHT_OUT = 16;
 
 /** Whether `seat` is known to play on my side. */
 export function isMate(ev: Evidence, seat: Seat): boolean {
@@ -99,7 +101,8 @@ function myCamp(view: View): Camp {
 interface LogReading extends Reading<LogEntry> {
   checked: Map<Seat, Camp>;
   claims: Map<Seat, SeatClaims>;
-  ballotsBy: Map<Seat, readonly Ballot[]>;
+  claimOf: (SeatClaims | undefined)[];
+  ballotsBy: (readonly Ballot[] | undefined)[];
   nightOut: Set<Seat>;
   /** Killers revealed by the verdict. */
   outKillers: Set<Seat>;
@@ -109,8 +112,10 @@ interface LogReading extends Reading<LogEntry> {
   /** infernal: who opened eyes at each call, in log order. */
   eyes: { call: string; seats: Seat[] }[];
   index: ClaimIndex;
-  /** The seat views read last (by index) and whether each shows a mate. */
+  /** The seat views read last (by index), and what each says: its number, whether it is alive, whether it shows a mate. */
   seatsSeen: SeatView[];
+  seatNo: Seat[];
+  aliveSeen: boolean[];
   mateSeen: boolean[];
   /** The seats chosen as targets before round `killsBeforeRound` (read again only after a new choice or in a new round). */
   killsBefore?: Set<Seat>;
@@ -130,7 +135,7 @@ export interface Ballot {
 const readings: Readings<LogEntry, LogReading> = new WeakMap();
 
 function emptyReading(): LogReading {
-  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), ballotsBy: new Map(), nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, seatsSeen: [], mateSeen: [] };
+  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, seatsSeen: [], seatNo: [], aliveSeen: [], mateSeen: [] };
 }
 
 // The ballots of one reveal, made once for every seat that reads it (the views share their entries' events): each
@@ -168,7 +173,7 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       if (opt(e, 'claim')) noteClaim(r, e.seat, e.claim!, entry.round);
       break;
     case 'ballots':
-      for (const b of revealed(e, entry.round)) r.ballotsBy.set(b.voter, withBallot(r.ballotsBy.get(b.voter), b));
+      for (const b of revealed(e, entry.round)) r.ballotsBy[b.voter] = withBallot(r.ballotsBy[b.voter], b);
       break;
     case 'dawn':
       for (const s of e.out) r.nightOut.add(s);
@@ -195,7 +200,9 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
   if (opt(claim, 'checks')) r.index.checkers = undefined;
   if (opt(claim, 'vote') !== undefined) r.index.votes = undefined;
   // Map.set keeps a seat's place in the order of first claims.
-  r.claims.set(seat, afterClaim(r.claims.get(seat), claim, round));
+  const after = afterClaim(r.claimOf[seat], claim, round);
+  r.claims.set(seat, after);
+  r.claimOf[seat] = after;
 }
 
 const NO_CHECKS: ReadonlyMap<Seat, Camp> = new Map();
@@ -246,13 +253,24 @@ export function readView(view: View): Evidence {
   const n = view.seats.length;
   const known = new Array<number>(n + 1).fill(0);
   const living: Seat[] = [];
-  for (const s of view.seats) {
-    if (!s.alive) continue;
-    living.push(s.seat);
-    known[s.seat] = LIVING;
-  }
   const seatsSeen = log.seatsSeen;
+  const seatNo = log.seatNo;
+  const aliveSeen = log.aliveSeen;
   const mateSeen = log.mateSeen;
+  for (let i = 0; i < n; i++) {
+    const s = view.seats[i]!;
+    // Views give an unchanged seat again (the same object): what it says is read once per seat view, not per decision.
+    if (seatsSeen[i] !== s) {
+      seatsSeen[i] = s;
+      seatNo[i] = s.seat;
+      aliveSeen[i] = s.alive;
+      // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
+      mateSeen[i] = s.seat !== me && !!opt(s, 'mate') && opt(s, 'holds') !== 'police';
+    }
+    if (!aliveSeen[i]) continue;
+    living.push(seatNo[i]!);
+    known[seatNo[i]!] = LIVING;
+  }
   const mates: Seat[] = [];
   const addMate = (seat: Seat) => {
     if (known[seat]! & MATE) return;
@@ -269,24 +287,16 @@ export function readView(view: View): Evidence {
     known,
     checked: log.checked,
     claims: log.claims,
+    claimOf: log.claimOf,
     ballotsBy: log.ballotsBy,
-    nightOut: log.nightOut,
     needles: log.needles,
     killsChosen: log.killsBefore,
     memo: { credibility: unknownScores(n), suspicion: unknownScores(n) },
     index: log.index,
   };
   for (const seat of log.outKillers) known[seat]! |= KILLER;
-  for (let i = 0; i < n; i++) {
-    const s = view.seats[i]!;
-    // Views give an unchanged seat again (the same object): what it says of a mate is read once per seat view, not per decision.
-    if (seatsSeen[i] !== s) {
-      seatsSeen[i] = s;
-      // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
-      mateSeen[i] = s.seat !== me && !!opt(s, 'mate') && opt(s, 'holds') !== 'police';
-    }
-    if (mateSeen[i]) addMate(s.seat);
-  }
+  for (const seat of log.nightOut) known[seat]! |= NIGHT_OUT;
+  for (let i = 0; i < n; i++) if (mateSeen[i]) addMate(seatNo[i]!);
   // infernal: who opened at my side's call is on my side; at the other call, on the other side.
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
   for (const e of log.eyes) for (const s of e.seats) if (s !== me) e.call === myEyes ? addMate(s) : (known[s]! |= KILLER);
@@ -294,7 +304,7 @@ export function readView(view: View): Evidence {
     known[seat]! |= answer === 'killers' ? KILLER : GOOD;
   });
   if (camp === 'good') for (const m of mates) known[m]! |= GOOD;
-  else for (const s of view.seats) if (s.seat !== me && !(known[s.seat]! & MATE)) known[s.seat]! |= GOOD;
+  else for (let i = 0; i < n; i++) if (seatNo[i] !== me && !(known[seatNo[i]!]! & MATE)) known[seatNo[i]!]! |= GOOD;
   known[me]! |= GOOD;
   if (camp === 'good') {
     // A stranger's police claim is a lie when my police team opened eyes together and knows all its members.
@@ -326,7 +336,7 @@ export function credibility(ev: Evidence, seat: Seat): number {
 
 function credibilityOf(ev: Evidence, seat: Seat): number {
   if (knownKiller(ev, seat)) return -1;
-  const c = ev.claims.get(seat);
+  const c = ev.claimOf[seat];
   if (!c) return 0;
   const checks = c.checkList;
   for (const [target, camp] of checks) {
@@ -337,7 +347,7 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   if (knownGood(ev, seat)) return 1;
   let cred = 0.5;
   // The killers kill the police first: a claimer killed at night was most likely telling the truth.
-  if (ev.nightOut.has(seat)) cred = 0.9;
+  if (((ev.known[seat] ?? 0) & NIGHT_OUT) !== 0) cred = 0.9;
   for (const [target, camp] of checks) if (camp === 'killers' && knownKiller(ev, target)) cred = 1;
   return cred;
 }
@@ -355,15 +365,15 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   let s = 0;
   // The check results announced about `seat`, in the order of the claimers' first claims.
   for (const claimer of checkers(ev)) {
-    const said = ev.claims.get(claimer)!.checks.get(seat);
+    const said = ev.claimOf[claimer]!.checks.get(seat);
     if (said === undefined || claimer === seat) continue;
     const cred = Math.max(0, credibility(ev, claimer));
     s += said === 'killers' ? 3 * cred : -2 * cred;
   }
   if (credibility(ev, seat) < 0) s += 4;
-  for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) {
+  for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) {
     // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
-    if (knownGood(ev, b.target) || ev.nightOut.has(b.target)) s += 0.4;
+    if (((ev.known[b.target] ?? 0) & (GOOD | NIGHT_OUT)) !== 0) s += 0.4;
     if (knownKiller(ev, b.target)) s -= 0.6;
   }
   return s;
@@ -420,12 +430,12 @@ function votesThisRound(ev: Evidence): readonly Seat[] {
 
 /** How dangerous a seat is to the killers: claimed police or power roles, accusers of a mate, voters against mates. */
 export function danger(ev: Evidence, seat: Seat): number {
-  const c = ev.claims.get(seat);
+  const c = ev.claimOf[seat];
   let d = 0;
   if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
   else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
   if (c) for (const [target, camp] of c.checkList) if (camp === 'killers' && isMate(ev, target)) d += 3;
-  for (const b of ev.ballotsBy.get(seat) ?? NO_BALLOTS) if (isMate(ev, b.target)) d += 0.5;
+  for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) if (isMate(ev, b.target)) d += 0.5;
   return d;
 }
 

@@ -38,7 +38,7 @@ function checkUnknownPlayers(ev: Evidence, targets: Seat[], random: Random): Sea
 /** The most credible police claimer alive (mine included when I am the claimer's team), if any. */
 function trustedPolice(ev: Evidence, targets: Seat[]): Seat | undefined {
   const claimers = targets.filter((t) => {
-    const c = ev.claims.get(t);
+    const c = ev.claimOf[t];
     return (c?.role === 'police' || (c?.checks.size ?? 0) > 0) && credibility(ev, t) > 0;
   });
   return best(claimers, (t) => credibility(ev, t));
