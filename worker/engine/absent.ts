@@ -3,7 +3,7 @@
 // last words or ballot), never from a night call: whether a night role acted is its team's secret,
 // and the mark is shown to everyone.
 import { emit, type Ctx, type Refusal } from './game.ts';
-import { readOnward, type Reading, type Readings } from './log-reading.ts';
+import { gameKey, gameMemo, readOnward, type Reading, type Readings } from './log-reading.ts';
 import type { LogEntry, Seat } from './types.ts';
 
 /** How many consecutive missed steps make a seat absent. */
@@ -18,7 +18,7 @@ interface AbsentReading extends Reading<LogEntry> {
 }
 
 // Every viewer's view asks for the same log's absent seats: read onward as the log grows.
-const readings: Readings<LogEntry, AbsentReading> = new WeakMap();
+const readings: Readings<AbsentReading> = gameMemo();
 
 /** The living or out seats whose last ABSENT_AFTER public steps owed were all missed. */
 export function absentSeats(log: readonly LogEntry[]): ReadonlySet<Seat> {

@@ -10,8 +10,68 @@ export interface Reading<E> {
   last: E | undefined;
 }
 
-/** Readings by the log's first entry (one game), then by the caller's key (a viewer, a seat). */
-export type Readings<E extends object, R> = WeakMap<E, Map<string | number, R>>;
+/** How many games' memos are kept: the game being played, and a few others a caller alternates with (a test's fresh copy of a state, a watched view, the rooms of one isolate). */
+const GAMES_KEPT = 8;
+
+/**
+ * Memos of the games asked about last, by the event of their log's first entry (one game: a viewer's numbered copy
+ * of an entry shares the entry's event, so the views and the bots' readings of a game share its key), held until newer games
+ * push them out or forgetGame drops them. Not a WeakMap: a young-generation collection keeps every value of
+ * a WeakMap alive until the next full collection, so a simulator's finished games were copied and promoted
+ * in bulk (a fifth of a heuristic game's cost went to collecting them).
+ */
+export class GameMemo<T> {
+  private firsts: object[] = [];
+  private memos: T[] = [];
+
+  /** The memo of the game whose log starts with `first`, if kept. */
+  find(first: object): T | undefined {
+    for (let i = this.firsts.length - 1; i >= 0; i--) if (this.firsts[i] === first) return this.memos[i];
+    return undefined;
+  }
+
+  /** Keeps `memo` for the game whose log starts with `first` (not kept yet), pushing the oldest game out when full. */
+  add(first: object, memo: T): T {
+    this.firsts.push(first);
+    this.memos.push(memo);
+    if (this.firsts.length > GAMES_KEPT) {
+      this.firsts.shift();
+      this.memos.shift();
+    }
+    return memo;
+  }
+
+  /** Drops the game whose log starts with `first`. */
+  drop(first: object): void {
+    const i = this.firsts.indexOf(first);
+    if (i < 0) return;
+    this.firsts.splice(i, 1);
+    this.memos.splice(i, 1);
+  }
+}
+
+const memos: GameMemo<unknown>[] = [];
+
+/** A new kind of memo by game, dropped with the others by forgetGame. */
+export function gameMemo<T>(): GameMemo<T> {
+  const memo = new GameMemo<T>();
+  memos.push(memo);
+  return memo;
+}
+
+/** The key of the game with this log (or of any viewer's log of it): its first entry's event. */
+export function gameKey(log: readonly { event: object }[]): object | undefined {
+  return log[0]?.event;
+}
+
+/** Drops every memo of the game with this log (the simulator, once a game is over: nobody will ask about it again). */
+export function forgetGame(log: readonly { event: object }[]): void {
+  const key = gameKey(log);
+  if (key) for (const memo of memos) memo.drop(key);
+}
+
+/** Readings by game (gameKey), then by the caller's key (a viewer, a seat). */
+export type Readings<R> = GameMemo<Map<string | number, R>>;
 
 /**
  * The reading of the whole `log` under `key`, brought up to date: the one kept from the last call
@@ -19,17 +79,16 @@ export type Readings<E extends object, R> = WeakMap<E, Map<string | number, R>>;
  * (kept in its place unless the log is shorter than the one kept).
  * `readEntry` returns nothing; it folds one entry (at index `at` of the log) into the reading, in log order.
  */
-export function readOnward<E extends object, R extends Reading<E>>(
-  readings: Readings<E, R>,
+export function readOnward<E extends { event: object }, R extends Reading<E>>(
+  readings: Readings<R>,
   log: readonly E[],
   key: string | number,
   fresh: () => R,
   readEntry: (reading: R, entry: E, at: number) => void,
 ): R {
-  const first = log[0];
-  if (first === undefined) return fresh();
-  let byKey = readings.get(first);
-  if (!byKey) readings.set(first, (byKey = new Map()));
+  const game = gameKey(log);
+  if (game === undefined) return fresh();
+  const byKey = readings.find(game) ?? readings.add(game, new Map());
   let r = byKey.get(key);
   // An older state's log (a room compares the views before and after a change): read it apart, keeping the longer reading.
   if (r && r.read > log.length) r = fresh();

@@ -7,6 +7,7 @@ import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
 import { campOf } from './rulesets.ts';
 import { passingSeatView, viewFor } from './view.ts';
+import { forgetGame } from './log-reading.ts';
 import { planMove, plannedMove, type BotMemory, type BotMove } from './bots/policy.ts';
 import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
 
@@ -97,6 +98,8 @@ export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, poli
     // Bots that never break a deadlock (every kill saved, every ballot tied) would play for ever: stop and count it.
     if (actions > MAX_ACTIONS) break;
   }
+  // Nobody asks about this game again: its views' and bots' memos can go with it.
+  forgetGame(state.log);
   return { state, actions };
 }
 

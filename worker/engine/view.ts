@@ -5,7 +5,7 @@ import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
 import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
-import { readOnward, type Reading, type Readings } from './log-reading.ts';
+import { gameKey, gameMemo, readOnward, type Reading, type Readings } from './log-reading.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -77,10 +77,10 @@ export function viewerLogLength(state: GameState, viewer: Viewer): number {
 // A numbered copy of a log entry depends only on the entry and its number in a viewer's log, and the
 // log only grows: views share their copies instead of copying the whole log for every viewer at every
 // change (the room builds a view per socket per change). Views are read-only to everyone.
-// Copies by the game's first entry, then by position in the log: a few per entry (the teams see
+// Copies by game (gameKey), then by position in the log: a few per entry (the teams see
 // different numbers of entries), found by number. An array by position, not a map by entry: a bot
 // asks for its view at every decision, and a lookup by position costs nothing.
-const numbered = new WeakMap<LogEntry, (LogEntry[] | undefined)[]>();
+const numbered = gameMemo<(LogEntry[] | undefined)[]>();
 
 function numberedCopy(copiesByPosition: (LogEntry[] | undefined)[], at: number, entry: LogEntry, seq: number): LogEntry {
   let copies = copiesByPosition[at];
@@ -145,8 +145,8 @@ class SeatSeen {
 }
 
 // Every viewer's log, kept between views and read onward (a bot asks for its view at every decision,
-// the room for every socket at every change): by the game's first entry, then by viewer.
-const viewerLogs: Readings<LogEntry, ViewerLog> = new WeakMap();
+// the room for every socket at every change): by game (gameKey), then by viewer.
+const viewerLogs: Readings<ViewerLog> = gameMemo();
 
 function readForViewer(r: ViewerLog, e: LogEntry, at: number): void {
   if (readableBy(e, r.god, r.me)) r.entries.push(numberedCopy(r.copies, at, e, r.entries.length + 1));
@@ -161,24 +161,20 @@ function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
   return readOnward(viewerLogs, state.log, god ? -1 - me : me, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(state.log), seats: [], shared: sharedSeatsOf(state.log) }), readForViewer);
 }
 
-// A seat that every viewer without special knowledge of it sees alike, by the game's first entry: when a
+// A seat that every viewer without special knowledge of it sees alike, by game (gameKey): when a
 // ballot's "voted" mark changes, the next voters' views share the seat's new view rather than each build one.
-const sharedSeats = new WeakMap<LogEntry, SeatSeen[]>();
+const sharedSeats = gameMemo<SeatSeen[]>();
 
 function sharedSeatsOf(log: readonly LogEntry[]): SeatSeen[] {
-  const first = log[0];
-  if (!first) return [];
-  let seats = sharedSeats.get(first);
-  if (!seats) sharedSeats.set(first, (seats = []));
-  return seats;
+  const game = gameKey(log);
+  if (!game) return [];
+  return sharedSeats.find(game) ?? sharedSeats.add(game, []);
 }
 
 function copiesOf(log: readonly LogEntry[]): (LogEntry[] | undefined)[] {
-  const first = log[0];
-  if (!first) return [];
-  let copies = numbered.get(first);
-  if (!copies) numbered.set(first, (copies = []));
-  return copies;
+  const game = gameKey(log);
+  if (!game) return [];
+  return numbered.find(game) ?? numbered.add(game, []);
 }
 
 /**

@@ -1,6 +1,6 @@
 // What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
-import { readOnward, type Reading, type Readings } from '../log-reading.ts';
+import { gameKey, gameMemo, readOnward, type Reading, type Readings } from '../log-reading.ts';
 import type { Camp, Claim, LogEntry, Role, Seat, SeatView, View } from '../types.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
@@ -99,6 +99,10 @@ function myCamp(view: View): Camp {
  * full read of the same entries gives, in the same order (the bots' choices do not depend on it).
  */
 interface LogReading extends Reading<LogEntry> {
+  share: GameShare;
+  /** How many claims of each seat, and how many reveals of ballots, this reading has read (positions in `share`). */
+  claimsRead: number[];
+  revealsRead: number;
   checked: Map<Seat, Camp>;
   claims: Map<Seat, SeatClaims>;
   claimOf: (SeatClaims | undefined)[];
@@ -132,35 +136,49 @@ export interface Ballot {
 }
 
 // Each seat's reading of its own log, kept between its decisions (views of one game share their numbered entries).
-const readings: Readings<LogEntry, LogReading> = new WeakMap();
+const readings: Readings<LogReading> = gameMemo();
 
-function emptyReading(): LogReading {
-  return { read: 0, last: undefined, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, seatsSeen: [], seatNo: [], aliveSeen: [], mateSeen: [] };
+/**
+ * What the seats of one game read alike, made once for all of them: each seat's reading of a 20-seat game
+ * kept its own copy of every claim and ballot. Found by position (a seat's k-th claim, the game's k-th
+ * reveal of ballots), not looked up by object, and checked against what the reader holds: a reader that
+ * saw something else at that position (another log with the same first entry) makes its own. Read-only to the bots.
+ */
+interface GameShare {
+  /** By seat, the k-th claim read from it: what that seat has claimed after it. */
+  claims: ({ claim: Claim; before: SeatClaims | undefined; round: number; after: SeatClaims }[] | undefined)[];
+  /** The k-th reveal of ballots read: its ballots, and each voter's ballots after that one. */
+  reveals: { event: object; round: number; ballots: Ballot[]; afters: ({ before: readonly Ballot[] | undefined; after: readonly Ballot[] } | undefined)[] }[];
 }
 
-// The ballots of one reveal, made once for every seat that reads it (the views share their entries' events): each
-// seat's reading of a 20-seat game kept its own copy of every ballot. Read-only to the bots.
-const revealedBallots = new WeakMap<object, { round: number; ballots: Ballot[] }>();
+const shares = gameMemo<GameShare>();
 
-function revealed(e: Extract<LogEntry['event'], { type: 'ballots' }>, round: number): readonly Ballot[] {
-  let kept = revealedBallots.get(e);
-  if (!kept || kept.round !== round) {
+function shareOf(log: readonly LogEntry[]): GameShare {
+  const game = gameKey(log);
+  if (!game) return { claims: [], reveals: [] };
+  return shares.find(game) ?? shares.add(game, { claims: [], reveals: [] });
+}
+
+function emptyReading(share: GameShare): LogReading {
+  return { read: 0, last: undefined, share, claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, seatsSeen: [], seatNo: [], aliveSeen: [], mateSeen: [] };
+}
+
+/** Reads one reveal of ballots: each voter's ballots after it. */
+function readBallots(r: LogReading, e: Extract<LogEntry['event'], { type: 'ballots' }>, round: number): void {
+  const k = r.revealsRead++;
+  let reveal = r.share.reveals[k];
+  if (!reveal || reveal.event !== e || reveal.round !== round) {
     const ballots: Ballot[] = [];
     for (const b of e.ballots) if (b.target) ballots.push({ voter: b.seat, target: b.target, round });
-    revealedBallots.set(e, (kept = { round, ballots }));
+    r.share.reveals[k] = reveal = { event: e, round, ballots, afters: [] };
   }
-  return kept.ballots;
-}
-
-// A voter's ballots after one more, made once for every seat that read the same ones before (all of them: ballots are public).
-const withBallots = new WeakMap<Ballot, { before: readonly Ballot[] | undefined; after: readonly Ballot[] }>();
-
-function withBallot(before: readonly Ballot[] | undefined, b: Ballot): readonly Ballot[] {
-  const kept = withBallots.get(b);
-  if (kept && kept.before === before) return kept.after;
-  const after = before ? [...before, b] : [b];
-  withBallots.set(b, { before, after });
-  return after;
+  for (let i = 0; i < reveal.ballots.length; i++) {
+    const b = reveal.ballots[i]!;
+    const before = r.ballotsBy[b.voter];
+    let kept = reveal.afters[i];
+    if (!kept || kept.before !== before) reveal.afters[i] = kept = { before, after: before ? [...before, b] : [b] };
+    r.ballotsBy[b.voter] = kept.after;
+  }
 }
 
 function readEntry(r: LogReading, entry: LogEntry): void {
@@ -173,7 +191,7 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       if (opt(e, 'claim')) noteClaim(r, e.seat, e.claim!, entry.round);
       break;
     case 'ballots':
-      for (const b of revealed(e, entry.round)) r.ballotsBy[b.voter] = withBallot(r.ballotsBy[b.voter], b);
+      readBallots(r, e, entry.round);
       break;
     case 'dawn':
       for (const s of e.out) r.nightOut.add(s);
@@ -200,7 +218,7 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
   if (opt(claim, 'checks')) r.index.checkers = undefined;
   if (opt(claim, 'vote') !== undefined) r.index.votes = undefined;
   // Map.set keeps a seat's place in the order of first claims.
-  const after = afterClaim(r.claimOf[seat], claim, round);
+  const after = afterClaim(r, seat, claim, round);
   r.claims.set(seat, after);
   r.claimOf[seat] = after;
 }
@@ -208,13 +226,14 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
 const NO_CHECKS: ReadonlyMap<Seat, Camp> = new Map();
 const NO_CHECK_LIST: readonly (readonly [Seat, Camp])[] = [];
 
-// What a seat has claimed after one more claim, made once for every seat that reads that claim after the same
-// earlier ones (a public speech: all of them), by the claim: each seat's reading of a 20-seat game kept its own copy.
-const afterClaims = new WeakMap<Claim, { before: SeatClaims | undefined; round: number; after: SeatClaims }>();
-
-function afterClaim(before: SeatClaims | undefined, claim: Claim, round: number): SeatClaims {
-  const kept = afterClaims.get(claim);
-  if (kept && kept.before === before && kept.round === round) return kept.after;
+/** What `seat` has claimed after one more claim (the game's share, when another seat read it after the same ones). */
+function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): SeatClaims {
+  const before = r.claimOf[seat];
+  const k = r.claimsRead[seat] ?? 0;
+  r.claimsRead[seat] = k + 1;
+  const steps = (r.share.claims[seat] ??= []);
+  const kept = steps[k];
+  if (kept && kept.claim === claim && kept.before === before && kept.round === round) return kept.after;
   const role = opt(claim, 'role');
   const checks = opt(claim, 'checks');
   const vote = opt(claim, 'vote');
@@ -232,7 +251,7 @@ function afterClaim(before: SeatClaims | undefined, claim: Claim, round: number)
     after.checkList = [...all];
   }
   if (vote !== undefined) after.vote = { seat: vote, round };
-  afterClaims.set(claim, { before, round, after });
+  steps[k] = { claim, before, round, after };
   return after;
 }
 
@@ -240,7 +259,7 @@ function afterClaim(before: SeatClaims | undefined, claim: Claim, round: number)
 export function readView(view: View): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
-  const log = readOnward(readings, view.log, me, emptyReading, readEntry);
+  const log = readOnward(readings, view.log, me, () => emptyReading(shareOf(view.log)), readEntry);
   if (!log.killsBefore || log.killsBeforeRound !== view.round) {
     log.killsBefore = new Set<Seat>();
     log.killsBeforeRound = view.round;
