@@ -83,17 +83,32 @@ export function readOnward<E extends { event: object }, R extends Reading<E>>(
   readings: Readings<R>,
   log: readonly E[],
   key: string | number,
-  fresh: () => R,
+  fresh: (log: readonly E[], key: string | number) => R,
   readEntry: (reading: R, entry: E, at: number) => void,
 ): R {
+  const r = readingAt(readings, log, key, fresh);
+  for (let i = r.read; i < log.length; i++) readEntry(r, log[i]!, i);
+  return readThrough(r, log);
+}
+
+/**
+ * readOnward in two halves, for a caller that reads the new entries in its own loop (a call it makes
+ * directly can be inlined; a function handed to readOnward cannot): the reading under `key` as kept
+ * (or fresh), to be read from entry `r.read` on and then passed to readThrough.
+ */
+export function readingAt<E extends { event: object }, R extends Reading<E>>(readings: Readings<R>, log: readonly E[], key: string | number, fresh: (log: readonly E[], key: string | number) => R): R {
   const game = gameKey(log);
-  if (game === undefined) return fresh();
+  if (game === undefined) return fresh(log, key);
   const byKey = readings.find(game) ?? readings.add(game, new Map());
   let r = byKey.get(key);
   // An older state's log (a room compares the views before and after a change): read it apart, keeping the longer reading.
-  if (r && r.read > log.length) r = fresh();
-  else if (!r || (r.read > 0 && log[r.read - 1] !== r.last)) byKey.set(key, (r = fresh()));
-  for (let i = r.read; i < log.length; i++) readEntry(r, log[i]!, i);
+  if (r && r.read > log.length) r = fresh(log, key);
+  else if (!r || (r.read > 0 && log[r.read - 1] !== r.last)) byKey.set(key, (r = fresh(log, key)));
+  return r;
+}
+
+/** Marks `r` as having read all of `log` (readingAt's second half). */
+export function readThrough<E, R extends Reading<E>>(r: R, log: readonly E[]): R {
   r.read = log.length;
   r.last = log[log.length - 1];
   return r;

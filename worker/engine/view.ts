@@ -5,7 +5,7 @@ import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
 import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
-import { gameKey, gameMemo, readOnward, type Reading, type Readings } from './log-reading.ts';
+import { gameKey, gameMemo, readingAt, readThrough, type Reading, type Readings } from './log-reading.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -63,10 +63,6 @@ function addressedTo(entry: LogEntry, seat: Seat): boolean {
   return entry.to === 'all' || entry.to.includes(seat);
 }
 
-/** Whether this entry is in the viewer's log. */
-function readableBy(entry: LogEntry, god: boolean, me: Seat | 0): boolean {
-  return god || (me ? addressedTo(entry, me) : entry.to === 'all');
-}
 
 /** How many entries of the whole log this viewer can read: the last position of its own log. */
 export function viewerLogLength(state: GameState, viewer: Viewer): number {
@@ -149,16 +145,27 @@ class SeatSeen {
 const viewerLogs: Readings<ViewerLog> = gameMemo();
 
 function readForViewer(r: ViewerLog, e: LogEntry, at: number): void {
-  if (readableBy(e, r.god, r.me)) r.entries.push(numberedCopy(r.copies, at, e, r.entries.length + 1));
-  if (!r.me || r.god || !addressedTo(e, r.me)) return;
+  const mine = r.me !== 0 && addressedTo(e, r.me);
+  if (r.god || mine || (!r.me && e.to === 'all')) r.entries.push(numberedCopy(r.copies, at, e, r.entries.length + 1));
+  if (!mine || r.god) return;
   // Team introductions and card knowledge come from the entries addressed to the seat.
-  if (e.event.type === 'team' && e.event.seats.includes(r.me)) for (const s of e.event.seats) r.mates.add(s);
-  learnCards(r.knows, e, r.me);
+  const type = e.event.type;
+  if (type === 'team' && e.event.seats.includes(r.me)) for (const s of e.event.seats) r.mates.add(s);
+  if (type === 'team' || type === 'pointed' || type === 'kill-chosen' || type === 'checked') learnCards(r.knows, e, r.me);
 }
 
 function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
   // A number per viewer: the seat (0 for a spectator or the judge), negative with god view.
-  return readOnward(viewerLogs, state.log, god ? -1 - me : me, () => ({ read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(state.log), seats: [], shared: sharedSeatsOf(state.log) }), readForViewer);
+  const log = state.log;
+  const r = readingAt(viewerLogs, log, god ? -1 - me : me, freshViewerLog);
+  for (let i = r.read; i < log.length; i++) readForViewer(r, log[i]!, i);
+  return readThrough(r, log);
+}
+
+function freshViewerLog(log: readonly LogEntry[], key: string | number): ViewerLog {
+  const god = (key as number) < 0;
+  const me = god ? -1 - (key as number) : (key as number);
+  return { read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(log), seats: [], shared: sharedSeatsOf(log) };
 }
 
 // A seat that every viewer without special knowledge of it sees alike, by game (gameKey): when a

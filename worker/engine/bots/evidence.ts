@@ -1,6 +1,6 @@
 // What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
-import { gameKey, gameMemo, readOnward, type Reading, type Readings } from '../log-reading.ts';
+import { gameKey, gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
 import type { Camp, Claim, LogEntry, Role, Seat, SeatView, View } from '../types.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
@@ -39,8 +39,11 @@ export interface Evidence {
   needles: Map<Seat, number>;
   /** Killers: the seats they chose to kill on earlier nights. */
   killsChosen: Set<Seat>;
-  /** Scores already worked out for this view (each is asked for many times per decision), by seat; `bandwagon` for every seat at once. */
-  memo: { credibility: number[]; suspicion: number[]; bandwagon?: number[] };
+  /**
+   * Scores already worked out for this view (each is asked for many times per decision): credibility by seat,
+   * then suspicion by seat from `suspicionAt` on, in one array (NaN: not yet); `bandwagon` for every seat at once.
+   */
+  memo: { scores: number[]; suspicionAt: number; bandwagon?: number[] };
   /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
   index: ClaimIndex;
 }
@@ -159,8 +162,8 @@ function shareOf(log: readonly LogEntry[]): GameShare {
   return shares.find(game) ?? shares.add(game, { claims: [], reveals: [] });
 }
 
-function emptyReading(share: GameShare): LogReading {
-  return { read: 0, last: undefined, share, claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, seatsSeen: [], seatNo: [], aliveSeen: [], mateSeen: [] };
+function emptyReading(log: readonly LogEntry[]): LogReading {
+  return { read: 0, last: undefined, share: shareOf(log), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, seatsSeen: [], seatNo: [], aliveSeen: [], mateSeen: [] };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
@@ -185,10 +188,11 @@ function readEntry(r: LogReading, entry: LogEntry): void {
   const e = entry.event;
   switch (e.type) {
     case 'checked':
-      if (e.target && opt(e, 'answer')) r.checked.set(e.target, e.answer!);
+      // `in` written out at each hot site, not through opt(): each site then sees a few shapes of object, not all of them.
+      if (e.target && 'answer' in e && e.answer) r.checked.set(e.target, e.answer);
       break;
     case 'said':
-      if (opt(e, 'claim')) noteClaim(r, e.seat, e.claim!, entry.round);
+      if ('claim' in e && e.claim) noteClaim(r, e.seat, e.claim, entry.round);
       break;
     case 'ballots':
       readBallots(r, e, entry.round);
@@ -197,7 +201,7 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       for (const s of e.out) r.nightOut.add(s);
       break;
     case 'out':
-      if (opt(e, 'camp') === 'killers') r.outKillers.add(e.seat);
+      if ('camp' in e && e.camp === 'killers') r.outKillers.add(e.seat);
       break;
     case 'kill-chosen':
       if (e.target && !r.killsChosen.has(e.target)) {
@@ -215,8 +219,8 @@ function readEntry(r: LogReading, entry: LogEntry): void {
 }
 
 function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
-  if (opt(claim, 'checks')) r.index.checkers = undefined;
-  if (opt(claim, 'vote') !== undefined) r.index.votes = undefined;
+  if ('checks' in claim && claim.checks) r.index.checkers = undefined;
+  if ('vote' in claim && claim.vote !== undefined) r.index.votes = undefined;
   // Map.set keeps a seat's place in the order of first claims.
   const after = afterClaim(r, seat, claim, round);
   r.claims.set(seat, after);
@@ -259,7 +263,9 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
 export function readView(view: View): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
-  const log = readOnward(readings, view.log, me, () => emptyReading(shareOf(view.log)), readEntry);
+  const log = readingAt(readings, view.log, me, emptyReading);
+  for (let i = log.read; i < view.log.length; i++) readEntry(log, view.log[i]!);
+  readThrough(log, view.log);
   if (!log.killsBefore || log.killsBeforeRound !== view.round) {
     log.killsBefore = new Set<Seat>();
     log.killsBeforeRound = view.round;
@@ -310,7 +316,7 @@ export function readView(view: View): Evidence {
     ballotsBy: log.ballotsBy,
     needles: log.needles,
     killsChosen: log.killsBefore,
-    memo: { credibility: unknownScores(n), suspicion: unknownScores(n) },
+    memo: { scores: unknownScores(2 * (n + 1)), suspicionAt: n + 1 },
     index: log.index,
   };
   for (const seat of log.outKillers) known[seat]! |= KILLER;
@@ -337,9 +343,9 @@ export function readView(view: View): Evidence {
   return ev;
 }
 
-/** Scores by seat (index 0 unused), none worked out yet (NaN): a plain array of numbers, cheaper than a map or a typed array. */
-function unknownScores(seats: number): number[] {
-  return new Array<number>(seats + 1).fill(NaN);
+/** `count` scores, none worked out yet (NaN): a plain array of numbers, cheaper than a map or a typed array. */
+function unknownScores(count: number): number[] {
+  return new Array<number>(count).fill(NaN);
 }
 
 function policeSeen(view: View, seat: Seat): boolean {
@@ -348,8 +354,8 @@ function policeSeen(view: View, seat: Seat): boolean {
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.credibility[seat]!;
-  if (Number.isNaN(v)) ev.memo.credibility[seat] = v = credibilityOf(ev, seat);
+  let v = ev.memo.scores[seat]!;
+  if (Number.isNaN(v)) ev.memo.scores[seat] = v = credibilityOf(ev, seat);
   return v;
 }
 
@@ -373,8 +379,9 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
 
 /** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
 export function suspicion(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.suspicion[seat]!;
-  if (Number.isNaN(v)) ev.memo.suspicion[seat] = v = suspicionOf(ev, seat);
+  const at = ev.memo.suspicionAt + seat;
+  let v = ev.memo.scores[at]!;
+  if (Number.isNaN(v)) ev.memo.scores[at] = v = suspicionOf(ev, seat);
   return v;
 }
 
