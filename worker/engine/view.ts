@@ -79,13 +79,14 @@ export function viewerLogLength(state: GameState, viewer: Viewer): number {
 const numbered = gameMemo<(LogEntry[] | undefined)[]>();
 
 function numberedCopy(copiesByPosition: (LogEntry[] | undefined)[], at: number, entry: LogEntry, seq: number): LogEntry {
-  let copies = copiesByPosition[at];
-  if (!copies) copiesByPosition[at] = copies = [];
+  const copies = copiesByPosition[at];
   // Another log with the same first entry (a test replaying a game differently) may hold another entry here: a copy is reused only when it is this entry's.
-  for (const c of copies) if (c.seq === seq && c.event === entry.event && c.at === entry.at && c.round === entry.round && c.to === entry.to) return c;
+  if (copies) for (const c of copies) if (c.seq === seq && c.event === entry.event && c.at === entry.at && c.round === entry.round && c.to === entry.to) return c;
   // The same keys in the same order as the entry (worker/engine/game.ts emit), written out: a spread per copy was the view's hottest line.
   const copy: LogEntry = { seq, at: entry.at, round: entry.round, to: entry.to, event: entry.event };
-  copies.push(copy);
+  // Most positions have one copy: a list of one, not an empty list grown to room for seventeen.
+  if (copies) copies.push(copy);
+  else copiesByPosition[at] = [copy];
   return copy;
 }
 
@@ -242,6 +243,10 @@ function meView(state: GameState, me: Seat): NonNullable<View['me']> {
   return view;
 }
 
+// seatViews' working lists, by seat number (a table seats at most 20; longer lists are harmless).
+const scratchOuts: (OutRecord | undefined)[] = new Array(32).fill(undefined);
+const scratchVoters: boolean[] = new Array(32).fill(false);
+
 /** Every seat as this viewer sees it. */
 function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog): SeatView[] {
   const twoCards = state.cards !== undefined;
@@ -251,12 +256,17 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
   const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
   const absent = absentSeats(state.log);
   const n = state.roles.length;
-  // Each seat's first way out and whether it votes in this ballot, worked out once rather than looked up per seat.
-  const outs: (OutRecord | undefined)[] = new Array(n + 1);
+  // Each seat's first way out and whether it votes in this ballot, worked out once rather than looked up per seat
+  // (in lists kept between calls: a view is built at every bot decision).
+  const outs = scratchOuts;
+  outs.fill(undefined);
   for (let k = state.outs.length - 1; k >= 0; k--) outs[state.outs[k]!.seat] = state.outs[k];
-  const voters: boolean[] | null = step.kind === 'ballot' ? new Array<boolean>(n + 1).fill(false) : null;
-  if (voters && step.kind === 'ballot') for (const v of step.voters) voters[v] = true;
-  const seats: SeatView[] = [];
+  const voters = step.kind === 'ballot' ? scratchVoters : null;
+  if (voters && step.kind === 'ballot') {
+    voters.fill(false);
+    for (const v of step.voters) voters[v] = true;
+  }
+  const seats: SeatView[] = new Array<SeatView>(n);
   for (let i = 0; i < n; i++) {
     const seat = i + 1;
     const alive = state.alive[i]!;
@@ -270,7 +280,7 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
     const last = read.seats[i];
     if (!twoCards && last && last.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
-      seats.push(last.view);
+      seats[i] = last.view;
       continue;
     }
     // What every viewer without special knowledge of the seat sees: another viewer may have built it already.
@@ -278,7 +288,7 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     const shared = plain ? read.shared[i] : undefined;
     if (shared && shared.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
       read.seats[i] = shared;
-      seats.push(shared.view);
+      seats[i] = shared.view;
       continue;
     }
     const view: SeatView = { seat, alive };
@@ -302,7 +312,7 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     const seen = new SeatSeen(view, alive, out, role, mate, pointing, pointer, voted, away);
     read.seats[i] = seen;
     if (plain) read.shared[i] = seen;
-    seats.push(view);
+    seats[i] = view;
   }
   return seats;
 }

@@ -18,7 +18,8 @@ export interface Evidence {
   me: Seat;
   role: Role;
   camp: Camp;
-  living: Seat[];
+  /** Read-only: kept from one decision to the next while no seat view changes. */
+  living: readonly Seat[];
   /** Seats known to play on my side (a night team, dual's team knowledge, infernal's open eyes), in the order learnt. */
   mates: Seat[];
   /**
@@ -121,6 +122,9 @@ interface LogReading extends Reading<LogEntry> {
   index: ClaimIndex;
   /** The seat views read last (by index), and what each says: its number, whether it is alive, whether it shows a mate. */
   seatsSeen: SeatView[];
+  /** The living seats of those views, and a flags list with LIVING set for each. */
+  living?: Seat[];
+  livingFlags?: number[];
   seatNo: Seat[];
   aliveSeen: boolean[];
   mateSeen: boolean[];
@@ -276,26 +280,36 @@ export function readView(view: View): Evidence {
     });
   }
   const n = view.seats.length;
-  const known = new Array<number>(n + 1).fill(0);
-  const living: Seat[] = [];
   const seatsSeen = log.seatsSeen;
   const seatNo = log.seatNo;
   const aliveSeen = log.aliveSeen;
   const mateSeen = log.mateSeen;
+  let changed = seatsSeen.length !== n;
   for (let i = 0; i < n; i++) {
     const s = view.seats[i]!;
     // Views give an unchanged seat again (the same object): what it says is read once per seat view, not per decision.
-    if (seatsSeen[i] !== s) {
-      seatsSeen[i] = s;
-      seatNo[i] = s.seat;
-      aliveSeen[i] = s.alive;
-      // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
-      mateSeen[i] = s.seat !== me && !!opt(s, 'mate') && opt(s, 'holds') !== 'police';
-    }
-    if (!aliveSeen[i]) continue;
-    living.push(seatNo[i]!);
-    known[seatNo[i]!] = LIVING;
+    if (seatsSeen[i] === s) continue;
+    changed = true;
+    seatsSeen[i] = s;
+    seatNo[i] = s.seat;
+    aliveSeen[i] = s.alive;
+    // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
+    mateSeen[i] = s.seat !== me && !!opt(s, 'mate') && opt(s, 'holds') !== 'police';
   }
+  // The living seats (read-only to the bots) and their flags, listed again only when a seat view changed.
+  if (changed || !log.living) {
+    const living: Seat[] = [];
+    const flags = new Array<number>(n + 1).fill(0);
+    for (let i = 0; i < n; i++) {
+      if (!aliveSeen[i]) continue;
+      living.push(seatNo[i]!);
+      flags[seatNo[i]!] = LIVING;
+    }
+    log.living = living;
+    log.livingFlags = flags;
+  }
+  const living = log.living;
+  const known = log.livingFlags!.slice();
   const mates: Seat[] = [];
   const addMate = (seat: Seat) => {
     if (known[seat]! & MATE) return;
