@@ -10,8 +10,12 @@ export interface Reading<E> {
   last: E | undefined;
 }
 
-/** How many games' memos are kept: the game being played, and a few others a caller alternates with (a test's fresh copy of a state, a watched view, the rooms of one isolate). */
-const GAMES_KEPT = 8;
+/**
+ * How many games' memos are kept: the game being played, and others a caller alternates with (a test's
+ * fresh copy of a state, a watched view, the rooms that share one isolate). A game pushed out is only
+ * read again from its start the next time it is asked about.
+ */
+const GAMES_KEPT = 32;
 
 /**
  * Memos of the games asked about last, by the event of their log's first entry (one game: a viewer's numbered copy
