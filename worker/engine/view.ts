@@ -271,12 +271,13 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     const seat = i + 1;
     const alive = state.alive[i]!;
     const out = outs[seat];
-    const role = god || seat === me || mates.has(seat) ? state.roles[i]! : undefined;
-    const mate = mates.has(seat) && seat !== me ? true : undefined;
+    const mated = mates.size > 0 && mates.has(seat);
+    const role = god || seat === me || mated ? state.roles[i]! : undefined;
+    const mate = mated && seat !== me ? true : undefined;
     const pointing = inCall && step.kind === 'call' && seat in step.pointers;
     const pointer = pointing ? step.pointers[seat] : undefined;
     const voted = voters?.[seat] && step.kind === 'ballot' ? seat in step.ballots : undefined;
-    const away = absent.has(seat) && alive ? true : undefined;
+    const away = alive && absent.size > 0 && absent.has(seat) ? true : undefined;
     // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
     const last = read.seats[i];
     if (!twoCards && last && last.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
