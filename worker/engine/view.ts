@@ -310,9 +310,12 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     if (pointing) view.pointer = pointer;
     if (voted !== undefined) view.voted = voted;
     if (away) view.absent = true;
-    const seen = new SeatSeen(view, alive, out, role, mate, pointing, pointer, voted, away);
-    read.seats[i] = seen;
-    if (plain) read.shared[i] = seen;
+    // dual's seat views (cards the viewer learns of one by one) are built afresh every time.
+    if (!twoCards) {
+      const seen = new SeatSeen(view, alive, out, role, mate, pointing, pointer, voted, away);
+      read.seats[i] = seen;
+      if (plain) read.shared[i] = seen;
+    }
     seats[i] = view;
   }
   return seats;
