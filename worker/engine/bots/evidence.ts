@@ -224,10 +224,12 @@ function readEntry(r: LogReading, entry: LogEntry): void {
 }
 
 function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
-  if ('checks' in claim && claim.checks) r.index.checkers = undefined;
   if ('vote' in claim && claim.vote !== undefined) r.index.votes = undefined;
+  const checksBefore = r.claimOf[seat]?.checkList ?? NO_CHECK_LIST;
   // Map.set keeps a seat's place in the order of first claims.
   const after = afterClaim(r, seat, claim, round);
+  // Check results that say something new (police repeat theirs at every speech).
+  if (after.checkList !== checksBefore) r.index.checkers = undefined;
   r.claims.set(seat, after);
   r.claimOf[seat] = after;
 }
@@ -254,10 +256,15 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
   if (role) after.role = role;
   if (checks) {
     if (!role) after.role ??= 'police';
-    const all = new Map(after.checks);
-    for (const x of checks) all.set(x.seat, x.camp);
-    after.checks = all;
-    after.checkList = [...all];
+    // Results already announced, the same again: the same map and list (a new one only for something new).
+    let news = false;
+    for (const x of checks) if (after.checks.get(x.seat) !== x.camp) news = true;
+    if (news) {
+      const all = new Map(after.checks);
+      for (const x of checks) all.set(x.seat, x.camp);
+      after.checks = all;
+      after.checkList = [...all];
+    }
   }
   if (vote !== undefined) after.vote = { seat: vote, round };
   steps[k] = { claim, before, round, after };
