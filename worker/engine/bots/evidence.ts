@@ -92,7 +92,9 @@ const KILLER_CAMP: ReadonlySet<Role> = new Set(['killer', 'undercover']);
 
 /** My camp from my own card(s): a killer or undercover card puts a seat in the killers' camp. */
 function myCamp(view: View): Camp {
-  const cards = opt(view.me!, 'cards');
+  const me = view.me!;
+  // `in` written out, not through opt(): this site sees only the viewer's own seat.
+  const cards = 'cards' in me ? me.cards : undefined;
   if (cards) return cards.some((c) => KILLER_CAMP.has(c.role)) ? 'killers' : 'good';
   return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
 }
@@ -297,14 +299,15 @@ export function readView(view: View): Evidence {
     const s = view.seats[i]!;
     // Views give an unchanged seat again (the same object): what it says is read once per seat view, not per decision.
     if (seatsSeen[i] === s) continue;
-    changed = true;
     seatsSeen[i] = s;
+    // A new view of the seat (a vote cast, a pointer) mostly leaves who is living as it was.
+    if (seatNo[i] !== s.seat || aliveSeen[i] !== s.alive) changed = true;
     seatNo[i] = s.seat;
     aliveSeen[i] = s.alive;
     // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
     mateSeen[i] = s.seat !== me && !!opt(s, 'mate') && opt(s, 'holds') !== 'police';
   }
-  // The living seats (read-only to the bots) and their flags, listed again only when a seat view changed.
+  // The living seats (read-only to the bots) and their flags, listed again only when a seat's number or life changed.
   if (changed || !log.living) {
     const living: Seat[] = [];
     const flags = new Array<number>(n + 1).fill(0);
