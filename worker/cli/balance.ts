@@ -1,5 +1,8 @@
 // The balance table: every ruleset at three table sizes, each camp under the random or heuristic
-// policy, N seeded games per cell. Lives beside the CLI (not in the engine) because it reads the clock.
+// policy, N seeded games per cell; and the heuristic policy's cost. Lives beside the CLI (not in the
+// engine) because it reads the clock and starts processes.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { RulesetId, Winner } from '../engine/index.ts';
 import { simulate, type Policies } from '../engine/simulate.ts';
 
@@ -47,6 +50,57 @@ export function balanceTable(games: number, seed: string | number, done: (row: B
     }
   }
   return rows;
+}
+
+export interface CostRow {
+  ruleset: RulesetId;
+  players: number;
+  /** CPU ms per game, the lowest of the runs: random against random, heuristic against heuristic. */
+  random: number;
+  heuristic: number;
+}
+
+/** The simulator's command line, which the cost table runs once per figure. */
+const CLI = fileURLToPath(new URL('./simulate.ts', import.meta.url));
+
+/**
+ * The heuristic policy's cost per game over the random one's, as the simulator prints it: each figure
+ * is `npm run simulate`'s own CPU time per game in a process of its own (`games` games after `warmUp`
+ * unrecorded ones of another seed, so the JIT's compiling is left out), the lowest of `runs` runs with the two
+ * policies alternating. A process of its own, because one process's heap is shaped by what ran
+ * before: after heavy heuristic games V8's young generation has grown, and random games then
+ * collected their garbage at half their cost in a fresh process (the ratio went from 4× to 8×).
+ */
+export function costTable(games: number, runs: number, done: (row: CostRow) => void = () => {}, only?: RulesetId[], warmUp = 300): CostRow[] {
+  const rows: CostRow[] = [];
+  for (const ruleset of only ?? (Object.keys(TABLE_SIZES) as RulesetId[])) {
+    for (const players of TABLE_SIZES[ruleset]) {
+      const time = (policy: 'random' | 'heuristic', seed: number) => {
+        const args = ['--no-warnings', CLI, '--ruleset', ruleset, '--players', String(players), '--games', String(games), '--seed', String(seed), '--good', policy, '--killers', policy, '--warm-up', String(warmUp)];
+        return (JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as { cpuMsPerGame: number }).cpuMsPerGame;
+      };
+      const row: CostRow = { ruleset, players, random: Infinity, heuristic: Infinity };
+      for (let run = 1; run <= runs; run++) {
+        row.random = Math.min(row.random, time('random', run));
+        row.heuristic = Math.min(row.heuristic, time('heuristic', run));
+      }
+      rows.push(row);
+      done(row);
+    }
+  }
+  return rows;
+}
+
+/** The cost table as Markdown, with its command. */
+export function renderCostTable(rows: CostRow[], games: number, runs: number, warmUp = 300): string {
+  const lines = [
+    `Command: \`npm run simulate -- --cost --games ${games} --runs ${runs}\` (the simulator's CPU ms per game, each in a process of its own: ${games} games after ${warmUp} left out, the lowest of ${runs} alternating runs; target ≤ 5×).`,
+    '',
+    '| ruleset | players | CPU ms/game R-R | CPU ms/game H-H | cost |',
+    '|---|---|---|---|---|',
+  ];
+  for (const r of rows) lines.push(`| ${r.ruleset} | ${r.players} | ${r.random.toFixed(2)} | ${r.heuristic.toFixed(2)} | ${(r.heuristic / r.random).toFixed(1)}× |`);
+  return `${lines.join('\n')}\n`;
 }
 
 /** CPU milliseconds since `started`: on a shared machine wall time measures the neighbours, not the bots. */

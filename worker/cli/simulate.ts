@@ -1,10 +1,12 @@
 // `npm run simulate -- --ruleset <id> --players <n> --games <k> --seed <s> [--option name=value ...]
-//   [--good random|heuristic] [--killers random|heuristic]`
+//   [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>]` (--warm-up: k games of their own seed
+//   played first and left out of the figures, so the time per game does not count the JIT's compiling)
 // Prints one JSON object on stdout; bad arguments exit non-zero with one line that says what is allowed.
-// `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md.
+// `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md;
+// `npm run simulate -- --cost [--games <k>] [--runs <r>]` the heuristic policy's cost in steady state (docs/balance.md).
 import { parseArgs } from 'node:util';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } from '../engine/index.ts';
-import { balanceTable, cpuMs, renderBalanceTable } from './balance.ts';
+import { balanceTable, costTable, cpuMs, renderBalanceTable, renderCostTable } from './balance.ts';
 import { simulate, type PolicyName } from '../engine/simulate.ts';
 
 function die(message: string): never {
@@ -30,6 +32,9 @@ function main(): void {
         good: { type: 'string', default: 'random' },
         killers: { type: 'string', default: 'random' },
         table: { type: 'boolean', default: false },
+        cost: { type: 'boolean', default: false },
+        runs: { type: 'string', default: '2' },
+        'warm-up': { type: 'string', default: '0' },
         rulesets: { type: 'string' },
       },
       strict: true,
@@ -37,16 +42,23 @@ function main(): void {
     });
   } catch (error) {
     die(
-      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] | --table [--games <k>] [--seed <s>] [--rulesets a,b]`,
+      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b]`,
     );
   }
   const args = parsed.values;
   const games = Number(args.games ?? (args.table ? 200 : 1000));
+  const only = args.rulesets?.split(',');
+  for (const r of only ?? []) if (!isRulesetId(r)) die(`unknown ruleset "${r}" in --rulesets; allowed: ${Object.keys(RULESETS).join(', ')}`);
   if (!Number.isInteger(games) || games < 1 || games > 10_000_000) die(`--games must be a whole number from 1 to 10000000, not "${args.games}"`);
   const seed = /^\d+$/.test(args.seed!) ? Number(args.seed) : args.seed!;
+  if (args.cost) {
+    const runs = Number(args.runs);
+    if (!Number.isInteger(runs) || runs < 1 || runs > 100) die(`--runs must be a whole number from 1 to 100, not "${args.runs}"`);
+    const rows = costTable(games, runs, (row) => process.stderr.write(`${row.ruleset} ${row.players}: ${(row.heuristic / row.random).toFixed(1)}×\n`), only as RulesetId[] | undefined);
+    process.stdout.write(renderCostTable(rows, games, runs));
+    return;
+  }
   if (args.table) {
-    const only = args.rulesets?.split(',');
-    for (const r of only ?? []) if (!isRulesetId(r)) die(`unknown ruleset "${r}" in --rulesets; allowed: ${Object.keys(RULESETS).join(', ')}`);
     const rows = balanceTable(games, seed, (row) => process.stderr.write(`${row.ruleset} ${row.players}: done\n`), only as RulesetId[] | undefined);
     process.stdout.write(renderBalanceTable(rows, games, seed));
     return;
@@ -67,6 +79,10 @@ function main(): void {
   const bad = checkPlayers(ruleset, players, options.options);
   if (bad) die(bad);
   const policies = { good: policy('good', args.good), killers: policy('killers', args.killers) };
+  // For timing: games of their own seed played first and left out, so the JIT's compiling is not counted.
+  const warmUp = Number(args['warm-up']);
+  if (!Number.isInteger(warmUp) || warmUp < 0 || warmUp > 100_000) die(`--warm-up must be a whole number from 0 to 100000, not "${args['warm-up']}"`);
+  if (warmUp > 0) simulate({ ruleset, players, games: warmUp, seed: `warm-up:${seed}`, options: given, policies });
 
   const started = performance.now();
   const cpu = process.cpuUsage();
