@@ -9,10 +9,14 @@ export function DayModeField({ pace, onChange }: { pace: PaceSetting; onChange: 
   return (
     <label class="row">
       <span>{t('dayMode')}</span>
-      <select value={dayModeOf(pace)} onChange={(e) => {
+      <select
+        value={dayModeOf(pace)}
+        onChange={(e) => {
           const day = e.currentTarget.value as 'turns' | 'open';
           onChange((old) => ({ ...old, day }));
-        }} data-testid="day-mode">
+        }}
+        data-testid="day-mode"
+      >
         <option value="turns">{t('day_turns')}</option>
         <option value="open">{t('day_open')}</option>
       </select>

@@ -60,6 +60,9 @@ export interface CostRow {
   heuristic: number;
 }
 
+/** Games left out before each cost figure (the JIT's compiling). */
+const COST_WARM_UP = 300;
+
 /** The simulator's command line, which the cost table runs once per figure. */
 const CLI = fileURLToPath(new URL('./simulate.ts', import.meta.url));
 
@@ -71,7 +74,7 @@ const CLI = fileURLToPath(new URL('./simulate.ts', import.meta.url));
  * before: after heavy heuristic games V8's young generation has grown, and random games then
  * collected their garbage at half their cost in a fresh process (the ratio went from 4× to 8×).
  */
-export function costTable(games: number, runs: number, done: (row: CostRow) => void = () => {}, only?: RulesetId[], warmUp = 300): CostRow[] {
+export function costTable(games: number, runs: number, done: (row: CostRow) => void = () => {}, only?: RulesetId[], warmUp = COST_WARM_UP): CostRow[] {
   const rows: CostRow[] = [];
   for (const ruleset of only ?? (Object.keys(TABLE_SIZES) as RulesetId[])) {
     for (const players of TABLE_SIZES[ruleset]) {
@@ -92,7 +95,7 @@ export function costTable(games: number, runs: number, done: (row: CostRow) => v
 }
 
 /** The cost table as Markdown, with its command. */
-export function renderCostTable(rows: CostRow[], games: number, runs: number, warmUp = 300): string {
+export function renderCostTable(rows: CostRow[], games: number, runs: number, warmUp = COST_WARM_UP): string {
   const lines = [
     `Command: \`npm run simulate -- --cost --games ${games} --runs ${runs}\` (the simulator's CPU ms per game, each in a process of its own: ${games} games after ${warmUp} left out, the lowest of ${runs} alternating runs; target ≤ 5×).`,
     '',

@@ -3,7 +3,7 @@
 // last words or ballot), never from a night call: whether a night role acted is its team's secret,
 // and the mark is shown to everyone.
 import { emit, type Ctx, type Refusal } from './game.ts';
-import { gameKey, gameMemo, readOnward, type Reading, type Readings } from './log-reading.ts';
+import { gameMemo, readOnward, type Reading, type Readings } from './log-reading.ts';
 import type { LogEntry, Seat } from './types.ts';
 
 /** How many consecutive missed steps make a seat absent. */

@@ -45,6 +45,13 @@ export class GameMemo<T> {
     return memo;
   }
 
+  /** The memo of the game with this log, made by `make` the first time (a log with no entry gets one of its own, kept nowhere). */
+  ofLog(log: readonly { event: object }[], make: () => T): T {
+    const game = gameKey(log);
+    if (game === undefined) return make();
+    return this.find(game) ?? this.add(game, make());
+  }
+
   /** Drops the game whose log starts with `first`. */
   drop(first: object): void {
     const i = this.firsts.indexOf(first);
@@ -101,9 +108,7 @@ export function readOnward<E extends { event: object }, R extends Reading<E>>(
  * (or fresh), to be read from entry `r.read` on and then passed to readThrough.
  */
 export function readingAt<E extends { event: object }, R extends Reading<E>>(readings: Readings<R>, log: readonly E[], key: string | number, fresh: (log: readonly E[], key: string | number) => R): R {
-  const game = gameKey(log);
-  if (game === undefined) return fresh(log, key);
-  const byKey = readings.find(game) ?? readings.add(game, new Map());
+  const byKey = readings.ofLog(log, () => new Map());
   let r = byKey.get(key);
   // An older state's log (a room compares the views before and after a change): read it apart, keeping the longer reading.
   if (r && r.read > log.length) r = fresh(log, key);

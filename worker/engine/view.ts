@@ -5,7 +5,7 @@ import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
 import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
-import { gameKey, gameMemo, readingAt, readThrough, type Reading, type Readings } from './log-reading.ts';
+import { gameMemo, readingAt, readThrough, type Reading, type Readings } from './log-reading.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -62,7 +62,6 @@ export function hasGodView(state: GameState, viewer: Viewer): boolean {
 function addressedTo(entry: LogEntry, seat: Seat): boolean {
   return entry.to === 'all' || entry.to.includes(seat);
 }
-
 
 /** How many entries of the whole log this viewer can read: the last position of its own log. */
 export function viewerLogLength(state: GameState, viewer: Viewer): number {
@@ -150,9 +149,8 @@ function readForViewer(r: ViewerLog, e: LogEntry, at: number): void {
   if (r.god || mine || (!r.me && e.to === 'all')) r.entries.push(numberedCopy(r.copies, at, e, r.entries.length + 1));
   if (!mine || r.god) return;
   // Team introductions and card knowledge come from the entries addressed to the seat.
-  const type = e.event.type;
-  if (type === 'team' && e.event.seats.includes(r.me)) for (const s of e.event.seats) r.mates.add(s);
-  if (type === 'team' || type === 'pointed' || type === 'kill-chosen' || type === 'checked') learnCards(r.knows, e, r.me);
+  if (e.event.type === 'team' && e.event.seats.includes(r.me)) for (const s of e.event.seats) r.mates.add(s);
+  learnCards(r.knows, e, r.me);
 }
 
 function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
@@ -166,24 +164,12 @@ function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
 function freshViewerLog(log: readonly LogEntry[], key: string | number): ViewerLog {
   const god = (key as number) < 0;
   const me = god ? -1 - (key as number) : (key as number);
-  return { read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: copiesOf(log), seats: [], shared: sharedSeatsOf(log) };
+  return { read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: numbered.ofLog(log, () => []), seats: [], shared: sharedSeats.ofLog(log, () => []) };
 }
 
 // A seat that every viewer without special knowledge of it sees alike, by game (gameKey): when a
 // ballot's "voted" mark changes, the next voters' views share the seat's new view rather than each build one.
 const sharedSeats = gameMemo<SeatSeen[]>();
-
-function sharedSeatsOf(log: readonly LogEntry[]): SeatSeen[] {
-  const game = gameKey(log);
-  if (!game) return [];
-  return sharedSeats.find(game) ?? sharedSeats.add(game, []);
-}
-
-function copiesOf(log: readonly LogEntry[]): (LogEntry[] | undefined)[] {
-  const game = gameKey(log);
-  if (!game) return [];
-  return numbered.find(game) ?? numbered.add(game, []);
-}
 
 /**
  * Everything this viewer may know about the game, and nothing more. The log is the viewer's own:
@@ -320,7 +306,6 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
   }
   return seats;
 }
-
 
 function stepView(state: GameState, god: boolean): StepView {
   const step = state.step;

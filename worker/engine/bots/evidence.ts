@@ -1,6 +1,6 @@
 // What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
-import { gameKey, gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
+import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
 import type { Camp, Claim, LogEntry, Role, Seat, SeatView, View } from '../types.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
@@ -162,15 +162,9 @@ interface GameShare {
 
 const shares = gameMemo<GameShare>();
 
-function shareOf(log: readonly LogEntry[]): GameShare {
-  const game = gameKey(log);
-  if (!game) return { claims: [], reveals: [] };
-  return shares.find(game) ?? shares.add(game, { claims: [], reveals: [] });
-}
-
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shareOf(log), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
