@@ -20,31 +20,18 @@ import { createGame, apply, legalActions, pendingSeats, viewUpdate, viewJson, vi
 import type { Action, GameState, LegalAction, Seat, View } from '../../worker/engine/types.ts';
 import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
 import { launch } from '../browser/browser.ts';
+import { longGameMove } from './long-game.ts';
 
 const N = 16;
 const CODE = 'BENCH1';
 const DIST = 'dist/client';
 const VOTES_WITHIN_MS = 50;
 
-/** The story test's long game (test/browser/story.test.ts): nobody is killed, every ballot splits 8–8 between #1 and #2. */
+/** One seat's move in the long game, as an engine action (`said` this round: its line is said). */
 function longMove(state: GameState, seat: Seat, at: number): Action | null {
-  const legal = legalActions(state, seat);
-  const find = <T extends LegalAction['type']>(type: T) => legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
-  if (find('seen')) return { type: 'seen', seat, at };
-  const confirm = find('confirm');
-  if (confirm) return { type: 'confirm', seat, at };
-  const point = find('point');
-  if (point && point.current === null) return { type: 'point', seat, target: 0, at };
-  if (find('pass')) {
-    const step = state.step;
-    if (step.kind === 'speech' && step.purpose === 'day' && find('say') && !state.log.some((e) => e.event.type === 'said' && e.round === state.round && e.event.seat === seat)) {
-      return { type: 'say', seat, text: `${state.round}|day — #${seat} speaks.`, at };
-    }
-    return { type: 'pass', seat, at };
-  }
-  const vote = find('vote');
-  if (vote) return { type: 'vote', seat, target: vote.targets.includes(seat % 2 ? 2 : 1) ? (seat % 2 ? 2 : 1) : vote.targets[0]!, at };
-  return null;
+  const spoke = state.log.some((e) => e.event.type === 'said' && e.round === state.round && e.event.seat === seat);
+  const move = longGameMove(legalActions(state, seat), state.step, state.round, seat, spoke);
+  return move ? ({ ...move, seat, at } as Action) : null;
 }
 
 /** The game up to day 9's verdict ballot with nobody voted yet, and the 16 states its votes lead to. */

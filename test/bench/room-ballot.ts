@@ -7,6 +7,7 @@
 import { PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame, type CreateRoomResponse, type JoinResponse } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/index.ts';
 import { startServer, stopServer } from './load.ts';
+import { longGameMove, split } from './long-game.ts';
 
 const N = 16;
 const DAYS = 8;
@@ -19,7 +20,7 @@ const until = async (ok: () => boolean, what: string, ms = 120_000) => {
   }
 };
 
-/** The story test's bots (test/browser/story.test.ts): a long game, every ballot split 8–8 between #1 and #2. */
+/** One seat of the long game (long-game.ts) over the room's WebSocket; `holdVotes` keeps the votes for the burst. */
 class Bot {
   ws!: WebSocket;
   view: View | null = null;
@@ -27,7 +28,8 @@ class Bot {
   entries = 0;
   pending = false;
   n = 0;
-  said = new Set<string>();
+  /** The days this seat said its line on. */
+  said = new Set<number>();
   readonly seat: number;
   readonly token: string;
   readonly table: { holdVotes: boolean };
@@ -58,25 +60,13 @@ class Bot {
   decide(): void {
     const v = this.view;
     if (!v || v.result || this.pending) return;
-    const find = <T extends LegalAction['type']>(type: T) => v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
-    if (find('seen')) return this.send({ type: 'seen' });
-    if (find('confirm')) return this.send({ type: 'confirm' });
-    const point = find('point');
-    if (point && point.current === null) return this.send({ type: 'point', target: 0 });
-    if (find('pass')) {
-      const key = `${v.round}|${v.step.kind === 'speech' ? v.step.purpose : v.step.kind}`;
-      if (v.step.kind === 'speech' && v.step.purpose === 'day' && find('say') && !this.said.has(key)) {
-        this.said.add(key);
-        return this.send({ type: 'say', text: `${key} — #${this.seat} speaks.` });
-      }
-      return this.send({ type: 'pass' });
-    }
-    if (find('vote') && !this.table.holdVotes) this.vote();
+    const move = longGameMove(v.legal, v.step, v.round, this.seat, this.said.has(v.round));
+    if (!move || (move.type === 'vote' && this.table.holdVotes)) return;
+    if (move.type === 'say') this.said.add(v.round);
+    this.send(move);
   }
   vote(): void {
-    const targets = (this.view!.legal.find((a) => a.type === 'vote') as Extract<LegalAction, { type: 'vote' }>).targets;
-    const want = this.seat % 2 ? 2 : 1;
-    this.send({ type: 'vote', target: targets.includes(want) ? want : targets[0]! });
+    this.send({ type: 'vote', target: split(this.seat, (this.view!.legal.find((a) => a.type === 'vote') as Extract<LegalAction, { type: 'vote' }>).targets) });
   }
 }
 

@@ -17,6 +17,7 @@ import type { CreateRoomResponse, JoinResponse, RoomView, ServerFrame } from '..
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { apiHeaders, launch } from './browser.ts';
 import { DESKTOP, PHONE } from './pages.ts';
+import { split } from '../bench/long-game.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results/story');
@@ -131,11 +132,6 @@ class SeatBot {
   }
 }
 
-/** An 8–8 split: odd seats vote #2, even seats #1 (see the top of the file). */
-function split(seat: number, targets: number[]): number {
-  const want = seat % 2 ? 2 : 1;
-  return targets.includes(want) ? want : targets[0]!;
-}
 
 /** The bots' shared switches. */
 interface Table {
