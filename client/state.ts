@@ -293,9 +293,13 @@ function receive(frame: ServerFrame): void {
       else invites.value = { ...invites.value, [String(frame.place)]: inviteLink(target.code, frame.place, frame.token) };
       break;
     case 'game': {
-      // A view held back for a frame (below) is the one this frame follows.
-      const old = held ?? view.value;
-      held = null;
+      // A view held back for a frame (below) is shown now, before the frame that follows it: every step
+      // reaches the view signal, so effects that read each one (the table screen's voice) miss none.
+      if (held) {
+        view.value = held;
+        held = null;
+      }
+      const old = view.value;
       let next: View;
       if (frame.logFrom === 0 || !old) next = frame.view;
       else {

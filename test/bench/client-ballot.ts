@@ -7,24 +7,18 @@
 // at the page's socket to the page showing it. Printed, never asserted (the machine is shared).
 // BENCH_TRACE=<file> writes Chromium's timeline of each ballot (<file>.<run>.json, with 'arrive' and
 // 'shown' marks); BENCH_SHOT=<file.png> a picture of the table after the first ballot.
-// A small Node server stands in for the room: it serves dist/client and sends the frames over a real
-// WebSocket (Playwright's own WebSocket route delivers each frame by evaluating script in the page,
-// which costs the throttled page more than the frame itself).
-import { readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
+// A small Node server stands in for the room (test/bench/stand-in-room.ts).
+import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { createGame, apply, legalActions, pendingSeats, viewUpdate, viewJson, viewFor } from '../../worker/engine/index.ts';
 import type { Action, GameState, LegalAction, Seat, View } from '../../worker/engine/types.ts';
 import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
 import { launch } from '../browser/browser.ts';
 import { longGameMove } from './long-game.ts';
+import { standInRoom } from './stand-in-room.ts';
 
 const N = 16;
 const CODE = 'BENCH1';
-const DIST = 'dist/client';
 const VOTES_WITHIN_MS = 50;
 
 /** One seat's move in the long game, as an engine action (`said` this round: its line is said). */
@@ -93,8 +87,6 @@ function frames(): { first: string[]; votes: string[] } {
 function viewJsonFrame(state: GameState, view: View, logFrom: number): string {
   return `{"type":"game","logFrom":${logFrom},"view":${viewJson(state, { kind: 'seat', seat: 1 }, view)}}`;
 }
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json' };
 
 interface Figures {
   /** The closing frame: arrival at the page's socket → the tally (or the next step) in the DOM. */
@@ -173,27 +165,11 @@ interface BenchWindow {
 
 /** Runs `runs` busy ballots, each on a fresh page, and returns each one's figures. */
 export async function benchClientBallot(runs = 5): Promise<{ entries: number; frameBytes: number[]; runs: Figures[] }> {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error('build the client first (npm run build:client)');
   const { first, votes: all } = frames();
   // Seat 1's own vote comes first and alone (as in the story test); the burst is the other 15.
   const [own, ...votes] = all;
-  // The room's stand-in: the page's files, and one socket at a time that gets the first frames.
-  let socket: ServerSocket | null = null;
-  const http = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://bench');
-    if (url.pathname.startsWith('/api/')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"bench"}');
-    let file = join(DIST, url.pathname);
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(DIST, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  const wss = new WebSocketServer({ server: http, path: `/api/rooms/${CODE}/ws` });
-  wss.on('connection', (ws) => {
-    socket = ws;
-    for (const f of first) ws.send(f);
-  });
-  await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const send = (text: string) => socket!.send(text);
+  const room = await standInRoom(CODE, first);
+  const { base, send } = room;
   const browser = await launch();
   const out: Figures[] = [];
   try {
@@ -237,8 +213,7 @@ export async function benchClientBallot(runs = 5): Promise<{ entries: number; fr
     }
   } finally {
     await browser.close();
-    wss.close();
-    http.close();
+    room.close();
   }
   const entries = (JSON.parse(first[1]!) as { view: View }).view.log.length;
   return { entries, frameBytes: [first[1]!.length, ...all.map((f) => f.length)], runs: out };

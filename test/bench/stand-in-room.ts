@@ -1,0 +1,40 @@
+// A stand-in for a room, without wrangler: a small Node server serves the built client (dist/client)
+// and one WebSocket at the room's address, which gets the given first frames on connecting; the
+// caller sends the rest itself. For the client measured or tested alone on frames the engine built
+// (Playwright's own WebSocket route delivers each frame by evaluating script in the page, which costs
+// a throttled page more than the frame itself).
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
+
+const DIST = 'dist/client';
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json' };
+
+/** A room stand-in on a free port: its base URL, a send to the socket last opened, and close. */
+export async function standInRoom(code: string, first: string[]): Promise<{ base: string; send: (text: string) => void; close: () => void }> {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error('build the client first (npm run build:client)');
+  let socket: ServerSocket | null = null;
+  const http = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (url.pathname.startsWith('/api/')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"stand-in"}');
+    let file = join(DIST, url.pathname);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(DIST, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  const wss = new WebSocketServer({ server: http, path: `/api/rooms/${code}/ws` });
+  wss.on('connection', (ws) => {
+    socket = ws;
+    for (const f of first) ws.send(f);
+  });
+  await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
+  return {
+    base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    send: (text) => socket!.send(text),
+    close: () => {
+      wss.close();
+      http.close();
+    },
+  };
+}
