@@ -118,6 +118,11 @@ export class Room extends DurableObject<Env> {
   /** The current game with its log; undefined = not loaded since the last wake. */
   private game: GameState | null | undefined;
   private readonly limiter = new RateLimiter();
+  /**
+   * Changes made but not yet sent (see publish): the game before the first of them, and the answers
+   * (replies, acks) owed to sockets meanwhile, which follow the frames. Empty between sends.
+   */
+  private unsent: { roomChanged: boolean; game: { prev: GameState | null; next: GameState } | null; answers: [WebSocket, string][] } | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -400,16 +405,16 @@ export class Room extends DurableObject<Env> {
     if (frame.type === 'act' && who.seat === null) return sendError(ws, 'room/judge', 'the judge does not play', frame.id);
     // Applied ids are kept per seat (the human judge's under 0) and per kind: game and host moves apart.
     const dedupe: Dedupe = { seat: who.seat ?? 0, space: frame.type, id: frame.id };
-    if (this.store.applied(dedupe.seat, dedupe.space, dedupe.id)) return send(ws, { type: 'ack', id: frame.id });
+    if (this.store.applied(dedupe.seat, dedupe.space, dedupe.id)) return this.answer(ws, { type: 'ack', id: frame.id });
     const result = frame.type === 'act' ? this.seatMove(room, who.seat!, frame, dedupe) : this.hostMove(room, who, frame.move, dedupe, fresh);
     if ('ok' in result) return sendError(ws, result.code, result.message, frame.id);
     // The change is stored; now the alarm, then everyone's frames, then the ack.
     await this.arm(room);
     this.publish(result);
-    if (result.reply) send(ws, result.reply);
+    if (result.reply) this.answer(ws, result.reply);
     if (result.game) this.tellOutside(room, result.game);
     if (result.prod) this.ctx.waitUntil(pushProds(this.pushRoom(room), this.loadGame()!, [result.prod]));
-    send(ws, { type: 'ack', id: frame.id });
+    this.answer(ws, { type: 'ack', id: frame.id });
   }
 
   override async webSocketClose(ws: WebSocket, code: number, _reason: string, _wasClean: boolean): Promise<void> {
@@ -861,24 +866,58 @@ export class Room extends DurableObject<Env> {
 
   // ---------------------------------------------------------------- frames
 
+  /**
+   * Sends a stored change's frames, together with the changes stored before they go out. A burst of
+   * moves (fifteen votes in 50 ms) queues its messages behind the first; each is stored at once, but
+   * the frames wait for a zero-delay timer, which runs after the queued messages: each viewer then gets
+   * one frame from the state before the burst to the state after it, instead of one per move, each made
+   * for every viewer. The last vote's tally reaches the phones sooner, and they draw once.
+   */
   private publish(change: Change): void {
-    if (change.roomChanged) this.broadcastRoom();
     const g = change.game;
-    if (!g) return;
+    if (!change.roomChanged && !g) return;
+    const unsent = this.unsent;
+    if (!unsent) {
+      this.unsent = { roomChanged: change.roomChanged, game: g ? { prev: g.full ? null : g.prev, next: g.next } : null, answers: [] };
+      setTimeout(() => this.sendUnsent(), 0);
+      return;
+    }
+    unsent.roomChanged ||= change.roomChanged;
+    // A new game (full) is sent whole; otherwise the oldest unsent state is where each update starts.
+    if (g) unsent.game = { prev: g.full ? null : unsent.game ? unsent.game.prev : g.prev, next: g.next };
+  }
+
+  /** A socket's answer (a reply, an ack): after the frames of any change still unsent, as a socket expects them. */
+  private answer(ws: WebSocket, frame: ServerFrame): void {
+    if (this.unsent) this.unsent.answers.push([ws, JSON.stringify(frame)]);
+    else send(ws, frame);
+  }
+
+  private sendUnsent(): void {
+    const unsent = this.unsent;
+    this.unsent = null;
+    if (!unsent) return;
+    if (unsent.roomChanged) this.broadcastRoom();
+    if (unsent.game) this.sendGameChange(unsent.game.prev, unsent.game.next);
+    for (const [ws, text] of unsent.answers) sendText(ws, text);
+  }
+
+  /** Every watching socket's frame for the game's change from `prev` (null: a new game, sent whole) to `next`. */
+  private sendGameChange(prev: GameState | null, next: GameState): void {
     // One view per viewer (a seat's phone and laptop share it), and no frame for a viewer whose view
     // did not change: whether and when a frame arrives must tell nothing the viewer may not know.
     // Its frame is made into text once.
     const frames = new Map<string, string | null>();
     for (const ws of this.ctx.getWebSockets()) {
       const who = attachmentOf(ws);
-      if (!who || !watchesGame(who, g.next)) continue;
+      if (!who || !watchesGame(who, next)) continue;
       const viewer = viewerOf(who);
       const key = viewerKey(viewer);
       let frame = frames.get(key);
       if (frame === undefined) {
-        const update = viewUpdate(g.full ? null : g.prev, g.next, viewer);
+        const update = viewUpdate(prev, next, viewer);
         // The `game` frame's text, its view from viewJson (the view's fingerprint is already text).
-        frame = update ? `{"type":"game","view":${viewJson(g.next, viewer, update.view)},"logFrom":${update.logFrom}}` : null;
+        frame = update ? `{"type":"game","view":${viewJson(next, viewer, update.view)},"logFrom":${update.logFrom}}` : null;
         frames.set(key, frame);
       }
       if (frame !== null) sendText(ws, frame);
