@@ -4,7 +4,7 @@ import { lang, setLang, t } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
 import { later } from './lazy.ts';
 import { loadPushConfig, watchLanguage } from './notify.ts';
-import { isNight } from './theme.ts';
+import { isNight, skyOf } from './theme.ts';
 import { path, phase, room } from './state.ts';
 import { ErrorBar, Header, rulesOpen, walkOpen } from './ui.tsx';
 import { LazyReplay } from './replay-loader.tsx';
@@ -20,10 +20,12 @@ const Walkthrough = later(() => import('./walkthrough.tsx').then((m) => m.Walkth
 // arrives and the screen once, instead of redrawing for each frame on a slow phone.
 options.debounceRendering = (flush) => requestAnimationFrame(flush);
 
+const sky = skyOf(phase);
+
 function App() {
   const m = /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value);
   const code = m?.[1]?.toUpperCase();
-  const dark = isNight(code ? phase.value : undefined);
+  const dark = isNight(code ? sky.value : undefined);
   return (
     <div class={dark ? 'app dark' : 'app'}>
       <Header code={code} ruleset={room.value?.ruleset} />

@@ -7,7 +7,8 @@
 // #1 and #2, so the PK, the outside PK and the peaceful night follow (finalTie `peaceful-night`).
 // Screenshots go to test-results/story/; the timings are printed (the busy ballot's against its 60 ms
 // target, end to end and the page's own share), never asserted; the feed's MutationObserver count
-// is (< 20 nodes for one entry).
+// is (< 20 nodes for one entry). STORY_TRACE=<file.json> writes Chromium's timeline of the phone
+// during the third busy ballot (the one that ends at nightfall: the new screen and dusk).
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -38,6 +39,9 @@ class SeatBot {
   entries = 0;
   /** When a frame last brought revealed ballots (a ballot closing). */
   ballotsAt = 0;
+  /** Game frames received: a burst of votes reaches a socket as few frames (docs/protocol.md, "Bursts"). */
+  gameFrames = 0;
+  framesAtBallots = 0;
   sdRefused = false;
   private pending = '';
   private lastMove = '';
@@ -75,8 +79,12 @@ class SeatBot {
   private receive(frame: ServerFrame): void {
     if (frame.type === 'room') this.room = frame.room;
     else if (frame.type === 'game') {
+      this.gameFrames++;
       if (this.seat === 1 && (frame.view.round !== this.view?.round || frame.view.step.kind !== this.view?.step.kind)) trace(`round ${frame.view.round} ${frame.view.step.kind}`);
-      if (frame.view.log.some((e) => e.event.type === 'ballots')) this.ballotsAt = Date.now();
+      if (frame.view.log.some((e) => e.event.type === 'ballots')) {
+        this.ballotsAt = Date.now();
+        this.framesAtBallots = this.gameFrames;
+      }
       this.entries = frame.logFrom === 0 ? frame.view.log.length : this.entries + frame.view.log.length;
       this.view = frame.view;
     }
@@ -398,14 +406,15 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
   for (let k = 0; k < 3; k++) {
     await waitFor('a ballot with nobody voted yet', () => bots.every((b) => b.view?.step.kind === 'ballot' && b.view.step.ballotsIn === 0 && b.view.legal.some((a) => a.type === 'vote')));
     await phone.page.locator('[data-testid=ballots-in][data-n="0"]').waitFor();
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
+    // No profiler and no polling on the page while it is measured: either costs the throttled page
+    // more than the ballot (the tally is awaited inside the page; test/bench/client-ballot.ts profiles).
     await phone.page.evaluate(() => {
-      const w = window as unknown as { __seen: Record<number, number>; __tally: number; __long: number; __arrived: number[]; __po?: PerformanceObserver; __mo2?: MutationObserver };
+      const w = window as unknown as { __seen: Record<number, number>; __tally: number; __long: number; __arrived: number[]; __po?: PerformanceObserver; __mo2?: MutationObserver; __shown: Promise<void>; __show: () => void };
       w.__seen = {};
       w.__tally = 0;
       w.__long = 0;
       w.__arrived = [];
+      w.__shown = new Promise((ok) => (w.__show = ok));
       const tallies = () => document.querySelectorAll('[data-testid=feed] [data-testid=tally]').length;
       const start = tallies();
       w.__mo2?.disconnect();
@@ -414,7 +423,10 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
         if (n >= 0 && !(n in w.__seen)) w.__seen[n] = Date.now();
         // The last vote shows as the ballot closing: its tally, or (drawn in one frame) the next step.
         const top = Math.max(0, ...Object.keys(w.__seen).map(Number));
-        if (!w.__tally && (tallies() !== start || n < 0 || n === 16 || n < top)) w.__tally = Date.now();
+        if (!w.__tally && (tallies() !== start || n < 0 || n === 16 || n < top)) {
+          w.__tally = Date.now();
+          w.__show();
+        }
       });
       w.__mo2.observe(document.querySelector('[data-testid=game]')!, { subtree: true, childList: true, attributes: true, characterData: true });
       w.__po?.disconnect();
@@ -423,18 +435,27 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
       });
       w.__po.observe({ type: 'longtask' });
     });
+    const traced: object[] = [];
+    if (process.env.STORY_TRACE && k === 2) {
+      cdp.on('Tracing.dataCollected', (d: { value: object[] }) => void traced.push(...d.value));
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+    }
     const voteOf = (b: SeatBot) => split(b.seat, (b.view!.legal.find((a) => a.type === 'vote') as Extract<LegalAction, { type: 'vote' }>).targets);
     // Seat 1 first, then the other 15 as one burst.
     bots[0]!.send({ type: 'vote', target: voteOf(bots[0]!) });
     await phone.page.locator('[data-testid=ballots-in][data-n="1"]').waitFor();
     const sent: number[] = [];
+    const framesBefore = bots[0]!.gameFrames;
     for (const b of bots.slice(1)) {
       b.send({ type: 'vote', target: voteOf(b) });
       sent.push(Date.now());
     }
     const spread = sent.at(-1)! - sent[0]!;
     try {
-      await waitFor('the tally on the phone', () => phone.page.evaluate(() => !!(window as unknown as { __tally: number }).__tally), 20_000);
+      await Promise.race([
+        phone.page.evaluate(() => (window as unknown as { __shown: Promise<void> }).__shown),
+        new Promise((_, no) => setTimeout(() => no(new Error('timed out waiting for the tally on the phone')), 20_000)),
+      ]);
     } catch (e) {
       trace(`phone: ${await phone.page.evaluate(() => JSON.stringify({ step: document.querySelector('[data-testid=game]')?.getAttribute('data-step'), n: document.querySelector('[data-testid=ballots-in]')?.getAttribute('data-n'), tallies: document.querySelectorAll('[data-testid=tally]').length, seen: (window as unknown as { __seen: object }).__seen }))}`);
       trace(`bot 1: ${JSON.stringify(bots[0]!.view?.step)}`);
@@ -448,15 +469,12 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
       const closing = w.__arrived.filter((at) => at <= w.__tally).at(-1) ?? w.__tally;
       return { seen: w.__seen, tally: w.__tally, long: w.__long, closing };
     });
-    const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
-    const self = new Map<number, number>();
-    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-    const byName = new Map<string, number>();
-    for (const n of profile.nodes) {
-      const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
-      byName.set(k, (byName.get(k) ?? 0) + (self.get(n.id) ?? 0));
+    if (process.env.STORY_TRACE && k === 2) {
+      const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+      await cdp.send('Tracing.end');
+      await done;
+      writeFileSync(process.env.STORY_TRACE, JSON.stringify({ traceEvents: traced }));
     }
-    trace(`profile: ${[...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}ms`).join(' | ')}`);
     lastMs.push(got.tally - sent.at(-1)!);
     pageMs.push(got.tally - got.closing);
     serverMs.push(bots[0]!.ballotsAt - sent.at(-1)!);
@@ -466,7 +484,7 @@ it('a busy ballot: 15 votes within 50 ms reach the throttled phone quickly, with
       perVote.push(shown - at);
     });
     longest = Math.max(longest, got.long);
-    say(`busy ballot ${k + 1}: 15 votes sent within ${spread} ms; last vote → closing frame at a bot socket ${serverMs.at(-1)} ms, → tally on the phone ${got.tally - sent.at(-1)!} ms (the page's share: closing frame at its socket → tally ${pageMs.at(-1)} ms); longest task ${got.long.toFixed(0)} ms`);
+    say(`busy ballot ${k + 1}: 15 votes sent within ${spread} ms, ${bots[0]!.framesAtBallots - framesBefore} game frames at seat 1 up to the closing one; last vote → closing frame at a bot socket ${serverMs.at(-1)} ms, → tally on the phone ${got.tally - sent.at(-1)!} ms (the page's share: closing frame at its socket → tally ${pageMs.at(-1)} ms); longest task ${got.long.toFixed(0)} ms`);
   }
   table.holdVotes = false;
   for (const b of bots) b.decide();
