@@ -107,7 +107,7 @@ export function GameScreen() {
   };
   const judge = !!me && !!v.seats[me.seat - 1]?.judge;
 
-  const title = step.kind === 'reading' ? t('readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
+  const title = step.kind === 'reading' ? t(v.me?.cards ? 'readingTitle2' : 'readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
   return (
     <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind} data-round={v.round}>
       <GameLayout

@@ -18,7 +18,7 @@ export function headline(v: View): string {
   const step = v.step;
   switch (step.kind) {
     case 'reading':
-      return t('readingHead');
+      return t(v.me?.cards ? 'readingHead2' : 'readingHead');
     case 'call':
       return t('judgeCalls', t(`call_${step.call}`));
     case 'eyes':

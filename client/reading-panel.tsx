@@ -39,7 +39,7 @@ export function ReadingPanel({ v }: { v: View }) {
       </p>
       {canConfirm ? (
         <button type="button" class="primary wide" onClick={() => act({ type: 'seen' })} data-testid="seen">
-          {t('iHaveSeen')}
+          {t(me?.cards ? 'iHaveSeen2' : 'iHaveSeen')}
         </button>
       ) : (
         me && step.seen.includes(me.seat) && <p class="ok" data-testid="seen-done">{t('youHaveSeen')}</p>
