@@ -44,6 +44,11 @@ export const moveLink = signal<{ link: string; expiresAt: number } | null>(null)
 export const replaceLink = signal<{ seat: number; link: string; expiresAt: number } | null>(null);
 setInterval(() => (now.value = Date.now()), 1000);
 
+/** Runs `then` after the next frame is drawn: a slow phone draws one change, then the next. */
+export function afterNextFrame(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then));
+}
+
 /** Moves to another page of the app without reloading. */
 export function go(to: string): void {
   history.pushState(null, '', to);
@@ -314,13 +319,11 @@ function receive(frame: ServerFrame): void {
       if (old && frame.logFrom > 0 && frame.view.log.length > 0 && (old.step.kind !== next.step.kind || old.round !== next.round)) {
         held = next;
         log.value = next.log;
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            if (held !== next) return;
-            held = null;
-            view.value = next;
-          }),
-        );
+        afterNextFrame(() => {
+          if (held !== next) return;
+          held = null;
+          view.value = next;
+        });
         break;
       }
       view.value = next;

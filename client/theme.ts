@@ -1,6 +1,7 @@
 // Day and night themes. In a game the sky follows the game (night is dark, day is light); anywhere
 // else it follows the device's own light or dark setting. The CSS fades between them (style.css).
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
+import { afterNextFrame } from './state.ts';
 
 const query = matchMedia('(prefers-color-scheme: dark)');
 const prefersDark = signal(query.matches);
@@ -24,7 +25,7 @@ export function skyOf(phase: ReadonlySignal<string | undefined>): ReadonlySignal
   effect(() => {
     const now = phase.value;
     if (now === undefined || sky.peek() === undefined) sky.value = now;
-    else if (now !== sky.peek()) requestAnimationFrame(() => setTimeout(() => (sky.value = phase.peek())));
+    else if (now !== sky.peek()) afterNextFrame(() => (sky.value = phase.peek()));
   });
   return sky;
 }

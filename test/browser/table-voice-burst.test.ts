@@ -6,36 +6,26 @@
 // must not hide it from the voice (seen once in the table-mode test: a speaker's turn went unsaid).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createGame, apply, pendingSeats, viewFor, viewJson, viewUpdate } from '../../worker/engine/index.ts';
-import { randomMove } from '../../worker/engine/random-policy.ts';
-import { makeRandom } from '../../worker/engine/random.ts';
+import { viewFor, viewJson, viewUpdate } from '../../worker/engine/index.ts';
 import type { GameState, View } from '../../worker/engine/types.ts';
 import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
 import { tableLines } from '../../client/table-voice.ts';
 import { standInRoom } from '../bench/stand-in-room.ts';
+import { playRandomly, seededTable } from '../engine/table.ts';
 import { launch } from './browser.ts';
 
 const CODE = 'VOICE1';
 const N = 8;
 const spectator = { kind: 'spectator' } as const;
 
-/** A random `classic` game's states, from the deal to game over (or 400 moves). */
+/** A random `classic` game's states (test/engine/table.ts's playRandomly: speeches, team chat, missed deadlines, a pause), every one. */
 function randomGame(seed: string): GameState[] {
-  const made = createGame({ ruleset: 'classic', players: N, seed, at: Date.now() });
-  if (!made.ok) throw new Error(made.message);
-  const random = makeRandom(`${seed}-moves`);
-  const states = [made.state];
-  let state = made.state;
-  let at = Date.now();
-  while (!state.result && states.length < 400) {
-    at += 1_000;
-    const move = pendingSeats(state).map((seat) => randomMove(state, seat, random, at)).find((m) => m);
-    const s = state.step;
-    const r = apply(state, move ?? { type: 'deadline', at: 'endsAt' in s && s.endsAt !== null ? s.endsAt : at });
-    if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(move)}`);
-    state = r.state;
-    states.push(state);
-  }
+  const t = seededTable('classic', N, {}, seed);
+  const states = [t.state];
+  let now = t.state;
+  // The table replaces its state at every move: each one is kept.
+  Object.defineProperty(t, 'state', { get: () => now, set: (s: GameState) => void states.push((now = s)) });
+  playRandomly(t, `${seed}-moves`);
   return states;
 }
 

@@ -119,10 +119,10 @@ export class Room extends DurableObject<Env> {
   private game: GameState | null | undefined;
   private readonly limiter = new RateLimiter();
   /**
-   * Changes made but not yet sent (see publish): the game before the first of them, and the answers
-   * (replies, acks) owed to sockets meanwhile, which follow the frames. Empty between sends.
+   * Changes made but not yet sent (see publish): the game before the first of them, and what waits for
+   * their frames (answers to sockets, pushes, the webhook). Null between sends.
    */
-  private unsent: { roomChanged: boolean; game: { prev: GameState | null; next: GameState } | null; answers: [WebSocket, string][] } | null = null;
+  private unsent: { roomChanged: boolean; game: { prev: GameState | null; next: GameState } | null; after: (() => void)[] } | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -442,9 +442,9 @@ export class Room extends DurableObject<Env> {
       const failover = room.pace.preset === 'async' ? failoverAt(this.loadGame()!) : null;
       const change = this.applyGame(room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
+        this.publish(change);
         if (change.game) this.tellOutside(room, change.game);
         else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!, this.store.prods()?.length ?? null));
-        this.publish(change);
       }
       this.prod(room, now);
       this.playBots(room, now);
@@ -878,7 +878,7 @@ export class Room extends DurableObject<Env> {
     if (!change.roomChanged && !g) return;
     const unsent = this.unsent;
     if (!unsent) {
-      this.unsent = { roomChanged: change.roomChanged, game: g ? { prev: g.full ? null : g.prev, next: g.next } : null, answers: [] };
+      this.unsent = { roomChanged: change.roomChanged, game: g ? { prev: g.full ? null : g.prev, next: g.next } : null, after: [] };
       setTimeout(() => this.sendUnsent(), 0);
       return;
     }
@@ -887,19 +887,24 @@ export class Room extends DurableObject<Env> {
     if (g) unsent.game = { prev: g.full ? null : unsent.game ? unsent.game.prev : g.prev, next: g.next };
   }
 
-  /** A socket's answer (a reply, an ack): after the frames of any change still unsent, as a socket expects them. */
-  private answer(ws: WebSocket, frame: ServerFrame): void {
-    if (this.unsent) this.unsent.answers.push([ws, JSON.stringify(frame)]);
-    else send(ws, frame);
+  /** Runs `then` once the frames of the changes still unsent are out (at once when none are). */
+  private afterFrames(then: () => void): void {
+    if (this.unsent) this.unsent.after.push(then);
+    else then();
   }
 
+  /** A socket's answer (a reply, an ack): after the frames of its change, as a socket expects them. */
+  private answer(ws: WebSocket, frame: ServerFrame): void {
+    this.afterFrames(() => send(ws, frame));
+  }
+
+  /** The timer publish set: the frames of every change made since, then what waited for them. */
   private sendUnsent(): void {
-    const unsent = this.unsent;
+    const unsent = this.unsent!;
     this.unsent = null;
-    if (!unsent) return;
     if (unsent.roomChanged) this.broadcastRoom();
     if (unsent.game) this.sendGameChange(unsent.game.prev, unsent.game.next);
-    for (const [ws, text] of unsent.answers) sendText(ws, text);
+    for (const then of unsent.after) then();
   }
 
   /** Every watching socket's frame for the game's change from `prev` (null: a new game, sent whole) to `next`. */
@@ -955,13 +960,16 @@ export class Room extends DurableObject<Env> {
   }
 
   /**
-   * After a change to the game (its frames sent): the pushes it calls for and the webhook's
-   * announcements, both in `waitUntil`. Every path that changes the game by a move, an alarm, a bot or
-   * a scheduled start ends here (the scheduled start used to skip the webhook's "a new game begins").
+   * After a change to the game, once its frames are out: the pushes it calls for and the webhook's
+   * announcements, both in `waitUntil` (their views are not made while a burst's frames wait). Every path
+   * that changes the game by a move, an alarm, a bot or a scheduled start ends here (the scheduled start
+   * used to skip the webhook's "a new game begins").
    */
   private tellOutside(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
-    this.ctx.waitUntil(pushChange(this.pushRoom(room), game.prev, game.next));
-    this.announce(room, game);
+    this.afterFrames(() => {
+      this.ctx.waitUntil(pushChange(this.pushRoom(room), game.prev, game.next));
+      this.announce(room, game);
+    });
   }
 
   /** Posts a change's public announcements to the room's webhook, if it has one, after the frames (worker/room/webhook.ts). */
