@@ -4,10 +4,14 @@
 // (the tally) at seat 1's socket. The same burst against the bare Durable Object (test/bench/bare/: one
 // row written and one frame to each of 16 sockets per message) is the platform's floor on this machine.
 // No browser: what a phone adds is test/bench/client-ballot.ts. Printed, never asserted.
+// BENCH_PROFILE=<file.cpuprofile> samples workerd's JavaScript during the room's bursts (every 100 µs),
+// writes the profile and prints the functions with the most self time.
+import { writeFileSync } from 'node:fs';
 import { PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame, type CreateRoomResponse, type JoinResponse } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/index.ts';
 import { startServer, stopServer } from './load.ts';
 import { longGameMove, split } from './long-game.ts';
+import { printSelfTime, workerDevtools, type Profile } from './devtools.ts';
 
 const N = 16;
 const DAYS = 8;
@@ -71,7 +75,7 @@ class Bot {
 }
 
 /** Milliseconds from the last of 15 votes to the closing frame at seat 1, for `bursts` ballots of day 9. */
-async function roomBursts(port: number, bursts: number): Promise<{ ms: number[]; entries: number }> {
+async function roomBursts(port: number, bursts: number, profile?: { start(): Promise<void>; stop(): Promise<void> }): Promise<{ ms: number[]; entries: number }> {
   const base = `http://127.0.0.1:${port}`;
   const post = async <T>(path: string, body: object): Promise<T> => {
     const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': `198.18.0.${1 + Math.floor(Math.random() * 250)}` }, body: JSON.stringify(body) });
@@ -99,6 +103,7 @@ async function roomBursts(port: number, bursts: number): Promise<{ ms: number[];
     await new Promise((r) => setTimeout(r, 300));
     one.vote();
     await until(() => (one.view!.step as { ballotsIn?: number }).ballotsIn === 1, 'the first vote');
+    await profile?.start();
     const before = one.ballotsAt;
     let sent = 0;
     for (const b of bots.slice(1)) {
@@ -107,6 +112,7 @@ async function roomBursts(port: number, bursts: number): Promise<{ ms: number[];
     }
     await until(() => one.ballotsAt !== before, 'the closing frame');
     ms.push(Math.round((one.ballotsAt - sent) * 10) / 10);
+    await profile?.stop();
     entries = one.entries;
   }
   for (const b of bots) b.ws.close();
@@ -143,10 +149,22 @@ async function bareBursts(port: number, bursts: number): Promise<number[]> {
 
 /** The room's and the bare object's bursts, each under its own `wrangler dev`. */
 export async function benchRoomBallot(port: number, barePort: number, bursts = 3): Promise<{ entries: number; roomMs: number[]; bareMs: number[] }> {
-  const room = await startServer('room', port);
+  const file = process.env.BENCH_PROFILE;
+  const inspectorPort = port + 1000;
+  const room = await startServer('room', port, file ? inspectorPort : undefined);
   let result;
   try {
-    result = await roomBursts(port, bursts);
+    let profile;
+    if (file) {
+      const call = await workerDevtools(inspectorPort);
+      await call('Profiler.enable');
+      await call('Profiler.setSamplingInterval', { interval: 100 });
+      const profiles: Profile[] = [];
+      profile = { start: () => call('Profiler.start'), stop: async () => void profiles.push(((await call('Profiler.stop')) as { profile: Profile }).profile) };
+      result = await roomBursts(port, bursts, profile);
+      profiles.forEach((p, i) => writeFileSync(`${file}.${i}`, JSON.stringify(p)));
+      for (const p of profiles) printSelfTime(p, N - 1);
+    } else result = await roomBursts(port, bursts);
   } finally {
     stopServer(room);
   }
