@@ -4,7 +4,8 @@ import { lang, setLang, t } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
 import { later } from './lazy.ts';
 import { loadPushConfig, watchLanguage } from './notify.ts';
-import { isNight, skyOf } from './theme.ts';
+import { followTheme, nightOf, themeRoot } from './theme.ts';
+import { computed } from '@preact/signals';
 import { path, phase, room } from './state.ts';
 import { ErrorBar, Header, rulesOpen, walkOpen } from './ui.tsx';
 import { LazyReplay } from './replay-loader.tsx';
@@ -20,14 +21,14 @@ const Walkthrough = later(() => import('./walkthrough.tsx').then((m) => m.Walkth
 // arrives and the screen once, instead of redrawing for each frame on a slow phone.
 options.debounceRendering = (flush) => requestAnimationFrame(flush);
 
-const sky = skyOf(phase);
+const roomCode = computed(() => /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value)?.[1]?.toUpperCase());
+// The theme's class is kept by theme.ts, not by this render: dusk and dawn are view transitions.
+followTheme(nightOf(phase, computed(() => !!roomCode.value)));
 
 function App() {
-  const m = /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value);
-  const code = m?.[1]?.toUpperCase();
-  const dark = isNight(code ? sky.value : undefined);
+  const code = roomCode.value;
   return (
-    <div class={dark ? 'app dark' : 'app'}>
+    <div class="app" ref={themeRoot}>
       <Header code={code} ruleset={room.value?.ruleset} />
       <ErrorBar />
       {code ? <RoomPage key={code} code={code} /> : path.value === '/replay' ? <main class="page"><LazyReplay /></main> : <HomePage />}

@@ -18,7 +18,7 @@ import { longGameMove } from './long-game.ts';
 import { standInRoom } from './stand-in-room.ts';
 
 const N = 16;
-const CODE = 'BENCH1';
+export const CODE = 'BENCH1';
 const VOTES_WITHIN_MS = 50;
 
 /** One seat's move in the long game, as an engine action (`said` this round: its line is said). */
@@ -28,8 +28,15 @@ function longMove(state: GameState, seat: Seat, at: number): Action | null {
   return move ? ({ ...move, seat, at } as Action) : null;
 }
 
-/** The game up to day 9's verdict ballot with nobody voted yet, and the 16 states its votes lead to. */
-function busyBallot(): { before: GameState; after: GameState[] } {
+/**
+ * Which of day 9's busy ballots: the verdict (`day`, its tie opens the face-off's speeches) or the
+ * outside PK (`dusk`, its tie ends the day: night falls, the screen and the sky change).
+ */
+export type Burst = 'day' | 'dusk';
+const PURPOSE = { day: 'day', dusk: 'outside-pk' } as const;
+
+/** The game up to that ballot of day 9 with nobody voted yet, and the 16 states its votes lead to. */
+function busyBallot(burst: Burst): { before: GameState; after: GameState[] } {
   const t0 = Date.now() - 3 * 3_600_000;
   const made = createGame({ ruleset: 'classic', players: N, seed: 'bench-ballot', at: t0 });
   if (!made.ok) throw new Error(made.message);
@@ -42,7 +49,7 @@ function busyBallot(): { before: GameState; after: GameState[] } {
   };
   for (;;) {
     const s = state.step;
-    if (state.round === 9 && s.kind === 'ballot' && Object.keys(s.ballots).length === 0) break;
+    if (state.round === 9 && s.kind === 'ballot' && s.purpose === PURPOSE[burst] && Object.keys(s.ballots).length === 0) break;
     at += 4_000;
     const seats = pendingSeats(state);
     const move = seats.map((seat) => longMove(state, seat, at)).find((m) => m);
@@ -61,9 +68,9 @@ function busyBallot(): { before: GameState; after: GameState[] } {
   return { before, after };
 }
 
-/** Seat 1's frames, as the room sends them. */
-function frames(): { first: string[]; votes: string[] } {
-  const { before, after } = busyBallot();
+/** Seat 1's frames, as the room sends them: the room and the view before the ballot, then one frame per vote (seat 1's own first). */
+export function ballotFrames(burst: Burst): { first: string[]; votes: string[] } {
+  const { before, after } = busyBallot(burst);
   const viewer = { kind: 'seat', seat: 1 } as const;
   const full = viewFor(before, viewer);
   const room: RoomView = {
@@ -99,7 +106,7 @@ interface Figures {
   longTaskSumMs: number;
 }
 
-async function oneBallot(page: Page, votes: string[], send: (text: string) => void): Promise<Figures> {
+async function oneBallot(page: Page, votes: string[], send: (text: string) => void, burst: Burst): Promise<Figures> {
   await page.waitForTimeout(300);
   await page.evaluate(() => {
     const w = window as unknown as BenchWindow;
@@ -134,8 +141,9 @@ async function oneBallot(page: Page, votes: string[], send: (text: string) => vo
   }
   // Waited for inside the page: Playwright's own polling would run its script on the throttled page.
   await page.evaluate(() => (window as unknown as BenchWindow).__done);
-  // The rest of the screen follows the tally: the face-off's first speech (the 8–8 tie between #1 and #2).
-  await page.locator('[data-testid=game][data-step=speech] [data-testid=speech][data-purpose=pk]').waitFor({ timeout: 10_000 });
+  // The rest of the screen follows the tally: the face-off's first speech (the 8–8 tie between #1 and
+  // #2), or at dusk the night (a second tie: RULES.md classic, finalTie peaceful-night).
+  await page.locator(burst === 'day' ? '[data-testid=game][data-step=speech] [data-testid=speech][data-purpose=pk]' : '[data-testid=game][data-phase=night]').waitFor({ timeout: 10_000 });
   await page.waitForTimeout(500);
   return page.evaluate((count) => {
     const w = window as unknown as BenchWindow;
@@ -163,9 +171,9 @@ interface BenchWindow {
   __shown: () => void;
 }
 
-/** Runs `runs` busy ballots, each on a fresh page, and returns each one's figures. */
-export async function benchClientBallot(runs = 5): Promise<{ entries: number; frameBytes: number[]; runs: Figures[] }> {
-  const { first, votes: all } = frames();
+/** Runs `runs` busy ballots of one kind, each on a fresh page, and returns each one's figures. */
+export async function benchClientBallot(runs = 5, burst: Burst = 'day'): Promise<{ entries: number; frameBytes: number[]; runs: Figures[] }> {
+  const { first, votes: all } = ballotFrames(burst);
   // Seat 1's own vote comes first and alone (as in the story test); the burst is the other 15.
   const [own, ...votes] = all;
   const room = await standInRoom(CODE, first);
@@ -200,7 +208,7 @@ export async function benchClientBallot(runs = 5): Promise<{ entries: number; fr
         cdp.on('Tracing.dataCollected', (d: { value: object[] }) => void traced.push(...d.value));
         await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
       }
-      out.push(await oneBallot(page, votes, send));
+      out.push(await oneBallot(page, votes, send, burst));
       // BENCH_SHOT=<file>: the phone after the ballot (the face-off's first speech), to look at.
       if (process.env.BENCH_SHOT && r === 0) { await page.waitForTimeout(5_000); await page.locator('.table-wrap').screenshot({ path: process.env.BENCH_SHOT }); }
       if (process.env.BENCH_TRACE) {
@@ -222,15 +230,15 @@ export async function benchClientBallot(runs = 5): Promise<{ entries: number; fr
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /** Runs the bench and prints its JSON line and its summary (`npm run bench`, or this file alone). */
-export async function printClientBallot(runs: number): Promise<void> {
-  const f = await benchClientBallot(runs);
+export async function printClientBallot(runs: number, burst: Burst = 'day'): Promise<void> {
+  const f = await benchClientBallot(runs, burst);
   const r1 = (x: number) => Math.round(x * 10) / 10;
-  console.log(JSON.stringify({ clientBallot: { entries: f.entries, fullFrameBytes: f.frameBytes[0], voteFrameBytes: median(f.frameBytes.slice(1, -1)), closingFrameBytes: f.frameBytes.at(-1), runs: f.runs.map((r) => ({ ...r, perVoteMs: r.perVoteMs.map(r1), closingMs: r1(r.closingMs), longestTaskMs: r1(r.longestTaskMs), longTaskSumMs: r1(r.longTaskSumMs) })) } }));
+  console.log(JSON.stringify({ clientBallot: { burst, entries: f.entries, fullFrameBytes: f.frameBytes[0], voteFrameBytes: median(f.frameBytes.slice(1, -1)), closingFrameBytes: f.frameBytes.at(-1), runs: f.runs.map((r) => ({ ...r, perVoteMs: r.perVoteMs.map(r1), closingMs: r1(r.closingMs), longestTaskMs: r1(r.longestTaskMs), longTaskSumMs: r1(r.longTaskSumMs) })) } }));
   console.log(
-    `client busy ballot (390-px phone, CPU 4×, ${f.entries} log entries, ${runs} runs): closing frame → page median ${r1(median(f.runs.map((r) => r.closingMs)))} ms (target ≤ 60); ` +
+    `client busy ballot${burst === 'dusk' ? ' at dusk' : ''} (390-px phone, CPU 4×, ${f.entries} log entries, ${runs} runs): closing frame → page median ${r1(median(f.runs.map((r) => r.closingMs)))} ms (target ≤ 60); ` +
       `vote frame → page median ${r1(median(f.runs.flatMap((r) => r.perVoteMs)))} ms; longest task ${r1(Math.max(...f.runs.map((r) => r.longestTaskMs)))} ms (limit 100); ` +
       `long tasks per ballot median ${median(f.runs.map((r) => r.longTasks))}, their time ${r1(median(f.runs.map((r) => r.longTaskSumMs)))} ms`,
   );
 }
 
-if (import.meta.main) await printClientBallot(Number(process.argv[2] ?? 5));
+if (import.meta.main) await printClientBallot(Number(process.argv[2] ?? 5), (process.argv[3] as Burst | undefined) ?? 'day');

@@ -40,6 +40,7 @@ if (!args.quick && !args['load-only']) {
   if (!existsSync('dist/client/index.html')) execFileSync('vite', ['build', '--logLevel', 'error'], { stdio: 'inherit' });
   await printRoomBallot(Number(args.port), Number(args['bare-port']), 3 * Number(args.runs));
   await printClientBallot(5 * Number(args.runs));
+  await printClientBallot(5 * Number(args.runs), 'dusk');
 }
 
 async function loadRuns(runs: number, seconds: number): Promise<void> {

@@ -32,8 +32,8 @@ const seen: string[] = [];
 /** Checks the page's contrast (after the dusk/dawn fade) and saves a screenshot when asked. */
 async function look(page: Page, name: string, night: boolean): Promise<void> {
   await expect.poll(() => page.locator('.app').evaluate((e) => e.classList.contains('dark')), { message: `${name}: ${night ? 'night' : 'day'} theme` }).toBe(night);
-  // The themes fade into each other over 1.6 s, except with reduced motion (these pages ask for it):
-  // the colours are judged once the fade would be over.
+  // Dusk and dawn fade the page out and in over 1.5 s, except with reduced motion (these pages ask
+  // for it): the colours are judged once the theme is drawn.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const report = await page.evaluate(checkContrast, 4.5);
   seen.push(`${name} (${report.checked} texts)`);

@@ -152,7 +152,7 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
   await until(() => host.invite !== null, 5_000, 'the table link');
 
   // The table screen, opened from the one-time link; its button is the tap that lets it speak.
-  // Reduced motion: the screenshots show a step, not the sky's 1.6-s fade between night and day.
+  // Reduced motion: the screenshots show a step, not the sky's 1.5-s fade between night and day.
   const tableCtx = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce', locale, baseURL: base });
   await tableCtx.addInitScript(recorders);
   const table = await tableCtx.newPage();

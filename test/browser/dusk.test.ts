@@ -1,0 +1,66 @@
+// Dusk on a phone with motion on (client/theme.ts): when a tied outside PK ends day 9 (RULES.md classic,
+// finalTie peaceful-night), the night screen comes first; then the page fades out into the night sky,
+// takes the night theme unseen and fades back in. Only the page's opacity is animated (the compositor's
+// work): no colour is transitioned element by element, which restyled and repainted the whole page every
+// frame for 1.6 s; and the phone takes taps all along. The frames are the room's for seat 1 (built by
+// the engine, test/bench/client-ballot.ts), sent by a stand-in server.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ballotFrames, CODE } from '../bench/client-ballot.ts';
+import { standInRoom } from '../bench/stand-in-room.ts';
+import { launch } from './browser.ts';
+
+const SHOTS = resolve(import.meta.dirname, '../../test-results/dusk');
+let browser: Browser;
+let room: Awaited<ReturnType<typeof standInRoom>>;
+const { first, votes } = ballotFrames('dusk');
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  room = await standInRoom(CODE, first);
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  room?.close();
+});
+
+it('dusk fades the page out and in by its opacity alone, and a tap during the fade turns the card up', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US', baseURL: room.base, reducedMotion: 'no-preference' });
+  await context.addInitScript((code) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 1, token: 'test-token', host: true })), CODE);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/r/${CODE}`);
+  await page.locator('[data-testid=game][data-phase=day] [data-testid=ballots-in][data-n="0"]').waitFor();
+  const app = page.locator('.app');
+  expect(await app.evaluate((e) => e.classList.contains('dark'))).toBe(false);
+  // Every ballot in: the outside PK ties again, and night falls.
+  for (const v of votes) room.send(v);
+  await page.locator('[data-testid=game][data-phase=night]').waitFor();
+  await page.locator('.app.sky-out').waitFor({ timeout: 5_000 });
+  // While the page fades, the only animation is its own opacity.
+  const animations = await page.evaluate(() =>
+    document.getAnimations().map((a) => ({ kind: a.constructor.name, on: ((a.effect as KeyframeEffect).target as Element).className, keys: [...new Set((a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k).filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p))))] })),
+  );
+  expect(animations).toEqual([{ kind: 'CSSAnimation', on: 'app sky-out', keys: ['opacity'] }]);
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: join(SHOTS, 'fading-out.png') });
+  // A tap while the page fades reaches the page (the tap's own moment is noted in the page).
+  const card = page.getByTestId('my-card');
+  await card.evaluate((el) => el.addEventListener('click', () => ((window as unknown as { tappedInFade: boolean }).tappedInFade = !!document.querySelector('.app.sky-out, .app.sky-in'))));
+  await card.tap({ force: true });
+  await expect.poll(() => page.getByTestId('my-role').count()).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { tappedInFade?: boolean }).tappedInFade)).toBe(true);
+  await page.locator('.app.dark.sky-in').waitFor({ timeout: 5_000 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SHOTS, 'fading-in.png') });
+  await page.locator('.app:not(.sky-in):not(.sky-out)').waitFor({ timeout: 5_000 });
+  expect(await app.evaluate((e) => e.classList.contains('dark'))).toBe(true);
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  await page.screenshot({ path: join(SHOTS, 'night.png') });
+  expect(errors).toEqual([]);
+  await context.close();
+});
