@@ -619,7 +619,8 @@ const Feed = memo(function Feed({ round, ruleset }: { round: number; ruleset: Ru
   return (
     <div class="card feed" data-testid="feed">
       <h3>{t('feed')}</h3>
-      <div class="feed-list">
+      {/* One list per round: a new round drops the last one's entries as one node, not one by one. */}
+      <div class="feed-list" key={round}>
         {entries.map((e) => (
           <StoryEntry key={e.seq} e={e} all={all} ruleset={ruleset} tag="p" />
         ))}
