@@ -541,11 +541,32 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
 // What the viewer's own night calls told them (and the judge's record, for a god view).
 const SEEN = new Set(['eyes-seen', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'night-cards', 'void-card']);
 
+type CheckedEntry = LogEntry & { event: { type: 'checked' } };
+
+/**
+ * The team chat and checks of the log read so far, kept between renders. The log only grows (a full
+ * frame starts it again), so the panel that opens at nightfall reads only the entries since it last
+ * did, not a late game's whole log while the phone draws the night.
+ */
+const teamRead = { first: null as LogEntry | null, read: 0, chat: [] as LogEntry[], checks: [] as CheckedEntry[] };
+
+function teamEntries(log: readonly LogEntry[]): { chat: LogEntry[]; checks: CheckedEntry[] } {
+  const r = teamRead;
+  if (r.first !== (log[0] ?? null) || log.length < r.read) Object.assign(r, { first: log[0] ?? null, read: 0, chat: [], checks: [] });
+  for (; r.read < log.length; r.read++) {
+    const e = log[r.read]!;
+    if (e.event.type === 'team-chat') r.chat = [...r.chat, e];
+    else if (e.event.type === 'checked') r.checks = [...r.checks, e as CheckedEntry];
+  }
+  return r;
+}
+
 function TeamPanel({ v }: { v: View }) {
-  const chat = v.log.filter((e) => e.event.type === 'team-chat');
-  const checks = v.log.filter((e): e is LogEntry & { event: { type: 'checked' } } => e.event.type === 'checked');
-  // Only tonight's: a result from an earlier night must not pass for this one (the checks keep the history).
-  const seen = v.log.filter((e) => SEEN.has(e.event.type) && e.round === v.round);
+  const { chat, checks } = teamEntries(v.log);
+  // Only tonight's: a result from an earlier night must not pass for this one (the checks keep the
+  // history). The log is in time order: tonight's entries are its tail.
+  const seen: LogEntry[] = [];
+  for (let i = v.log.length - 1; i >= 0 && v.log[i]!.round === v.round; i--) if (SEEN.has(v.log[i]!.event.type)) seen.unshift(v.log[i]!);
   const canChat = !!legal(v, 'team-chat');
   if (!canChat && !chat.length && !checks.length && !seen.length) return null;
   return (

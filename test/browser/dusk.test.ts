@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import type { View } from '../../worker/engine/types.ts';
 import { ballotFrames, CODE } from '../bench/client-ballot.ts';
 import { standInRoom } from '../bench/stand-in-room.ts';
 import { launch } from './browser.ts';
@@ -61,6 +62,11 @@ it('dusk fades the page out and in by its opacity alone, and a tap during the fa
   expect(await app.evaluate((e) => e.classList.contains('dark'))).toBe(true);
   expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
   await page.screenshot({ path: join(SHOTS, 'night.png') });
+  // Seat 1 is the police: the night's team panel lists every check of the game so far (read from the
+  // full frame and the updates since, RULES.md classic: the police check one player each night).
+  const checks = [first[1]!, ...votes].reduce((n, text) => n + (JSON.parse(text) as { view: View }).view.log.filter((e) => e.event.type === 'checked').length, 0);
+  expect(checks).toBeGreaterThan(5);
+  await expect.poll(() => page.locator('.card.team ul li').count()).toBe(checks);
   expect(errors).toEqual([]);
   await context.close();
 });
