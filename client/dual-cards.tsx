@@ -112,19 +112,6 @@ export function LiveBallots({ v }: { v: View }) {
   );
 }
 
-/** Game over for the viewer: "You won" / "You lost" / "Draw" (seats with a side only). */
-export function MyOutcome({ v }: { v: View }) {
-  const res = v.result;
-  const me = v.me?.seat;
-  if (!res?.sides || !me || !res.sides[me - 1]) return null;
-  const key = res.winner === 'draw' ? 'youDraw' : res.winners?.includes(me) ? 'youWon' : 'youLost';
-  return (
-    <p class={`big outcome ${key}`} data-testid="my-outcome" data-outcome={key}>
-      {t(key)}
-    </p>
-  );
-}
-
 /** Game over: beside each seat, its side and the card that decided it; ★ marks a winner. */
 export function SeatSides({ v }: { v: View }) {
   const res = v.result;

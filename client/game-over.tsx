@@ -9,7 +9,7 @@ import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
 import { LazyReplay } from './replay-loader.tsx';
 import { useState } from 'preact/hooks';
-import { MyOutcome, SeatSides } from './dual-cards.tsx';
+import { SeatSides } from './dual-cards.tsx';
 import { Tally } from './tally.tsx';
 import { candidatesOf, type BallotsEvent } from './story.ts';
 
@@ -30,7 +30,7 @@ export function GameOver() {
             <p class={`winner ${res.winner}`} data-testid="winner" data-winner={res.winner}>{t(`w_${res.winner}`)}</p>
             <MyOutcome v={v} />
             <p>{reasonText(res.reason, v.ruleset)}</p>
-            {res.winners && <p data-testid="winners">{t('winners', whoList(res.winners))}</p>}
+            {!!res.winners?.length && <p data-testid="winners">{t('winners', whoList(res.winners))}</p>}
             {room.value?.you.host && (
               <button type="button" class="primary wide" onClick={() => hostMove({ type: 'play-again' })}>
                 {t('playAgain')}
@@ -112,5 +112,19 @@ export function GameOver() {
         }
       />
     </div>
+  );
+}
+
+/** Game over for the viewer: "You won" / "You lost" / "Draw", in every ruleset (a first-time player need not work out their camp). */
+function MyOutcome({ v }: { v: View }) {
+  const res = v.result;
+  const me = v.me?.seat;
+  // The seat of `dual`'s big joker has no side; raw's judge keeps the camp of its card (as the scores do).
+  if (!res || !me || (res.sides && !res.sides[me - 1])) return null;
+  const key = res.winner === 'draw' ? 'youDraw' : res.winners?.includes(me) ? 'youWon' : 'youLost';
+  return (
+    <p class={`big outcome ${key}`} data-testid="my-outcome" data-outcome={key}>
+      {t(key)}
+    </p>
   );
 }

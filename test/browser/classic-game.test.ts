@@ -253,6 +253,9 @@ it('eight browsers play a classic game from creating the room to game over', asy
       expect(mine).toEqual(roles);
       expect(w).toBe(winner);
       expect(await page.locator('[data-testid=deal-check]').getAttribute('data-ok')).toBe('true');
+      // Each player reads whether they won: the killers win with the killers' cards, the good side with the rest.
+      const mineWon = w === 'draw' ? 'youDraw' : (p.role === 'killer') === (w === 'killers') ? 'youWon' : 'youLost';
+      expect(await page.locator('[data-testid=my-outcome]').getAttribute('data-outcome'), `${p.name}'s outcome`).toBe(mineWon);
       // Every seat on the table is drawn in its role's colour.
       expect(await page.locator('svg.table g[data-seat] circle.role').count()).toBe(8);
       expect(p.acted, `${p.name} played through the UI`).toBeGreaterThan(0);

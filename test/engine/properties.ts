@@ -28,7 +28,8 @@ import {
 } from '../../worker/engine/index.ts';
 import { makeRandom, pick, type Random } from '../../worker/engine/random.ts';
 import { randomMove } from '../../worker/engine/random-policy.ts';
-import { callOfRole, roleOfCall } from '../../worker/engine/rulesets.ts';
+import { callOfRole, campOf, roleOfCall } from '../../worker/engine/rulesets.ts';
+import { seatSide } from '../../worker/engine/cards.ts';
 
 // At least a thousand games per ruleset, spread over its player counts.
 const GAMES_PER_COUNT: Record<RulesetId, number> = { classic: 120, original: 100, runoff: 100, infernal: 100, raw: 400, doctor: 77, butterfly: 100, dual: 112 };
@@ -370,6 +371,14 @@ export function propertiesOf(ruleset: RulesetId): void {
         expect(overs).toHaveLength(1);
         is(state.step.kind, 'over');
         results.add(state.result!.winner);
+        // Every viewer's game over names the same winners, the seats of the winning camp (a `dual` seat
+        // by its side, RULES.md 8.11), so each player's screen can say "You won" or "You lost".
+        const winners = viewFor(state, { kind: 'spectator' }).result!.winners!;
+        for (let seat = 1; seat <= players; seat++) expect(viewFor(state, { kind: 'seat', seat }).result!.winners).toEqual(winners);
+        for (let seat = 1; seat <= players; seat++) {
+          const camp = state.cards ? seatSide(state, seat)?.camp : campOf(state.roles[seat - 1]!);
+          is(winners.includes(seat), state.result!.winner !== 'draw' && camp === state.result!.winner);
+        }
         if (g % 10 === 0) {
           const replayed = replay(exportRecord(state));
           is(replayed.ok ? 'replayed' : replayed.message, 'replayed');

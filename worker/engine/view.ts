@@ -5,6 +5,7 @@ import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
 import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
+import { winningSeats } from './rulesets.ts';
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from './log-reading.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -205,7 +206,8 @@ function buildView(state: GameState, viewer: Viewer, logFrom: number, legal: Leg
   const stepNow = stepView(state, god);
   const legalNow = me ? (legal ?? legalActions(state, me)) : [];
   const log = logFrom < 0 ? read.entries : read.entries.slice(logFrom);
-  const result = state.result ? { ...state.result, seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null;
+  // The seats that won, in every ruleset (each player's game over says whether they did).
+  const result = state.result ? { ...state.result, winners: winningSeats(state), seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null;
   const { ruleset, options, players } = state.setup;
   // One literal per shape, every key at once in the order the protocol shows (a seat's view has `me`): a bot builds a
   // view at every decision, and keys added one by one after the literal outgrew the object and moved it to a slower shape.
