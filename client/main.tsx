@@ -22,7 +22,7 @@ const Walkthrough = later(() => import('./walkthrough.tsx').then((m) => m.Walkth
 options.debounceRendering = (flush) => requestAnimationFrame(flush);
 
 const roomCode = computed(() => /^\/r\/([A-Za-z0-9-]+)\/?$/.exec(path.value)?.[1]?.toUpperCase());
-// The theme's class is kept by theme.ts, not by this render: dusk and dawn are view transitions.
+// The theme's class is kept by theme.ts, not by this render: dusk and dawn fade the page out and in.
 followTheme(nightOf(phase, computed(() => !!roomCode.value)));
 
 function App() {
