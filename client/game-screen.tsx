@@ -3,6 +3,7 @@
 import { memo } from 'preact/compat';
 import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
+import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
 import { callKey, cardWho, entryText, paren, plateOf, roleName, who, whoList } from './log-text.ts';
@@ -543,26 +544,23 @@ const SEEN = new Set(['eyes-seen', 'kill-chosen', 'chosen', 'empty-needle', 'nig
 
 type CheckedEntry = LogEntry & { event: { type: 'checked' } };
 
-/**
- * The team chat and checks of the log read so far, kept between renders. The log only grows (a full
- * frame starts it again), so the panel that opens at nightfall reads only the entries since it last
- * did, not a late game's whole log while the phone draws the night.
- */
-const teamRead = { first: null as LogEntry | null, read: 0, chat: [] as LogEntry[], checks: [] as CheckedEntry[] };
+/** The team chat and checks of a viewer's log: new lists only when an entry of theirs comes. */
+interface TeamReading extends Reading<LogEntry> {
+  chat: LogEntry[];
+  checks: CheckedEntry[];
+}
 
-function teamEntries(log: readonly LogEntry[]): { chat: LogEntry[]; checks: CheckedEntry[] } {
-  const r = teamRead;
-  if (r.first !== (log[0] ?? null) || log.length < r.read) Object.assign(r, { first: log[0] ?? null, read: 0, chat: [], checks: [] });
-  for (; r.read < log.length; r.read++) {
-    const e = log[r.read]!;
-    if (e.event.type === 'team-chat') r.chat = [...r.chat, e];
-    else if (e.event.type === 'checked') r.checks = [...r.checks, e as CheckedEntry];
-  }
-  return r;
+// Read onward as the log grows (the engine's log readings): the panel that opens at nightfall reads only
+// the entries since it last did, not a late game's whole log while the phone draws the night.
+const teamReadings: Readings<TeamReading> = gameMemo();
+
+function readTeam(r: TeamReading, e: LogEntry): void {
+  if (e.event.type === 'team-chat') r.chat = [...r.chat, e];
+  else if (e.event.type === 'checked') r.checks = [...r.checks, e as CheckedEntry];
 }
 
 function TeamPanel({ v }: { v: View }) {
-  const { chat, checks } = teamEntries(v.log);
+  const { chat, checks } = readOnward(teamReadings, v.log, 0, () => ({ read: 0, last: undefined, chat: [], checks: [] }), readTeam);
   // Only tonight's: a result from an earlier night must not pass for this one (the checks keep the
   // history). The log is in time order: tonight's entries are its tail.
   const seen: LogEntry[] = [];
