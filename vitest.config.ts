@@ -6,6 +6,9 @@ import { testVapidVars } from './scripts/vapid.ts';
 /** Browser files that draw one page and mostly wait: see the 'browser-light' project. */
 const LIGHT_BROWSER_FILES = ['test/browser/room-bots.test.ts', 'test/browser/push.test.ts', 'test/browser/away-webhook.test.ts', 'test/browser/dusk.test.ts'];
 
+/** Browser files that measure the phone: see the 'browser-alone' project. */
+const ALONE_BROWSER_FILES = ['test/browser/busy-ballot.test.ts'];
+
 export default defineConfig({
   test: {
     // Project-level passWithNoTests is not allowed; root-level covers an empty test/engine/.
@@ -70,10 +73,22 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
-          exclude: LIGHT_BROWSER_FILES,
+          exclude: [...LIGHT_BROWSER_FILES, ...ALONE_BROWSER_FILES],
           globalSetup: ['test/browser/global-setup.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Issue 11's busy ballot on the phone alone (a stand-in serves the room's frames: no wrangler), after
+        // every other file and by itself: its figures are the phone's, not a neighbouring browser file's.
+        test: {
+          name: 'browser-alone',
+          environment: 'node',
+          include: ALONE_BROWSER_FILES,
+          sequence: { groupOrder: 2 },
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },
