@@ -31,6 +31,10 @@ afterAll(async () => {
 it('dusk fades the page out and in by its opacity alone, and a tap during the fade turns the card up', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US', baseURL: room.base, reducedMotion: 'no-preference' });
   await context.addInitScript((code) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 1, token: 'test-token', host: true })), CODE);
+  // The page's clock is Playwright's (timers, animation frames, Date): it flows as usual until the
+  // ballot, then stands still, so the fade lasts exactly as long as the test needs to tap in it however
+  // busy the machine is (a real-time tap after a screenshot missed the 1.5-s fade in one CI run).
+  await context.clock.install({ time: Date.now() - 30_000 });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -38,10 +42,18 @@ it('dusk fades the page out and in by its opacity alone, and a tap during the fa
   await page.locator('[data-testid=game][data-phase=day] [data-testid=ballots-in][data-n="0"]').waitFor();
   const app = page.locator('.app');
   expect(await app.evaluate((e) => e.classList.contains('dark'))).toBe(false);
+  // A tap on the card notes whether the page was fading at that moment.
+  await page.evaluate(() => document.addEventListener('click', (e) => (e.target as Element).closest('[data-testid=my-card]') && ((window as unknown as { tappedInFade: boolean }).tappedInFade = !!document.querySelector('.app.sky-out, .app.sky-in')), true));
+  await page.clock.pauseAt(Date.now());
+  /** Moves the page's clock on frame by frame (16 ms) until `done` holds. */
+  const frameBy = async (done: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await done()); i++) await page.clock.runFor(16);
+    expect(await done()).toBe(true);
+  };
   // Every ballot in: the outside PK ties again, and night falls.
   for (const v of votes) room.send(v);
-  await page.locator('[data-testid=game][data-phase=night]').waitFor();
-  await page.locator('.app.sky-out').waitFor({ timeout: 5_000 });
+  await frameBy(async () => (await page.locator('[data-testid=game][data-phase=night]').count()) > 0);
+  await frameBy(async () => (await page.locator('.app.sky-out').count()) > 0);
   // While the page fades, the only animation is its own opacity.
   const animations = await page.evaluate(() =>
     document.getAnimations().map((a) => ({ kind: a.constructor.name, on: ((a.effect as KeyframeEffect).target as Element).className, keys: [...new Set((a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k).filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p))))] })),
@@ -49,15 +61,15 @@ it('dusk fades the page out and in by its opacity alone, and a tap during the fa
   expect(animations).toEqual([{ kind: 'CSSAnimation', on: 'app sky-out', keys: ['opacity'] }]);
   await page.waitForTimeout(250);
   await page.screenshot({ path: join(SHOTS, 'fading-out.png') });
-  // A tap while the page fades reaches the page (the tap's own moment is noted in the page).
-  const card = page.getByTestId('my-card');
-  await card.evaluate((el) => el.addEventListener('click', () => ((window as unknown as { tappedInFade: boolean }).tappedInFade = !!document.querySelector('.app.sky-out, .app.sky-in'))));
-  await card.tap({ force: true });
-  await expect.poll(() => page.getByTestId('my-role').count()).toBeGreaterThan(0);
+  // A tap while the page fades reaches the page: the card turns up.
+  await page.getByTestId('my-card').tap({ force: true });
+  await frameBy(async () => (await page.getByTestId('my-role').count()) > 0);
   expect(await page.evaluate(() => (window as unknown as { tappedInFade?: boolean }).tappedInFade)).toBe(true);
+  await page.clock.runFor(600);
   await page.locator('.app.dark.sky-in').waitFor({ timeout: 5_000 });
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(SHOTS, 'fading-in.png') });
+  await page.clock.resume();
   await page.locator('.app:not(.sky-in):not(.sky-out)').waitFor({ timeout: 5_000 });
   expect(await app.evaluate((e) => e.classList.contains('dark'))).toBe(true);
   expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
