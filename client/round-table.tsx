@@ -70,6 +70,38 @@ function place(i: number, n: number, radius: number): [number, number] {
   return [Math.cos(a) * radius, Math.sin(a) * radius];
 }
 
+/** Where seat i's name plate sits: inside the rim, pushed in by its own half width or height along the seat's direction. */
+function platePlace(i: number, n: number, r: number, R: number, pw: number): [number, number] {
+  const [ux, uy] = place(i, n, 1);
+  return place(i, n, R - r - 8 - Math.abs(ux) * (pw / 2) - Math.abs(uy) * 8);
+}
+
+/** A line's width in ems, a little over what the widest common bold sans (DejaVu) draws: Han and Hangul are square, Latin narrower. */
+const ems = (text: string) => [...text].reduce((w, c) => w + (/[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(c) ? 1 : 0.68), 0);
+
+/**
+ * The centre line (the winner at game over, the night's number) as large as it fits between the name
+ * plates on either side: one line at 12–15 px, else two lines balanced at a space (or mid-word for Han
+ * and Hangul), down to 8 px. "The killers win" on one line ran into the plates of an eight-seat table.
+ */
+function centerFit(text: string, n: number, r: number, R: number, pw: number): { lines: string[]; size: number } {
+  const plates = Array.from({ length: n }, (_, i) => platePlace(i, n, r, R, pw));
+  const felt = R - r - 6;
+  // Half the width free between the felt's edge and the plates, for text from `top` to `bottom` (the font's whole box, 0.95 em above the baseline and 0.25 below).
+  const room = (top: number, bottom: number) => {
+    let half = Math.sqrt(Math.max(0, felt * felt - Math.max(top * top, bottom * bottom))) - 6;
+    for (const [x, y] of plates) if (y + 8 > top && y - 7 < bottom) half = Math.min(half, Math.abs(x) - pw / 2 - 3);
+    return half;
+  };
+  for (let size = 15; size >= 12; size--) if (ems(text) * size <= 2 * room(5 - 0.95 * size, 5 + 0.25 * size)) return { lines: [text], size };
+  const chars = [...text];
+  const cuts = text.includes(' ') ? chars.flatMap((c, i) => (c === ' ' ? [i] : [])) : [Math.ceil(chars.length / 2)];
+  const pairs = cuts.map((i) => [chars.slice(0, i).join('').trim(), chars.slice(i).join('').trim()]);
+  const [a, b] = pairs.reduce((best, p) => (Math.max(ems(p[0]!), ems(p[1]!)) < Math.max(ems(best[0]!), ems(best[1]!)) ? p : best));
+  for (let size = 15; size >= 8; size--) if (Math.max(ems(a!), ems(b!)) * size <= 2 * room(5 - 1.5 * size, 5 + 0.8 * size)) return { lines: [a!, b!], size };
+  return { lines: [text], size: 8 };
+}
+
 /** Draws the seats around the table; tapping a selectable seat calls onPick, an aimable card (`dual`) onPickCard. */
 export function RoundTable({ seats, center, onPick, onPickCard }: { seats: TableSeat[]; center?: string; onPick?: (seat: number) => void; onPickCard?: (seat: number, card: 0 | 1) => void }) {
   const n = Math.max(seats.length, 1);
@@ -83,6 +115,7 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
   const active = seats.findIndex((s) => s.active);
   const [hx, hy] = active >= 0 ? place(active, n, R) : [0, 0];
   const pct = (v: number) => `${((v + 180) / 3.6).toFixed(2)}%`;
+  const fit = center ? centerFit(center, n, r, R, pw) : null;
   return (
     <div class="table-wrap">
       <svg class="table" viewBox="-180 -180 360 360" role="img">
@@ -97,10 +130,13 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
           </pattern>
         </defs>
         <circle r={R - r - 6} class="felt" />
-        {center && (
-          // A long centre line (the winner at game over) shrinks to stay inside the felt.
-          <text class="center" y="5" style={center.length > 14 ? { fontSize: `${Math.max(9, Math.floor((15 * 14) / center.length))}px` } : undefined}>
-            {center}
+        {fit && (
+          <text class="center" y={fit.lines.length > 1 ? 5 - 0.55 * fit.size : 5} style={fit.size !== 15 ? { fontSize: `${fit.size}px` } : undefined}>
+            {fit.lines.length > 1 ? fit.lines.map((line, k) => (
+              <tspan x="0" dy={k ? 1.1 * fit.size : 0}>
+                {line}
+              </tspan>
+            )) : center}
           </text>
         )}
         {seats.map((s) => {
@@ -142,9 +178,7 @@ interface SeatProps {
 const Seat = memo(
   function Seat({ s, i, n, r, R, pw, chars, onPick, onPickCard }: SeatProps) {
     const [x, y] = place(i, n, R);
-    // The name plate sits inside the rim, pushed in by its own half width or height along this seat's direction.
-    const [ux, uy] = place(i, n, 1);
-    const [nx, ny] = place(i, n, R - r - 8 - Math.abs(ux) * (pw / 2) - Math.abs(uy) * 8);
+    const [nx, ny] = platePlace(i, n, r, R, pw);
     const out = s.alive === false && !s.judge;
     // Two cards at the foot of the seat; a card laid down lies sideways ([004]: turned horizontally).
     const cy = y + r * 0.78;

@@ -12,10 +12,9 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createGame, apply, legalActions, pendingSeats, viewUpdate, viewJson, viewFor } from '../../worker/engine/index.ts';
 import type { Action, GameState, LegalAction, Seat, View } from '../../worker/engine/types.ts';
-import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
 import { launch } from '../browser/browser.ts';
 import { longGameMove } from './long-game.ts';
-import { standInRoom } from './stand-in-room.ts';
+import { roomFrame, standInRoom } from './stand-in-room.ts';
 
 const N = 16;
 export const CODE = 'BENCH1';
@@ -73,14 +72,7 @@ export function ballotFrames(burst: Burst): { first: string[]; votes: string[] }
   const { before, after } = busyBallot(burst);
   const viewer = { kind: 'seat', seat: 1 } as const;
   const full = viewFor(before, viewer);
-  const room: RoomView = {
-    code: CODE, ruleset: 'classic', options: before.setup.options, pace: { preset: 'live' }, deadlines: before.setup.pace, spectators: true,
-    status: 'playing', gameNo: 1, minPlayers: 8, maxPlayers: 20, fillTo: null, judgeSeats: 0,
-    seats: Array.from({ length: N }, (_, i) => ({ seat: i + 1, name: i === 0 ? 'Ann' : i === 1 ? 'Bo' : `Bot${i + 1}`, connected: true, host: i === 0, score: 0 })),
-    spectatorsWatching: 0, humanJudge: false, judge: null, table: false, webhook: null, you: { seat: 1, host: true, judge: false },
-    prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
-  };
-  const first = [JSON.stringify({ type: 'room', room } satisfies ServerFrame), viewJsonFrame(before, full, 0)];
+  const first = [roomFrame(CODE, before), viewJsonFrame(before, full, 0)];
   const votes: string[] = [];
   let prev = before;
   for (const next of after) {

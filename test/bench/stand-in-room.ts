@@ -8,6 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
+import type { GameState } from '../../worker/engine/types.ts';
+import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
 
 const DIST = 'dist/client';
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json' };
@@ -37,4 +39,17 @@ export async function standInRoom(code: string, first: string[]): Promise<{ base
       http.close();
     },
   };
+}
+
+/** The room frame a stand-in sends first: the room of `state`'s game, seat 1 (Ann) its host and viewer, every seat connected. */
+export function roomFrame(code: string, state: GameState): string {
+  const n = state.setup.players;
+  const room: RoomView = {
+    code, ruleset: state.setup.ruleset, options: state.setup.options, pace: { preset: 'live' }, deadlines: state.setup.pace, spectators: true,
+    status: state.result ? 'over' : 'playing', gameNo: 1, minPlayers: 8, maxPlayers: 20, fillTo: null, judgeSeats: 0,
+    seats: Array.from({ length: n }, (_, i) => ({ seat: i + 1, name: i === 0 ? 'Ann' : i === 1 ? 'Bo' : `Bot${i + 1}`, connected: true, host: i === 0, score: 0 })),
+    spectatorsWatching: 0, humanJudge: false, judge: null, table: false, webhook: null, you: { seat: 1, host: true, judge: false },
+    prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
+  };
+  return JSON.stringify({ type: 'room', room } satisfies ServerFrame);
 }

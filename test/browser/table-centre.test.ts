@@ -1,0 +1,73 @@
+// The line in the middle of the round table at game over (who won) stays clear of the name plates, in
+// every language and for every wording of the result, on a 390-px phone at each of the table's sizes
+// (its seats and plates shrink at 9, 11 and 13 seats). "The killers win" on one line ran into the
+// plates of an eight-seat table. The games are the engine's own (random games played to their end),
+// served by a stand-in room; each wording of the result is shown by sending the frame again with it.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { playRandomGame } from '../../worker/engine/simulate.ts';
+import { viewFor, viewJson } from '../../worker/engine/view.ts';
+import type { Winner } from '../../worker/engine/types.ts';
+import { LANGS, T } from '../../client/strings.ts';
+import { roomFrame, standInRoom } from '../bench/stand-in-room.ts';
+import { launch } from './browser.ts';
+
+const CODE = 'CENTRE';
+const SHOTS = resolve(import.meta.dirname, '../../test-results/table-centre');
+const WINNERS: Winner[] = ['good', 'killers', 'draw'];
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launch();
+});
+afterAll(async () => browser?.close());
+
+/** The game-over frame of a random game of `players` (classic seats up to 16, original 20), for seat 1, with the result's winner set to `winner`. */
+function overFrame(players: number, winner: Winner): { room: string; game: string } {
+  const { state } = playRandomGame({ ruleset: players > 16 ? 'original' : 'classic', players, seed: `centre-${players}` }, 'centre');
+  const json = JSON.parse(viewJson(state, { kind: 'seat', seat: 1 }, viewFor(state, { kind: 'seat', seat: 1 })));
+  json.result.winner = winner;
+  return { room: roomFrame(CODE, state), game: JSON.stringify({ type: 'game', logFrom: 0, view: json }) };
+}
+
+it.each([8, 9, 10, 11, 13, 16, 20])('at game over the winner in the middle of a %i-seat table keeps clear of every name plate, in every language', async (players) => {
+  const frames = WINNERS.map((w) => overFrame(players, w));
+  const room = await standInRoom(CODE, [frames[0]!.room, frames[0]!.game]);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US', baseURL: room.base });
+  await context.addInitScript((code) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 1, token: 'test-token', host: true })), CODE);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/r/${CODE}`);
+  const centre = page.locator('[data-testid=game-over] svg.table text.center');
+  await centre.waitFor();
+  const seen: string[] = [];
+  for (const [w, winner] of WINNERS.entries()) {
+    if (w) room.send(frames[w]!.game);
+    for (const [l, lang] of LANGS.entries()) {
+      await page.selectOption('select[aria-label=language]', lang);
+      const words = T[`w_${winner}`][l]!;
+      await expect.poll(async () => (await centre.textContent())?.replace(/\s/g, '')).toBe(words.replace(/\s/g, ''));
+      const fit = await page.evaluate(() => {
+        const svg = document.querySelector('[data-testid=game-over] svg.table')!;
+        const box = (e: Element) => e.getBoundingClientRect();
+        const text = svg.querySelector('text.center')!;
+        const c = box(text);
+        const felt = box(svg.querySelector('circle.felt')!);
+        const touches = [...svg.querySelectorAll('rect.plate')].map(box).filter((p) => p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom).length;
+        return { touches, inside: c.left >= felt.left && c.right <= felt.right, lines: text.querySelectorAll('tspan').length || 1, px: parseFloat(getComputedStyle(text).fontSize) };
+      });
+      if (players === 8 && lang === 'es' && winner === 'killers') await page.locator('[data-testid=game-over] svg.table').screenshot({ path: join(SHOTS, 'eight-seats-es.png') });
+      seen.push(`${lang} "${words}" ${fit.lines} line(s) at ${fit.px}px`);
+      expect(fit.touches, `${players} seats, ${lang}: "${words}" runs into a name plate`).toBe(0);
+      expect(fit.inside, `${players} seats, ${lang}: "${words}" leaves the felt`).toBe(true);
+      expect(fit.px).toBeGreaterThanOrEqual(8);
+    }
+  }
+  console.log(`[table-centre] ${players} seats: ${seen.join('; ')}`);
+  expect(errors).toEqual([]);
+  await context.close();
+  room.close();
+});
