@@ -2,11 +2,11 @@
 // every language and for every wording of the result, on a 390-px phone at each of the table's sizes
 // (its seats and plates shrink at 9, 11 and 13 seats). "The killers win" on one line ran into the
 // plates of an eight-seat table. The games are the engine's own (random games played to their end),
-// served by a stand-in room; each wording of the result is shown by sending the frame again with it.
+// served by a stand-in room to one phone; each wording of the result is shown by sending the frame again with it.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { playRandomGame } from '../../worker/engine/simulate.ts';
 import { viewFor, viewJson } from '../../worker/engine/view.ts';
 import type { Winner } from '../../worker/engine/types.ts';
@@ -17,35 +17,45 @@ import { launch } from './browser.ts';
 const CODE = 'CENTRE';
 const SHOTS = resolve(import.meta.dirname, '../../test-results/table-centre');
 const WINNERS: Winner[] = ['good', 'killers', 'draw'];
+const SIZES = [8, 9, 10, 11, 12, 13, 16, 20];
 let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
-});
-afterAll(async () => browser?.close());
+let room: Awaited<ReturnType<typeof standInRoom>>;
+let page: Page;
+const errors: string[] = [];
 
-/** The game-over frame of a random game of `players` (classic seats up to 16, original 20), for seat 1, with the result's winner set to `winner`. */
-function overFrame(players: number, winner: Winner): { room: string; game: string } {
+/** The game-over frames of a random game of `players` (classic seats up to 16, original 20), for seat 1: the room's, then the game's with each wording of the result. */
+function overFrames(players: number): { room: string; games: string[] } {
   const { state } = playRandomGame({ ruleset: players > 16 ? 'original' : 'classic', players, seed: `centre-${players}` }, 'centre');
   const json = JSON.parse(viewJson(state, { kind: 'seat', seat: 1 }, viewFor(state, { kind: 'seat', seat: 1 })));
-  json.result.winner = winner;
-  return { room: roomFrame(CODE, state), game: JSON.stringify({ type: 'game', logFrom: 0, view: json }) };
+  return { room: roomFrame(CODE, state), games: WINNERS.map((winner) => JSON.stringify({ type: 'game', logFrom: 0, view: { ...json, result: { ...json.result, winner } } })) };
 }
 
-it.each([8, 9, 10, 11, 13, 16, 20])('at game over the winner in the middle of a %i-seat table keeps clear of every name plate, in every language', async (players) => {
-  const frames = WINNERS.map((w) => overFrame(players, w));
-  const room = await standInRoom(CODE, [frames[0]!.room, frames[0]!.game]);
+// One phone for every table: each size's frames replace the last (a frame from 0 is a whole view).
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const first = overFrames(SIZES[0]!);
+  room = await standInRoom(CODE, [first.room, first.games[0]!]);
+  browser = await launch();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US', baseURL: room.base });
   await context.addInitScript((code) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 1, token: 'test-token', host: true })), CODE);
-  const page = await context.newPage();
-  const errors: string[] = [];
+  page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`/r/${CODE}`);
+  await page.locator('[data-testid=game-over] svg.table text.center').waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  room?.close();
+});
+
+it.each(SIZES)('at game over the winner in the middle of a %i-seat table keeps clear of every name plate, in every language', async (players) => {
+  const frames = overFrames(players);
+  room.send(frames.room);
   const centre = page.locator('[data-testid=game-over] svg.table text.center');
-  await centre.waitFor();
   const seen: string[] = [];
   for (const [w, winner] of WINNERS.entries()) {
-    if (w) room.send(frames[w]!.game);
+    room.send(frames.games[w]!);
+    await expect.poll(() => page.locator('[data-testid=game-over] svg.table rect.plate').count()).toBe(players);
     for (const [l, lang] of LANGS.entries()) {
       await page.selectOption('select[aria-label=language]', lang);
       const words = T[`w_${winner}`][l]!;
@@ -68,6 +78,4 @@ it.each([8, 9, 10, 11, 13, 16, 20])('at game over the winner in the middle of a 
   }
   console.log(`[table-centre] ${players} seats: ${seen.join('; ')}`);
   expect(errors).toEqual([]);
-  await context.close();
-  room.close();
 });
