@@ -52,6 +52,10 @@ export function Lobby() {
           {t('seatsWithJudge', Math.max(0, count - r.judgeSeats), r.judgeSeats, count, `${r.minPlayers}–${r.maxPlayers}`)}
         </p>
       )}
+      {/* Everyone, guests too, reads what the table still needs: the centre's numbers alone puzzled a first-time guest. */}
+      <p class="center" data-testid="start-line">
+        {count < r.minPlayers ? t('needPlayers', r.minPlayers, r.maxPlayers, count) : count > r.maxPlayers ? t('tooManyPlayers', r.maxPlayers, count) : isHost ? t('readyHost') : t('waitHost')}
+      </p>
       <p class="muted center">
         {t('connectedN', online, count)}
         {r.spectatorsWatching > 0 && ` · ${t('watchingN', r.spectatorsWatching)}`}
@@ -99,16 +103,14 @@ export function Lobby() {
         </div>
       )}
       <ScheduledStart />
-      {isHost && (
+      {isHost && count >= r.minPlayers && count <= r.maxPlayers && (
         <div class="card">
           {r.humanJudge && !r.judge ? (
             <p class="muted">{t('judgeEmpty')}</p>
-          ) : count >= r.minPlayers && count <= r.maxPlayers ? (
+          ) : (
             <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })} data-testid="start">
               {t('start')}
             </button>
-          ) : (
-            <p class="muted">{t('needPlayers', r.minPlayers, r.maxPlayers, count)}</p>
           )}
         </div>
       )}

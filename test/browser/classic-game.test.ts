@@ -180,8 +180,14 @@ it('eight browsers play a classic game from creating the room to game over', asy
     for (const p of players.slice(1)) {
       await press(p, '[data-testid=join]');
       await p.page.locator('[data-testid=lobby]').waitFor();
+      // A guest reads what the table still needs (classic seats 8 to 16), in its own language.
+      if (p === players[1]) await expect.poll(() => p.page.getByTestId('start-line').innerText()).toBe('Needs 8–16 players (now 2)');
+      if (p === players[2]) await expect.poll(() => p.page.getByTestId('start-line').innerText()).toBe('需要 8–16 人（现在 3 人）');
     }
     note(`everyone is in the lobby (${Date.now() - t0} ms)`);
+    await expect.poll(() => players[1]!.page.getByTestId('start-line').innerText()).toBe('Enough players: waiting for the host to start');
+    await expect.poll(() => players[3]!.page.getByTestId('start-line').innerText()).toBe('Ya sois suficientes: esperando a que el anfitrión empiece');
+    await expect.poll(() => host.page.getByTestId('start-line').innerText()).toBe('Enough players: you can start');
     await press(host, '[data-testid=start]');
     await Promise.all(
       players.map(async (p) => {
