@@ -127,32 +127,62 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const { busy, err, setErr, run } = useRequest();
   const [missing, setMissing] = useState(false);
-  // Say at once if the code is wrong or the room has expired, before anyone types a name.
+  const [summary, setSummary] = useState<RoomSummary | null>(null);
+  // Say at once what the room plays and whether it takes players now, or that the code is wrong or
+  // the room has expired, before anyone types a name. While a game is on, ask again now and then:
+  // Join opens when the room is back in its lobby.
   useEffect(() => {
-    api<RoomSummary>('GET', `/api/rooms/${code}`).then(
-      () => undefined,
-      (e: Error & { status?: number }) => (e.status === 404 ? setMissing(true) : setErr(e.message)),
-    );
+    let timer = 0;
+    const ask = () =>
+      api<RoomSummary>('GET', `/api/rooms/${code}`).then(
+        (r) => {
+          setSummary(r);
+          if (r.status !== 'lobby') timer = window.setTimeout(ask, 15_000);
+        },
+        (e: Error & { status?: number }) => (e.status === 404 ? setMissing(true) : setErr(e.message)),
+      );
+    void ask();
+    return () => clearTimeout(timer);
   }, [code]);
   // A code nobody created: nothing to join or watch; offer a new room or the home page instead.
   if (missing) return <NoSuchRoom code={code} />;
+  const open = !summary || summary.status === 'lobby';
+  const watchable = !summary || summary.spectators;
   // The judge's place is taken only through the host's one-time link (InviteForm).
   const joinAsPlayer = () => run(async () => onJoined(await joinRoom(code, name.trim())));
   return (
-    <FormPage onSubmit={() => void joinAsPlayer()}>
+    <FormPage onSubmit={() => open && void joinAsPlayer()}>
       <h2>{t('joinRoom', code)}</h2>
+      {summary && (
+        <p data-testid="join-about">
+          <b>{t(`rs_${summary.ruleset}`)}</b> · {seatsNote(summary)}
+        </p>
+      )}
+      {!open && (
+        <p class="banner" data-testid="join-later">
+          {t(summary?.status === 'over' ? 'gameOverWait' : watchable ? 'gameOnWatch' : 'gameOnNoWatch')}
+        </p>
+      )}
       <NameField name={name} setName={setName} />
       {err && <p class="error">{err}</p>}
       <div class="line">
-        <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="join">
+        <button type="submit" class="primary" disabled={busy || !name.trim() || !open} data-testid="join">
           {t('join')}
         </button>
-        <button type="button" onClick={onWatch}>
-          {t('watch')}
-        </button>
+        {watchable && (
+          <button type="button" onClick={onWatch} data-testid="watch">
+            {t('watch')}
+          </button>
+        )}
       </div>
     </FormPage>
   );
+}
+
+/** What a room's link says of its seats before a name is typed: how many it needs in the lobby, the version's table size while a game is on. */
+function seatsNote(r: RoomSummary): string {
+  if (r.status !== 'lobby') return t('nPlayers', r.minPlayers, r.maxPlayers);
+  return r.seats < r.minPlayers ? t('needPlayers', r.minPlayers, r.maxPlayers, r.seats) : t('waitHost');
 }
 
 /** The page for a code no room has: create a room or go home, never Join or Watch. */

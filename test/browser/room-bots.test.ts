@@ -91,6 +91,17 @@ it('one phone creates a room, fills it with bots and plays classic to game over'
     await page.locator('[data-testid=create-form] [data-testid=name-input]').fill('Ann');
     await press(me, '[data-testid=create]');
     await page.locator('[data-testid=lobby]').waitFor();
+    // A friend opens the invite link on another phone, in Spanish: before typing a name it reads what
+    // the room plays and how many it needs; Join and Watch are both offered.
+    const link = await page.locator('[data-testid=invite-link]').inputValue();
+    const friendContext = await browser.newContext({ ...PHONE, viewport: { width: 390, height: 844 }, locale: 'es-ES', baseURL: inject('baseURL') });
+    const friend = await friendContext.newPage();
+    friend.on('pageerror', (e) => pageErrors.push(`friend: ${e.message}`));
+    await friend.goto(link);
+    await expect.poll(() => friend.getByTestId('join-about').innerText()).toBe('Clásico — Pekín 2.0 con policía · Hacen falta 8–16 jugadores (hay 1)');
+    expect(await friend.getByTestId('join-later').count()).toBe(0);
+    await friend.getByTestId('name-input').fill('Lucía');
+    await expect.poll(() => friend.getByTestId('join').isEnabled()).toBe(true);
 
     // Alone at the table: "Fill the table with bots" seats the smallest legal table, 8 for classic.
     await expect.poll(() => page.locator('[data-testid=fill-bots]').innerText()).toContain(String(SEATS));
@@ -106,6 +117,17 @@ it('one phone creates a room, fills it with bots and plays classic to game over'
     await press(me, '[data-testid=start]');
     await page.locator('[data-testid=game]').waitFor();
     expect(await page.locator('svg.table g[data-bot=true]').count()).toBe(SEATS - 1);
+    // Once the game is on, the friend's link says so before anyone types: watch now, join in the lobby.
+    await friend.reload();
+    await expect.poll(() => friend.getByTestId('join-later').innerText()).toBe('En esta sala se está jugando una partida: puedes mirarla y unirte cuando la sala vuelva a la espera.');
+    expect(await friend.getByTestId('join-about').innerText()).toBe('Clásico — Pekín 2.0 con policía · 8–16 jugadores');
+    await friend.getByTestId('name-input').fill('Lucía');
+    await friend.waitForTimeout(300);
+    expect(await friend.getByTestId('join').isDisabled()).toBe(true);
+    expect(await friend.getByTestId('watch').isVisible()).toBe(true);
+    mkdirSync(FAIL_SHOTS, { recursive: true });
+    await friend.screenshot({ path: join(FAIL_SHOTS, 'join-game-on.png') });
+    await friendContext.close();
 
     const start = Date.now();
     const last = { key: '', at: 0 };
