@@ -7,7 +7,7 @@ import { gameMemo, readOnward, type Reading, type Readings } from '../worker/eng
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
 import { callKey, cardWho, entryText, paren, plateOf, roleName, who, whoList } from './log-text.ts';
-import { headline } from './headline.ts';
+import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { sameSeats } from './story.ts';
@@ -108,7 +108,7 @@ export function GameScreen() {
   };
   const judge = !!me && !!v.seats[me.seat - 1]?.judge;
 
-  const title = step.kind === 'reading' ? t(v.me?.cards ? 'readingTitle2' : 'readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
+  const title = step.kind === 'reading' ? t(!readsACard(v) ? 'readingTitleAll' : v.me?.cards ? 'readingTitle2' : 'readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
   return (
     <div class={night ? 'game night' : 'game'} data-testid="game" data-phase={v.phase} data-step={step.kind} data-round={v.round}>
       <GameLayout

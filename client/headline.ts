@@ -13,12 +13,17 @@ function outOf(log: readonly LogEntry[], seat: number): Extract<LogEntry['event'
   return undefined;
 }
 
+/** Whether this viewer has a card of its own to read: not a spectator, the human judge or `dual`'s big joker. */
+export function readsACard(v: View): boolean {
+  return !!v.me && !v.seats[v.me.seat - 1]?.judge;
+}
+
 /** What is happening now, in one sentence of the chosen language. */
 export function headline(v: View): string {
   const step = v.step;
   switch (step.kind) {
     case 'reading':
-      return t(v.me?.cards ? 'readingHead2' : 'readingHead');
+      return t(!readsACard(v) ? 'readingHeadAll' : v.me?.cards ? 'readingHead2' : 'readingHead');
     case 'call':
       return t('judgeCalls', t(`call_${step.call}`));
     case 'eyes':

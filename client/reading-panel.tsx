@@ -33,7 +33,7 @@ export function ReadingPanel({ v }: { v: View }) {
           {mates.length > 0 && <small>{t('colon', t('yourTeam'), mates.map((s) => who(s.seat)).join('、'))}</small>}
         </div>
       )}
-      <p class="note">{judge ? t('readingJudge') : t('readingNote')}</p>
+      <p class="note">{judge ? t('readingJudge') : me ? t('readingNote') : t('readingNoteAll')}</p>
       <p>
         <b data-testid="seen-count">{t('seenN', step.seen.length, step.seen.length + step.waiting.length)}</b>
       </p>

@@ -323,6 +323,10 @@ const UI = {
   readingTitle2: ['看身份牌', 'Your cards', 'Tus cartas', '내 카드'],
   readingHead2: ['请看你的两张身份牌', 'Look at your two cards', 'Mira tus dos cartas', '두 장의 카드를 확인하세요'],
   iHaveSeen2: ['我看过了', 'I have seen my cards', 'Ya vi mis cartas', '확인했습니다'],
+  // What the reading step says to a viewer with no card to read: a spectator, the human judge, `dual`'s big joker.
+  readingTitleAll: ['看身份牌', 'Reading the cards', 'Se miran las cartas', '카드 확인'],
+  readingHeadAll: ['玩家们正在看自己的身份牌', 'The players are looking at their cards', 'Los jugadores miran sus cartas', '플레이어들이 자기 카드를 확인하는 중입니다'],
+  readingNoteAll: ['大家都看过，或时间到了，天就黑了。', 'Night 1 begins when everyone has looked, or when the time is up.', 'La noche 1 empieza cuando todos la hayan mirado o cuando se acabe el tiempo.', '모두 확인하거나 시간이 끝나면 첫째 밤이 시작됩니다.'],
   youHaveSeen: ['你已确认，等其他人…', 'Confirmed — waiting for the others…', 'Confirmado: esperando a los demás…', '확인 완료 — 다른 사람을 기다리는 중…'],
   seenN: ['{0}/{1} 人看过了', '{0} of {1} have looked', '{0} de {1} ya miraron', '{1}명 중 {0}명 확인'],
   pickThenConfirm: ['先选，再点“确认”：确认前可以改。时间到时按当前的选择算。', 'Pick, then press “Confirm”: until then you may change it. When time runs out, your current pick counts.', 'Elige y luego pulsa «Confirmar»: hasta entonces puedes cambiarla. Si se acaba el tiempo, cuenta tu elección actual.', '고른 뒤 “확정”을 누르세요. 그 전에는 바꿀 수 있습니다. 시간이 끝나면 현재 선택이 적용됩니다.'],

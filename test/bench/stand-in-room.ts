@@ -9,17 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import type { GameState } from '../../worker/engine/types.ts';
-import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
+import type { RoomSummary, RoomView, ServerFrame } from '../../worker/protocol.ts';
 
 const DIST = 'dist/client';
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json' };
 
-/** A room stand-in on a free port: its base URL, a send to the socket last opened, and close. */
-export async function standInRoom(code: string, first: string[]): Promise<{ base: string; send: (text: string) => void; close: () => void }> {
+/** A room stand-in on a free port: its base URL, a send to the socket last opened, and close. With a `summary`, it answers the room's GET (the join form asks it). */
+export async function standInRoom(code: string, first: string[], summary?: RoomSummary): Promise<{ base: string; send: (text: string) => void; close: () => void }> {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('build the client first (npm run build:client)');
   let socket: ServerSocket | null = null;
   const http = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (summary && url.pathname === `/api/rooms/${code}`) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(summary));
     if (url.pathname.startsWith('/api/')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"stand-in"}');
     let file = join(DIST, url.pathname);
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(DIST, 'index.html');
@@ -41,14 +42,14 @@ export async function standInRoom(code: string, first: string[]): Promise<{ base
   };
 }
 
-/** The room frame a stand-in sends first: the room of `state`'s game, seat 1 (Ann) its host and viewer, every seat connected. */
-export function roomFrame(code: string, state: GameState): string {
+/** The room frame a stand-in sends first: the room of `state`'s game, every seat connected; by default seat 1 (Ann) is its host and the viewer. */
+export function roomFrame(code: string, state: GameState, you: RoomView['you'] = { seat: 1, host: true, judge: false }): string {
   const n = state.setup.players;
   const room: RoomView = {
     code, ruleset: state.setup.ruleset, options: state.setup.options, pace: { preset: 'live' }, deadlines: state.setup.pace, spectators: true,
     status: state.result ? 'over' : 'playing', gameNo: 1, minPlayers: 8, maxPlayers: 20, fillTo: null, judgeSeats: 0,
     seats: Array.from({ length: n }, (_, i) => ({ seat: i + 1, name: i === 0 ? 'Ann' : i === 1 ? 'Bo' : `Bot${i + 1}`, connected: true, host: i === 0, score: 0 })),
-    spectatorsWatching: 0, humanJudge: false, judge: null, table: false, webhook: null, you: { seat: 1, host: true, judge: false },
+    spectatorsWatching: 0, humanJudge: false, judge: null, table: false, webhook: null, you,
     prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
   };
   return JSON.stringify({ type: 'room', room } satisfies ServerFrame);
