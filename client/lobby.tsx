@@ -54,7 +54,7 @@ export function Lobby() {
       )}
       {/* Everyone, guests too, reads what the table still needs: the centre's numbers alone puzzled a first-time guest. */}
       <p class="center" data-testid="start-line">
-        {count < r.minPlayers ? t('needPlayers', r.minPlayers, r.maxPlayers, count) : count > r.maxPlayers ? t('tooManyPlayers', r.maxPlayers, count) : isHost ? t('readyHost') : t('waitHost')}
+        {count < r.minPlayers ? t('needPlayers', r.minPlayers, r.maxPlayers, count) : count > r.maxPlayers ? t('tooManyPlayers', r.maxPlayers, count) : r.humanJudge && !r.judge ? t('readyNoJudge') : isHost ? t('readyHost') : t('waitHost')}
       </p>
       <p class="muted center">
         {t('connectedN', online, count)}

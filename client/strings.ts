@@ -129,6 +129,7 @@ const UI = {
   needPlayers: ['需要 {0}–{1} 人（现在 {2} 人）', 'Needs {0}–{1} players (now {2})', 'Hacen falta {0}–{1} jugadores (hay {2})', '{0}–{1}명 필요 (현재 {2}명)'],
   tooManyPlayers: ['最多 {0} 人（现在 {1} 人）：房主需要请走几位', 'At most {0} players (now {1}): the host must remove some', 'Como máximo {0} jugadores (hay {1}): el anfitrión debe quitar algunos', '최대 {0}명 (현재 {1}명): 방장이 몇 명을 내보내야 합니다'],
   readyHost: ['人数够了：可以开始', 'Enough players: you can start', 'Ya sois suficientes: puedes empezar', '인원이 충분합니다. 시작할 수 있어요'],
+  readyNoJudge: ['人数够了：法官的位置还空着', 'Enough players: the judge’s place is still empty', 'Ya sois suficientes: el puesto de árbitro sigue vacío', '인원이 충분합니다. 심판 자리가 아직 비어 있어요'],
   waitHost: ['人数够了：等房主开始', 'Enough players: waiting for the host to start', 'Ya sois suficientes: esperando a que el anfitrión empiece', '인원이 충분합니다. 방장이 시작하기를 기다리는 중'],
   remove: ['移除 {0}', 'Remove {0}', 'Quitar a {0}', '{0} 내보내기'],
   confirmRemove: ['确定移除 {0}？', 'Remove {0} from the room?', '¿Quitar a {0} de la sala?', '{0}을(를) 방에서 내보낼까요?'],

@@ -1,0 +1,55 @@
+// The lobby's line under the table, read by everyone (guests too): how many the table still needs,
+// or that it can start, or what else it waits for (a human judge), or that it has too many after the
+// host chose a smaller version. One phone of a stand-in room gets the room frames one after another.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
+import { standInRoom } from '../bench/stand-in-room.ts';
+import { launch } from './browser.ts';
+
+const CODE = 'LOBBYL';
+let browser: Browser;
+let page: Page;
+let room: Awaited<ReturnType<typeof standInRoom>>;
+const errors: string[] = [];
+
+/** A lobby of `seats` seats (seat 1 the host); the viewer is seat 2 unless `host`. */
+function lobby(seats: number, { host = false, humanJudge = false, judge = false, ruleset = 'classic' as RoomView['ruleset'], min = 8, max = 16 } = {}): string {
+  const room: RoomView = {
+    code: CODE, ruleset, options: {}, pace: { preset: 'live' }, deadlines: {} as RoomView['deadlines'], spectators: true,
+    status: 'lobby', gameNo: 0, minPlayers: min, maxPlayers: max, fillTo: null, judgeSeats: 0,
+    seats: Array.from({ length: seats }, (_, i) => ({ seat: i + 1, name: i ? `P${i + 1}` : 'Ann', connected: true, host: i === 0, score: 0 })),
+    spectatorsWatching: 0, humanJudge, judge: judge ? { name: 'Jo', connected: true, host: false } : null, table: false, webhook: null,
+    you: { seat: host ? 1 : 2, host, judge: false }, prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
+  };
+  return JSON.stringify({ type: 'room', room } satisfies ServerFrame);
+}
+
+beforeAll(async () => {
+  room = await standInRoom(CODE, [lobby(2)]);
+  browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: room.base, reducedMotion: 'reduce' });
+  await context.addInitScript((code) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 2, token: 'test-token', host: false })), CODE);
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/r/${CODE}`);
+  await page.getByTestId('lobby').waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  room?.close();
+});
+
+it.each([
+  ['a guest at a table of 2 (classic seats 8–16)', lobby(2), 'Needs 8–16 players (now 2)', false],
+  ['a guest at a full enough table', lobby(8), 'Enough players: waiting for the host to start', false],
+  ['the host at a full enough table', lobby(8, { host: true }), 'Enough players: you can start', true],
+  ['the host whose human judge has not come', lobby(8, { host: true, humanJudge: true }), 'Enough players: the judge’s place is still empty', false],
+  ['a guest once the judge is in', lobby(8, { humanJudge: true, judge: true }), 'Enough players: waiting for the host to start', false],
+  ['the host after choosing raw (6–8) for 10 seats', lobby(10, { host: true, ruleset: 'raw', min: 6, max: 8 }), 'At most 8 players (now 10): the host must remove some', false],
+])('%s reads the line under the table', async (_who, frame, line, startable) => {
+  room.send(frame);
+  await expect.poll(() => page.getByTestId('start-line').innerText()).toBe(line);
+  expect(await page.getByTestId('start').count(), 'the Start button is there exactly when the game can start').toBe(startable ? 1 : 0);
+  expect(errors).toEqual([]);
+});
