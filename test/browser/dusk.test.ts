@@ -10,35 +10,25 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { View } from '../../worker/engine/types.ts';
 import { ballotFrames, CODE } from '../bench/client-ballot.ts';
-import { standInRoom } from '../bench/stand-in-room.ts';
+import { standInPhone } from './stand-in-phone.ts';
 import { launch } from './browser.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../test-results/dusk');
 let browser: Browser;
-let room: Awaited<ReturnType<typeof standInRoom>>;
 const { first, votes } = ballotFrames('dusk');
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  room = await standInRoom(CODE, first);
   browser = await launch();
 });
-afterAll(async () => {
-  await browser?.close();
-  room?.close();
-});
+afterAll(async () => browser?.close());
 
 it('dusk fades the page out and in by its opacity alone, and a tap during the fade turns the card up', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US', baseURL: room.base, reducedMotion: 'no-preference' });
-  await context.addInitScript((code) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 1, token: 'test-token', host: true })), CODE);
   // The page's clock is Playwright's (timers, animation frames, Date): it flows as usual until the
   // ballot, then stands still, so the fade lasts exactly as long as the test needs to tap in it however
   // busy the machine is (a real-time tap after a screenshot missed the 1.5-s fade in one CI run).
-  await context.clock.install({ time: Date.now() - 30_000 });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/r/${CODE}`);
+  const phone = await standInPhone(browser, CODE, first, { motion: true, deviceScaleFactor: 2, before: (context) => context.clock.install({ time: Date.now() - 30_000 }) });
+  const { page, room, errors } = phone;
   await page.locator('[data-testid=game][data-phase=day] [data-testid=ballots-in][data-n="0"]').waitFor();
   const app = page.locator('.app');
   expect(await app.evaluate((e) => e.classList.contains('dark'))).toBe(false);
@@ -80,5 +70,5 @@ it('dusk fades the page out and in by its opacity alone, and a tap during the fa
   expect(checks).toBeGreaterThan(5);
   await expect.poll(() => page.locator('.card.team ul li').count()).toBe(checks);
   expect(errors).toEqual([]);
-  await context.close();
+  await phone.close();
 });

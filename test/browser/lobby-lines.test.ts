@@ -2,16 +2,14 @@
 // or that it can start, or what else it waits for (a human judge), or that it has too many after the
 // host chose a smaller version. One phone of a stand-in room gets the room frames one after another.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
-import { standInRoom } from '../bench/stand-in-room.ts';
+import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
 import { launch } from './browser.ts';
 
 const CODE = 'LOBBYL';
 let browser: Browser;
-let page: Page;
-let room: Awaited<ReturnType<typeof standInRoom>>;
-const errors: string[] = [];
+let phone: StandInPhone;
 
 /** A lobby of `seats` seats (seat 1 the host); the viewer is seat 2 unless `host`. */
 function lobby(seats: number, { host = false, humanJudge = false, judge = false, ruleset = 'classic' as RoomView['ruleset'], min = 8, max = 16 } = {}): string {
@@ -26,18 +24,13 @@ function lobby(seats: number, { host = false, humanJudge = false, judge = false,
 }
 
 beforeAll(async () => {
-  room = await standInRoom(CODE, [lobby(2)]);
   browser = await launch();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: room.base, reducedMotion: 'reduce' });
-  await context.addInitScript((code) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 2, token: 'test-token', host: false })), CODE);
-  page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/r/${CODE}`);
-  await page.getByTestId('lobby').waitFor();
+  phone = await standInPhone(browser, CODE, [lobby(2)], { seat: 2 });
+  await phone.page.getByTestId('lobby').waitFor();
 });
 afterAll(async () => {
+  await phone?.close();
   await browser?.close();
-  room?.close();
 });
 
 it.each([
@@ -48,6 +41,7 @@ it.each([
   ['a guest once the judge is in', lobby(8, { humanJudge: true, judge: true }), 'Enough players: waiting for the host to start', false],
   ['the host after choosing raw (6–8) for 10 seats', lobby(10, { host: true, ruleset: 'raw', min: 6, max: 8 }), 'At most 8 players (now 10): the host must remove some', false],
 ])('%s reads the line under the table', async (_who, frame, line, startable) => {
+  const { page, room, errors } = phone;
   room.send(frame);
   await expect.poll(() => page.getByTestId('start-line').innerText()).toBe(line);
   expect(await page.getByTestId('start').count(), 'the Start button is there exactly when the game can start').toBe(startable ? 1 : 0);

@@ -3,16 +3,16 @@
 // (RULES.md 8). Neither is told "Look at your card"; both read what the table is doing. A seated
 // player still reads "Look at your card". The frames are the engine's (viewFor), served by a stand-in room.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createGame } from '../../worker/engine/index.ts';
 import { viewFor, viewJson } from '../../worker/engine/view.ts';
 import type { GameState, Viewer } from '../../worker/engine/types.ts';
 import type { RoomSummary, RoomView } from '../../worker/protocol.ts';
-import { roomFrame, standInRoom } from '../bench/stand-in-room.ts';
+import { roomFrame } from '../bench/stand-in-room.ts';
+import { standInPhone } from './stand-in-phone.ts';
 import { launch } from './browser.ts';
 
 const CODE = 'LOOKON';
-const PHONE390: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' };
 let browser: Browser;
 beforeAll(async () => (browser = await launch()));
 afterAll(async () => browser?.close());
@@ -29,13 +29,7 @@ const gameFrame = (state: GameState, viewer: Viewer) => `{"type":"game","logFrom
 /** What one viewer's phone says during the reading step: the box's title, its headline and the note under it. */
 async function readingAs(state: GameState, viewer: Viewer, you: RoomView['you'], stored: boolean): Promise<{ title: string; headline: string; note: string; card: number; errors: string[] }> {
   const summary: RoomSummary = { code: CODE, ruleset: state.setup.ruleset, status: 'playing', seats: state.setup.players, minPlayers: 8, maxPlayers: 16, spectators: true, humanJudge: false, judgeTaken: false };
-  const room = await standInRoom(CODE, [roomFrame(CODE, state, you), gameFrame(state, viewer)], summary);
-  const context = await browser.newContext({ ...PHONE390, baseURL: room.base });
-  if (stored) await context.addInitScript(([code, seat]) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat, token: 'test-token', host: false })), [CODE, you.seat] as const);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/r/${CODE}`);
+  const { page, errors, close } = await standInPhone(browser, CODE, [roomFrame(CODE, state, you), gameFrame(state, viewer)], { seat: stored ? you.seat : null, host: false, summary });
   if (!stored) {
     // Came by the link during the game: the form says so, and Watch opens the game.
     await page.getByTestId('join-later').waitFor();
@@ -49,8 +43,7 @@ async function readingAs(state: GameState, viewer: Viewer, you: RoomView['you'],
     card: await page.getByTestId('reading-card').count(),
     errors,
   };
-  await context.close();
-  room.close();
+  await close();
   return read;
 }
 

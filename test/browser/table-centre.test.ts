@@ -6,12 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { playRandomGame } from '../../worker/engine/simulate.ts';
 import { viewFor, viewJson } from '../../worker/engine/view.ts';
 import type { Winner } from '../../worker/engine/types.ts';
 import { LANGS, T } from '../../client/strings.ts';
-import { roomFrame, standInRoom } from '../bench/stand-in-room.ts';
+import { roomFrame } from '../bench/stand-in-room.ts';
+import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
 import { launch } from './browser.ts';
 
 const CODE = 'CENTRE';
@@ -19,9 +20,7 @@ const SHOTS = resolve(import.meta.dirname, '../../test-results/table-centre');
 const WINNERS: Winner[] = ['good', 'killers', 'draw'];
 const SIZES = [8, 9, 10, 11, 12, 13, 16, 20];
 let browser: Browser;
-let room: Awaited<ReturnType<typeof standInRoom>>;
-let page: Page;
-const errors: string[] = [];
+let phone: StandInPhone;
 
 /** The game-over frames of a random game of `players` (classic seats up to 16, original 20), for seat 1: the room's, then the game's with each wording of the result. */
 function overFrames(players: number): { room: string; games: string[] } {
@@ -34,21 +33,17 @@ function overFrames(players: number): { room: string; games: string[] } {
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const first = overFrames(SIZES[0]!);
-  room = await standInRoom(CODE, [first.room, first.games[0]!]);
   browser = await launch();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US', baseURL: room.base });
-  await context.addInitScript((code) => localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: 1, token: 'test-token', host: true })), CODE);
-  page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/r/${CODE}`);
-  await page.locator('[data-testid=game-over] svg.table text.center').waitFor();
+  phone = await standInPhone(browser, CODE, [first.room, first.games[0]!], { deviceScaleFactor: 2 });
+  await phone.page.locator('[data-testid=game-over] svg.table text.center').waitFor();
 });
 afterAll(async () => {
+  await phone?.close();
   await browser?.close();
-  room?.close();
 });
 
 it.each(SIZES)('at game over the winner in the middle of a %i-seat table keeps clear of every name plate, in every language', async (players) => {
+  const { page, room, errors } = phone;
   const frames = overFrames(players);
   room.send(frames.room);
   const centre = page.locator('[data-testid=game-over] svg.table text.center');
