@@ -12,6 +12,17 @@ import { ScheduledStart } from './async-pace.tsx';
 // The QR code's encoder is a chunk of its own, fetched while the lobby draws.
 export const QrCode = later(() => import('./qr-code.tsx').then((m) => m.QrCode), () => <div class="qr" />);
 
+/**
+ * What a table still waits for, in one line for everyone (guests too: the centre's numbers alone
+ * puzzled a first-time guest); the invite link's join form says the same before a name is typed.
+ */
+export function startLine(seats: number, min: number, max: number, judgeMissing: boolean, host: boolean): string {
+  if (seats < min) return t('needPlayers', min, max, seats);
+  if (seats > max) return t('tooManyPlayers', max, seats);
+  if (judgeMissing) return t('readyNoJudge');
+  return t(host ? 'readyHost' : 'waitHost');
+}
+
 /** The room before a game (and between games). */
 export function Lobby() {
   const r = room.value!;
@@ -22,6 +33,7 @@ export function Lobby() {
   const count = r.seats.length;
   const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators, humanJudge: r.humanJudge, table: r.table };
   const online = r.seats.filter((s) => s.connected).length;
+  const judgeMissing = r.humanJudge && !r.judge;
 
   return (
     <>
@@ -52,9 +64,8 @@ export function Lobby() {
           {t('seatsWithJudge', Math.max(0, count - r.judgeSeats), r.judgeSeats, count, `${r.minPlayers}–${r.maxPlayers}`)}
         </p>
       )}
-      {/* Everyone, guests too, reads what the table still needs: the centre's numbers alone puzzled a first-time guest. */}
       <p class="center" data-testid="start-line">
-        {count < r.minPlayers ? t('needPlayers', r.minPlayers, r.maxPlayers, count) : count > r.maxPlayers ? t('tooManyPlayers', r.maxPlayers, count) : r.humanJudge && !r.judge ? t('readyNoJudge') : isHost ? t('readyHost') : t('waitHost')}
+        {startLine(count, r.minPlayers, r.maxPlayers, judgeMissing, isHost)}
       </p>
       <p class="muted center">
         {t('connectedN', online, count)}
@@ -103,15 +114,12 @@ export function Lobby() {
         </div>
       )}
       <ScheduledStart />
-      {isHost && count >= r.minPlayers && count <= r.maxPlayers && (
+      {/* What still keeps the game from starting is said once, in the line under the table (and the judge's line). */}
+      {isHost && count >= r.minPlayers && count <= r.maxPlayers && !judgeMissing && (
         <div class="card">
-          {r.humanJudge && !r.judge ? (
-            <p class="muted">{t('judgeEmpty')}</p>
-          ) : (
-            <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })} data-testid="start">
-              {t('start')}
-            </button>
-          )}
+          <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })} data-testid="start">
+            {t('start')}
+          </button>
         </div>
       )}
       <div class="card invite">

@@ -6,7 +6,7 @@ import { t } from './i18n.ts';
 import { api, conn, connect, disconnect, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, inGame, type Invitation } from './state.ts';
 import { SeatMenu } from './seat-menu.tsx';
 import { AwayControl } from './away.tsx';
-import { Lobby } from './lobby.tsx';
+import { Lobby, startLine } from './lobby.tsx';
 import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
 import { NotifyMe } from './notify-me.tsx';
@@ -179,10 +179,9 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
   );
 }
 
-/** What a room's link says of its seats before a name is typed: how many it needs in the lobby, the version's table size while a game is on. */
+/** What a room's link says of its seats before a name is typed: the lobby's own line (startLine), or the version's table size while a game is on. */
 function seatsNote(r: RoomSummary): string {
-  if (r.status !== 'lobby') return t('nPlayers', r.minPlayers, r.maxPlayers);
-  return r.seats < r.minPlayers ? t('needPlayers', r.minPlayers, r.maxPlayers, r.seats) : t('waitHost');
+  return r.status !== 'lobby' ? t('nPlayers', r.minPlayers, r.maxPlayers) : startLine(r.seats, r.minPlayers, r.maxPlayers, r.humanJudge && !r.judgeTaken, false);
 }
 
 /** The page for a code no room has: create a room or go home, never Join or Watch. */
