@@ -42,15 +42,16 @@ export async function standInRoom(code: string, first: string[], summary?: RoomS
   };
 }
 
-/** The room frame a stand-in sends first: the room of `state`'s game, every seat connected; by default seat 1 (Ann) is its host and the viewer. */
-export function roomFrame(code: string, state: GameState, you: RoomView['you'] = { seat: 1, host: true, judge: false }): string {
+/** The room frame a stand-in sends first: the room of `state`'s game, every seat connected, seat 1 (Ann) its host and the viewer unless `change` says otherwise. */
+export function roomFrame(code: string, state: GameState, change: Partial<RoomView> = {}): string {
   const n = state.setup.players;
   const room: RoomView = {
     code, ruleset: state.setup.ruleset, options: state.setup.options, pace: { preset: 'live' }, deadlines: state.setup.pace, spectators: true,
     status: state.result ? 'over' : 'playing', gameNo: 1, minPlayers: 8, maxPlayers: 20, fillTo: null, judgeSeats: 0,
     seats: Array.from({ length: n }, (_, i) => ({ seat: i + 1, name: i === 0 ? 'Ann' : i === 1 ? 'Bo' : `Bot${i + 1}`, connected: true, host: i === 0, score: 0 })),
-    spectatorsWatching: 0, humanJudge: false, judge: null, table: false, webhook: null, you,
+    spectatorsWatching: 0, humanJudge: false, judge: null, table: false, webhook: null, you: { seat: 1, host: true, judge: false },
     prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
+    ...change,
   };
   return JSON.stringify({ type: 'room', room } satisfies ServerFrame);
 }

@@ -29,7 +29,7 @@ const gameFrame = (state: GameState, viewer: Viewer) => `{"type":"game","logFrom
 /** What one viewer's phone says during the reading step: the box's title, its headline and the note under it. */
 async function readingAs(state: GameState, viewer: Viewer, you: RoomView['you'], stored: boolean): Promise<{ title: string; headline: string; note: string; card: number; errors: string[] }> {
   const summary: RoomSummary = { code: CODE, ruleset: state.setup.ruleset, status: 'playing', seats: state.setup.players, minPlayers: 8, maxPlayers: 16, spectators: true, humanJudge: false, judgeTaken: false };
-  const { page, errors, close } = await standInPhone(browser, CODE, [roomFrame(CODE, state, you), gameFrame(state, viewer)], { seat: stored ? you.seat : null, host: false, summary });
+  const { page, errors, close } = await standInPhone(browser, CODE, [roomFrame(CODE, state, { you }), gameFrame(state, viewer)], { seat: stored ? you.seat : null, host: false, summary });
   if (!stored) {
     // Came by the link during the game: the form says so, and Watch opens the game.
     await page.getByTestId('join-later').waitFor();

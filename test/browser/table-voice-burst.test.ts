@@ -8,9 +8,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { viewFor, viewJson, viewUpdate } from '../../worker/engine/index.ts';
 import type { GameState, View } from '../../worker/engine/types.ts';
-import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
 import { tableLines } from '../../client/table-voice.ts';
-import { standInRoom } from '../bench/stand-in-room.ts';
+import { roomFrame, standInRoom } from '../bench/stand-in-room.ts';
 import { playRandomly, seededTable } from '../engine/table.ts';
 import { launch } from './browser.ts';
 
@@ -31,13 +30,6 @@ function randomGame(seed: string): GameState[] {
 
 /** The table screen's frames, as the room sends them: the room, the full view, then each change. */
 function tableFrames(states: GameState[]): { first: string[]; rest: string[]; views: View[] } {
-  const room: RoomView = {
-    code: CODE, ruleset: 'classic', options: states[0]!.setup.options, pace: { preset: 'live' }, deadlines: states[0]!.setup.pace, spectators: false,
-    status: 'playing', gameNo: 1, minPlayers: 8, maxPlayers: 20, fillTo: null, judgeSeats: 0,
-    seats: Array.from({ length: N }, (_, i) => ({ seat: i + 1, name: `P${i + 1}`, connected: true, host: i === 0, score: 0 })),
-    spectatorsWatching: 0, humanJudge: false, judge: null, table: true, webhook: null, you: { seat: null, host: false, judge: false, table: true },
-    prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
-  };
   const frame = (state: GameState, view: View, logFrom: number) => `{"type":"game","logFrom":${logFrom},"view":${viewJson(state, spectator, view)}}`;
   const full = viewFor(states[0]!, spectator);
   const views = [full];
@@ -48,7 +40,12 @@ function tableFrames(states: GameState[]): { first: string[]; rest: string[]; vi
     rest.push(frame(states[i]!, u.view, u.logFrom));
     views.push(viewFor(states[i]!, spectator));
   }
-  return { first: [JSON.stringify({ type: 'room', room } satisfies ServerFrame), frame(states[0]!, full, 0)], rest, views };
+  // The table screen's room: no spectators, seats named P1…P8, the viewer the table's screen.
+  const room = roomFrame(CODE, states[0]!, {
+    spectators: false, table: true, you: { seat: null, host: false, judge: false, table: true },
+    seats: Array.from({ length: N }, (_, i) => ({ seat: i + 1, name: `P${i + 1}`, connected: true, host: i === 0, score: 0 })),
+  });
+  return { first: [room, frame(states[0]!, full, 0)], rest, views };
 }
 
 let browser: Browser;
