@@ -288,28 +288,46 @@ describe('RULES.md 6 "Day, ties, specials: as classic"', () => {
     expect(t.step).toMatchObject({ kind: 'call', call: 'killers', actors: [1] });
   });
 
-  it('surrender is for the killers\' and the police calls only, never the doctor\'s', () => {
-    const t = new Table('doctor', CARDS);
-    // Both sides have partners: police, doctor and secret police count as the good side's team.
+  it('surrender is for the killers\' and the police calls only, never the doctor\'s or the secret police\'s', () => {
+    const t = new Table('doctor', 'KKPPDSCCC');
+    // Both teams have partners alive: nobody is offered it.
     expect(t.legal(1).some((l) => l.type === 'surrender')).toBe(false);
     t.control({ type: 'eject', seat: 2 });
     expect(t.legal(1).some((l) => l.type === 'surrender')).toBe(true);
     t.night(0);
-    // RULES.md 3 (decision): the police see only their own side (police, doctor, secret police: three alive).
+    expect(t.step).toMatchObject({ kind: 'call', call: 'police', actors: [3, 4] });
     expect(t.legal(3).some((l) => l.type === 'surrender')).toBe(false);
     t.night(0);
-    expect(t.legal(4).some((l) => l.type === 'surrender')).toBe(false);
+    expect(t.step).toMatchObject({ kind: 'call', call: 'doctor' });
+    expect(t.legal(5).some((l) => l.type === 'surrender')).toBe(false);
+    t.night(0);
+    expect(t.step).toMatchObject({ kind: 'call', call: 'secret-police' });
+    expect(t.legal(6).some((l) => l.type === 'surrender')).toBe(false);
   });
 
-  it('RULES.md 3 (decision) "for the police in doctor: the good side\'s power roles together": the police may surrender once police, doctor and secret police are down to one', () => {
+  it('RULES.md 3, Surrender (decision) "the police cards, in doctor too: the doctor and the secret police are not members the police know, so their lives never decide it"', () => {
+    // Two police: the control waits for the police cards alone to be down to one.
+    const two = new Table('doctor', 'KKPPDSCCC');
+    two.control({ type: 'eject', seat: 4 });
+    two.night(0);
+    expect(two.step).toMatchObject({ kind: 'call', call: 'police', actors: [3] });
+    expect(two.legal(3).some((l) => l.type === 'surrender')).toBe(true);
+
+    // A lone police is offered it whether or not the doctor and the secret police live: the same
+    // control in every state, so it tells nothing of two hidden cards.
+    const offered = (out: Seat[]): boolean => {
+      const t = new Table('doctor', CARDS);
+      for (const seat of out) t.control({ type: 'eject', seat });
+      t.night(0);
+      expect(t.step).toMatchObject({ kind: 'call', call: 'police', actors: [3] });
+      return t.legal(3).some((l) => l.type === 'surrender');
+    };
+    expect([offered([]), offered([4]), offered([5]), offered([4, 5])]).toEqual([true, true, true, true]);
+    // The killers, two alive, are never offered it, whatever the good side's count.
     const t = new Table('doctor', CARDS);
     t.control({ type: 'eject', seat: 4 });
     t.control({ type: 'eject', seat: 5 });
-    // The killers, two alive, are not offered surrender although the good side is down to one.
     expect(t.legal(1).some((l) => l.type === 'surrender')).toBe(false);
-    t.night(0);
-    expect(t.step).toMatchObject({ kind: 'call', call: 'police', actors: [3] });
-    expect(t.legal(3).some((l) => l.type === 'surrender')).toBe(true);
   });
 });
 

@@ -468,10 +468,11 @@ export function maySurrender(state: GameState, seat: Seat): boolean {
   if (state.setup.ruleset === 'infernal') return isDay(state);
   if (step.kind !== 'call' || !isTeamCall(step.call) || !step.actors.includes(seat) || step.surrender.includes(seat)) return false;
   if (option === 'last-member') return step.actors.length === 1;
-  // `team` [001 5.5], RULES.md 3 (decision): only once the team's own side is down to one living member
-  // (the good side: its key roles); the other side's hidden count must never show in `legal`.
-  const own: readonly Role[] = campOf(state.roles[seat - 1]!) === 'killers' ? ['killer'] : RULESETS[state.setup.ruleset].keyRoles;
-  return state.roles.filter((r, i) => own.includes(r) && state.alive[i]).length <= 1;
+  // `team` [001 5.5], RULES.md 3 (decision): only once the called team is down to one living member,
+  // counted on the members the team knows (its own cards: in `doctor` the police never count the doctor
+  // or the secret police); neither the other side's count nor any hidden card may show in `legal`.
+  const member: Role = step.call === 'killers' ? 'killer' : 'police';
+  return state.roles.filter((r, i) => r === member && state.alive[i]).length <= 1;
 }
 
 function surrender(ctx: Ctx, seat: Seat): Refusal {

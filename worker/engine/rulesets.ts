@@ -31,8 +31,6 @@ export interface Ruleset extends RulesetInfo {
   finalTie(options: Options): 'peaceful-night' | 'draw' | 'lot' | 'end';
   /** Checked after every removal; `afterVerdict` is set when a ballot has just closed. */
   winCheck(state: GameState, afterVerdict: boolean): Result | null;
-  /** The good roles whose loss wins for the killers: a team surrender counts them as the other side. */
-  keyRoles: readonly Role[];
   /**
    * Power-role rulesets: a call whose actors are all out (or whose one power is spent) still opens,
    * with no actors, for a seeded random time, so its length tells nobody a death (D11).
@@ -110,7 +108,6 @@ const classic: Ruleset = {
   selfDestruct: true,
   selfVote: false,
   lastWords: firstK('police'),
-  keyRoles: ['police'],
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
   winCheck(state) {
@@ -132,7 +129,6 @@ const original: Ruleset = {
   selfDestruct: false,
   selfVote: false,
   lastWords: firstK('killer'),
-  keyRoles: ['civilian'],
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
   winCheck(state) {
@@ -154,7 +150,6 @@ const runoff: Ruleset = {
   // Night victims always speak; a voted-out killer never does (RULES.md 5).
   lastWords: (state, seat, how) => how === 'killed' || state.roles[seat - 1] !== 'killer',
   revealOnVerdict: (role) => (role === 'killer' ? 'killers' : undefined),
-  keyRoles: ['police'],
   dayVote: 'runoff',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
   winCheck(state) {
@@ -173,7 +168,6 @@ const infernal: Ruleset = {
   selfDestruct: false,
   selfVote: false,
   lastWords: () => false,
-  keyRoles: ['police'],
   dayVote: 'classic',
   finalTie: () => 'end',
   winCheck(state) {
@@ -200,7 +194,6 @@ const raw: Ruleset = {
   selfDestruct: false,
   selfVote: false,
   lastWords: () => true,
-  keyRoles: ['civilian'],
   dayVote: 'classic',
   finalTie: () => 'peaceful-night',
   winCheck(state, afterVerdict) {
@@ -223,7 +216,6 @@ const doctor: Ruleset = {
   selfDestruct: true,
   selfVote: false,
   lastWords: firstK('killer'),
-  keyRoles: ['police', 'doctor', 'secret-police'],
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
   winCheck(state) {
@@ -271,7 +263,6 @@ const butterfly: Ruleset = {
   // Everyone out at dawn speaks; a voted-out killer does not ("thrown to death without any last words").
   lastWords: (state, seat, how) => how === 'killed' || state.roles[seat - 1] !== 'killer',
   revealOnVerdict: (role) => (role === 'killer' ? 'killers' : undefined),
-  keyRoles: SPECIALS,
   dayVote: 'classic',
   finalTie: () => 'peaceful-night',
   winCheck(state) {
@@ -306,7 +297,6 @@ const dual: Ruleset = {
   selfVote: false,
   // (decision) every player out at dawn or by the verdict leaves last words; ejection none.
   lastWords: () => true,
-  keyRoles: ['police', 'secret-police'],
   dayVote: 'classic',
   finalTie: (o) => o.finalTie as 'peaceful-night' | 'draw' | 'lot',
   // After a day that put nobody out (`afterVerdict` with every card as it was), a dead end is a draw.
