@@ -530,7 +530,7 @@ const UI = {
   webhookRemove: ['停止发送', 'Stop posting', 'Dejar de publicar', '게시 중지'],
   'room/bad-webhook': ['链接必须是 https 的公开网址（如 Discord 或 Slack 给的链接）', 'The link must be a public https address (like the one Discord or Slack gives)', 'El enlace debe ser una dirección https pública (como la que da Discord o Slack)', '링크는 공개 https 주소여야 합니다 (Discord나 Slack이 주는 링크)'],
   'room/bad-away': ['请选择将来 14 天以内的时间', 'Pick a time to come, at most 14 days ahead', 'Elige un momento futuro, como mucho a 14 días', '앞으로 14일 이내의 시각을 고르세요'],
-  'room/app-judges': ['法官没有行动，此后由应用主持裁判', 'The judge did not act; the app judges this game now', 'El árbitro no actuó; la aplicación arbitra esta partida', '심판이 행동하지 않아 이제 앱이 진행합니다'],
+  'game/app-judges': ['法官没有行动，此后由应用主持裁判', 'The judge did not act; the app judges this game now', 'El árbitro no actuó; la aplicación arbitra esta partida', '심판이 행동하지 않아 이제 앱이 진행합니다'],
   e_handedToBot: ['{0}缺席，由机器人接替', '{0} was absent and is now played by a bot', '{0} estaba ausente y ahora lo juega un bot', '{0}이(가) 자리를 비워 봇이 대신합니다'],
   'room/is-bot': ['这个座位已经由机器人玩', 'This seat is already played by a bot', 'Este asiento ya lo juega un bot', '이 자리는 이미 봇이 플레이합니다'],
   'room/table-legal': ['人数已经够开局了：可以一个一个加机器人', 'The table can already start: add bots one by one', 'La mesa ya puede empezar: añade bots de uno en uno', '이미 시작할 수 있는 인원입니다: 봇은 한 명씩 추가하세요'],

@@ -104,8 +104,8 @@ describe('human judge failover (issue 9, docs/rules-decisions.md O15)', () => {
     expect(told.view.step).toMatchObject({ endsAt: expect.any(Number) });
 
     // The judge's place no longer holds the game up; the host keeps the host's pause.
-    expect(await judge.request({ type: 'host', id: 'p2', move: { type: 'pause' } })).toMatchObject({ type: 'error', code: 'room/app-judges' });
-    expect(await judge.request({ type: 'host', id: 'x', move: { type: 'extend', ms: 3_600_000 } })).toMatchObject({ type: 'error', code: 'room/app-judges' });
+    expect(await judge.request({ type: 'host', id: 'p2', move: { type: 'pause' } })).toMatchObject({ type: 'error', code: 'game/app-judges' });
+    expect(await judge.request({ type: 'host', id: 'x', move: { type: 'extend', ms: 3_600_000 } })).toMatchObject({ type: 'error', code: 'game/app-judges' });
     expect(await host.request({ type: 'host', id: 'hp', move: { type: 'pause' } })).toEqual({ type: 'ack', id: 'hp' });
     // A host's pause is never ended by the app.
     expect(failoverAt((await storedGame(room.code)).state!)).toBeNull();

@@ -12,7 +12,7 @@ import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
 import { readClaim } from './claim.ts';
 import { handToBot, replaceSeat } from './absent.ts';
 import { dayWindowEndsAt, pacingOf, setPace } from './pace-switch.ts';
-import { appJudges } from './judge-failover.ts';
+import { appJudges, judgeRefusal } from './judge-failover.ts';
 import { countSpoken, doneInOpenDay, ejectFromOpenDay, openDay, openDayDeadline, openDaySayRefusal, opensOpenDay } from './open-day.ts';
 import type {
   Action,
@@ -167,12 +167,16 @@ export type Refusal = [ErrorCode, string] | null;
 
 function dispatch(ctx: Ctx, action: Action): Refusal {
   const s = ctx.s;
+  // O15: once the app has taken over, the judge's place no longer holds the game up or speaks for it.
+  if ('by' in action && action.by === 'judge') {
+    const barred = judgeRefusal(s);
+    if (barred) return barred;
+  }
   switch (action.type) {
     case 'deadline':
       return onDeadline(ctx);
     case 'pause':
       if (s.pausedRemaining !== null) return ['game/paused', 'the game is already paused'];
-      if (action.by === 'judge' && s.appJudges) return ['game/not-allowed', 'the app judges this game now'];
       return pause(ctx, action.by);
     case 'resume':
       if (s.pausedRemaining === null) return ['game/not-paused', 'the game is not paused'];

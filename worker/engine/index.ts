@@ -7,7 +7,7 @@ import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from './rulesets.
 import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
 
 export { apply, newGame, livingSeats, tableOrder, MAX_TEXT } from './game.ts';
-export { failoverAt } from './judge-failover.ts';
+export { failoverAt, judgeRefusal } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, viewJson, viewUpdate, viewerKey, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
 export { exportRecord, replay, type GameRecord } from './record.ts';
@@ -33,6 +33,8 @@ export interface GameRequest {
   day?: DayMode;
   /** Async pace (issue 9): the day window closes at this clock time in this zone. */
   dayCloses?: DayClose;
+  /** Live or async (O15: only an async game fails over to the app). */
+  preset?: 'live' | 'async';
 }
 
 /** Checks a request against the ruleset and starts the game, or says in one line what is wrong. */
@@ -57,6 +59,7 @@ export function createGame(request: GameRequest): { ok: true; state: GameState }
     ...(request.previousFirstVictim ? { previousFirstVictim: request.previousFirstVictim } : {}),
     ...(request.day === 'open' ? { day: 'open' as const } : {}),
     ...(request.dayCloses ? { dayCloses: { ...request.dayCloses } } : {}),
+    ...(request.preset ? { preset: request.preset } : {}),
   };
   return { ok: true, state: newGame(setup) };
 }

@@ -11,9 +11,15 @@ export function appJudges(ctx: Ctx): Refusal {
   const s = ctx.s;
   if (s.appJudges) return ['game/not-allowed', 'the app already judges this game'];
   if (!judgePause(s)) return ['game/not-allowed', 'the game is not waiting on its judge'];
+  if (pacingOf(s).preset === 'live') return ['game/not-allowed', 'a live game never fails over: the judge is at the table'];
   s.appJudges = true;
   emit(ctx, 'all', { type: 'app-judges' });
   return resume(ctx);
+}
+
+/** Why the human judge's place may not act now (O15: the app judges this game), or null. */
+export function judgeRefusal(s: GameState): Refusal {
+  return s.appJudges ? ['game/app-judges', 'the judge did not act; the app judges this game now'] : null;
 }
 
 /** The log entry of the pause the game stands in, if its human judge made it. */
@@ -28,9 +34,11 @@ function judgePause(s: GameState): LogEntry | null {
 
 /**
  * When the app takes over, or null: a judge's pause that has lasted the longest step of the pace in
- * force (a whole async step that needed the judge); the host's own pause is the host's to end.
+ * force (a whole async step that needed the judge); the host's own pause is the host's to end, and a
+ * live game never fails over (the judge is at the table).
  */
 export function failoverAt(state: GameState): number | null {
-  const paused = state.result || state.appJudges ? null : judgePause(state);
-  return paused ? paused.at + Math.max(...Object.values(pacingOf(state).pace)) : null;
+  const pacing = pacingOf(state);
+  const paused = state.result || state.appJudges || pacing.preset === 'live' ? null : judgePause(state);
+  return paused ? paused.at + Math.max(...Object.values(pacing.pace)) : null;
 }

@@ -10,12 +10,14 @@ export interface Pacing {
   pace: Pace;
   day: DayMode;
   dayCloses?: DayClose;
+  /** Live or async, where the game recorded it (O15: only an async game fails over). */
+  preset?: 'live' | 'async';
 }
 
 /** The pacing new steps open with: the last switch, else the setup's. */
 export function pacingOf(s: GameState): Pacing {
   if (s.pacing) return s.pacing;
-  return { pace: s.setup.pace, day: s.setup.day ?? 'turns', ...(s.setup.dayCloses ? { dayCloses: s.setup.dayCloses } : {}) };
+  return { pace: s.setup.pace, day: s.setup.day ?? 'turns', ...(s.setup.dayCloses ? { dayCloses: s.setup.dayCloses } : {}), ...(s.setup.preset ? { preset: s.setup.preset } : {}) };
 }
 
 /** Why a pace cannot be used (a deadline out of bounds, a bad clock time or zone), or null. */
@@ -43,7 +45,7 @@ export function setPace(ctx: Ctx, preset: 'live' | 'async', pace: Pace, day: Day
   if (bad) return ['game/bad-action', bad];
   if (day !== 'turns' && day !== 'open') return ['game/bad-action', `unknown day mode "${String(day)}"`];
   const pacing: Pacing = { pace: { ...pace }, day, ...(dayCloses ? { dayCloses: { ...dayCloses } } : {}) };
-  ctx.s.pacing = pacing;
+  ctx.s.pacing = { ...pacing, preset };
   emit(ctx, 'all', { type: 'pace-set', preset, ...pacing });
   return null;
 }

@@ -89,6 +89,8 @@ export interface GameSetup {
   day?: DayMode;
   /** Async pace (issue 9): the day window closes at a clock time in a time zone instead of after a length. */
   dayCloses?: DayClose;
+  /** Live (the table plays in one sitting) or async (over days); absent in games that did not record it. */
+  preset?: 'live' | 'async';
 }
 
 /** `turns`: each speaker speaks in their turn; `open`: every speaker posts at any time in one window and says "done". */
@@ -341,15 +343,16 @@ export type SeatAction =
 
 /** The host's (or human judge's) moves, and the clock's. */
 export type ControlAction =
-  | { type: 'eject'; seat: Seat }
+  /** `by: 'judge'` on a control: the human judge's place made it (not the host), so O15 may bar it. */
+  | { type: 'eject'; seat: Seat; by?: 'judge' }
   /** `by: 'judge'`: the human judge pauses (recorded, so the room knows the game waits on them). */
   | { type: 'pause'; by?: 'judge' }
-  | { type: 'resume' }
+  | { type: 'resume'; by?: 'judge' }
   /** The room's clock: the human judge held the game up for a whole step; the app judges from now on. */
   | { type: 'app-judges' }
-  | { type: 'extend'; ms: number }
+  | { type: 'extend'; ms: number; by?: 'judge' }
   /** The human judge speaks to the table (RULES.md 11: "may narrate"). */
-  | { type: 'narrate'; text: string }
+  | { type: 'narrate'; text: string; by?: 'judge' }
   /** The host hands an absent seat (issue 9) to a bot (issue 10); only the log records it. */
   | { type: 'hand-to-bot'; seat: Seat }
   /** The host switches between live and async (issue 9), from the next step on. */
@@ -377,6 +380,7 @@ export type ErrorCode =
   | 'game/already-voted'
   | 'game/must-vote'
   | 'game/not-allowed'
+  | 'game/app-judges'
   | 'game/not-absent'
   | 'game/text-invalid'
   | 'game/claim-invalid'

@@ -9,6 +9,7 @@ import {
   exportRecord,
   extraSeats,
   failoverAt,
+  judgeRefusal,
   seatCount,
   winningSeats,
   createGame,
@@ -623,16 +624,20 @@ export class Room extends DurableObject<Env> {
     if (!host && !(judging && JUDGE_MOVES.includes(move.type))) return refuse(403, 'room/not-host', 'only the host can do this');
     const now = this.now();
     room.lastActivity = now;
-    // Once the app has taken over from an absent judge (O15), the judge's place no longer holds the game up.
-    if (judging && !host && JUDGE_MOVES.includes(move.type) && this.loadGame()?.appJudges) return refuse(409, 'room/app-judges', 'the judge did not act; the app judges this game now');
+    // The judge's place (not a host who judges) acts as the judge: the engine bars it once the app has
+    // taken over (O15); the room refuses early with the engine's own error.
+    const asJudge = judging && !host && JUDGE_MOVES.includes(move.type);
+    const game = asJudge ? this.loadGame() : null;
+    const barred = game ? judgeRefusal(game) : null;
+    if (barred) return refuse(409, barred[0], barred[1]);
     switch (move.type) {
       case 'eject':
       case 'pause':
       case 'resume':
       case 'extend':
       case 'narrate':
-        // A judge's pause is marked, so a judge who then vanishes cannot hold an async game forever (O15).
-        return this.applyGame(room, { ...move, ...(move.type === 'pause' && judging ? { by: 'judge' } : {}), at: now } as Action, dedupe);
+        // A judge's move is marked: a judge who pauses and vanishes cannot hold an async game forever (O15).
+        return this.applyGame(room, { ...move, ...(asJudge ? { by: 'judge' } : {}), at: now } as Action, dedupe);
       case 'prod': {
         // Whether the seat owes anything (a night call) is not the host's to know: the answer is the same ack.
         if (room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
@@ -783,6 +788,7 @@ export class Room extends DurableObject<Env> {
       pace: deadlinesOf(room.pace),
       day: dayModeOf(room.pace),
       ...(dayCloses ? { dayCloses } : {}),
+      preset: room.pace.preset,
       seed: this.seed(),
       at: now,
       ...(room.previousFirstVictim ? { previousFirstVictim: room.previousFirstVictim } : {}),
