@@ -61,6 +61,7 @@ import {
 import { MOVE_LINK_MS, REPLACE_LINK_MS, overLimit } from './limits.ts';
 import { dueProd, nextProdAt, planAfter } from './prods.ts';
 import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { followPublicEntries } from './away.ts';
 import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
 import { RateLimiter, attach, attachmentOf, closeWith, revoke, send, sendError, sendText, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
@@ -267,11 +268,11 @@ export class Room extends DurableObject<Env> {
     if (found === null) return refuse(403, 'auth/bad-invite', 'this invitation link is not valid: it works once, and a newer one replaces it');
     // A lapsed link is no longer a way in; it stays stored until a newer one for its place replaces it.
     if (found.expires !== null && this.now() >= found.expires) {
-      if (found.replace) return refuse(403, 'auth/replace-expired', 'this replacement link has expired: ask the host for a new one');
+      if (found.kind === 'replace') return refuse(403, 'auth/replace-expired', 'this replacement link has expired: ask the host for a new one');
       return refuse(403, 'auth/invite-expired', 'this link to move a seat has expired: make a new one on the device that holds the seat');
     }
     const place = found.place;
-    if (found.replace) return this.takeOver(room, place, inviteHash, rawName, tokenHash, token);
+    if (found.kind === 'replace') return this.takeOver(room, place, inviteHash, rawName, tokenHash, token);
     if (place === TABLE_PLACE && !room.table) return refuse(409, 'room/not-table', 'this room is not played face to face');
     if (place === JUDGE_PLACE && !this.store.judge()) {
       const checked = checkName(rawName ?? '');
@@ -553,13 +554,9 @@ export class Room extends DurableObject<Env> {
 
   // ---------------------------------------------------------------- changes
 
+  /** A seat's game move; its away mark and the room's life follow only what the move makes public (worker/room/away.ts). */
   private seatMove(room: RoomRow, seat: Seat, frame: Extract<ClientFrame, { type: 'act' }>, dedupe: Dedupe): Change | Refusal {
-    room.lastActivity = this.now();
-    // A seat that acts is back: its away mark goes in the same step as the move (issue 9).
-    const back = awayNow(room, room.lastActivity).has(seat);
-    if (back) delete room.away!.until[seat];
-    const change = this.applyGame(room, { ...frame.move, seat, at: room.lastActivity } as Action, dedupe);
-    return back && !('ok' in change) ? { ...change, roomChanged: true } : change;
+    return this.applyGame(room, { ...frame.move, seat, at: this.now() } as Action, dedupe);
   }
 
   /** A seat marks itself away until a time (at most MAX_AWAY_MS ahead) or back (null); shown to the table, never a pause. */
@@ -593,12 +590,15 @@ export class Room extends DurableObject<Env> {
     const plan = this.store.prods();
     const nextPlan = result.events.length > 0 ? planAfter(plan, next, action.at) : plan;
     const unmarked = (plan?.marked.length ?? 0) > 0 && nextPlan?.marked.length === 0;
+    // Whoever caused it (a person, a bot, the clock): only public entries move the room's fields.
+    const back = followPublicEntries(room, result.events, action.at);
     this.store.transaction(() => {
       alsoInStep();
       if (result.events.length > 0 || bot) this.scheduleBots(room, next, action.at, bot);
       if (result.events.length > 0) this.store.saveGame(room.gameNo, next, result.events);
       if (nextPlan !== plan) this.store.saveProds(nextPlan);
       if (ended) {
+        this.store.endInvitations();
         room.status = 'over';
         room.previousFirstVictim = next.firstVictim;
         this.store.addScore(winningSeats(next));
@@ -608,7 +608,7 @@ export class Room extends DurableObject<Env> {
     });
     this.game = next;
     if (result.events.length === 0) return { roomChanged: false };
-    return { roomChanged: ended || unmarked, game: { prev, next, full: ended } };
+    return { roomChanged: ended || unmarked || back, game: { prev, next, full: ended } };
   }
 
   private hostMove(room: RoomRow, who: Attachment, move: HostMove, dedupe: Dedupe, fresh: { token: string; tokenHash: string } | null): Change | Refusal {
@@ -747,7 +747,7 @@ export class Room extends DurableObject<Env> {
         if (!game.alive[move.seat - 1]) return refuse(409, 'game/seat-out', `seat ${move.seat} is out`);
         if (!fresh) return refuse(500, 'room/no-token', 'no link could be made');
         const expiresAt = now + REPLACE_LINK_MS;
-        this.commitRoom(room, dedupe, () => this.store.saveInvite(move.seat, fresh.tokenHash, now, expiresAt, true));
+        this.commitRoom(room, dedupe, () => this.store.saveInvite(move.seat, 'replace', fresh.tokenHash, now, expiresAt));
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.seat, token: fresh.token, expiresAt, replace: true } };
       }
       case 'webhook': {
@@ -759,11 +759,14 @@ export class Room extends DurableObject<Env> {
       }
       case 'invite': {
         const place: Place = move.place === 'judge' ? JUDGE_PLACE : move.place === 'table' ? TABLE_PLACE : move.place;
+        // A link into a seat or the judge's place hands over its view: only in the lobby, before any card is
+        // dealt. During a game the host has the replacement link, which the table is told of.
+        if (place !== TABLE_PLACE && room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'links into a seat or the judge’s place are made in the lobby; during a game, give a seat a replacement player');
         if (place === TABLE_PLACE && !room.table) return refuse(409, 'room/not-table', 'this room is not played face to face');
         if (place === JUDGE_PLACE && !room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
         if (place > 0 && !seats.some((s) => s.seat === place)) return refuse(404, 'room/seat-unknown', `there is no seat ${place}`);
         if (!fresh) return refuse(500, 'room/no-token', 'no invitation could be made');
-        this.commitRoom(room, dedupe, () => this.store.saveInvite(place, fresh.tokenHash, now));
+        this.commitRoom(room, dedupe, () => this.store.saveInvite(place, 'host', fresh.tokenHash, now));
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.place, token: fresh.token } };
       }
     }
@@ -799,6 +802,7 @@ export class Room extends DurableObject<Env> {
     room.schedule = null;
     this.store.transaction(() => {
       this.store.newGame(room.gameNo, created.state);
+      this.store.endInvitations();
       this.store.saveProds(planAfter(null, created.state, now));
       this.scheduleBots(room, created.state, now, undefined, true);
       this.store.saveRoom(room);
@@ -832,7 +836,7 @@ export class Room extends DurableObject<Env> {
     if (!fresh) return refuse(500, 'room/no-token', 'no link could be made');
     const now = this.now();
     const expiresAt = now + MOVE_LINK_MS;
-    this.commitRoom(room, dedupe, () => this.store.saveInvite(place, fresh.tokenHash, now, expiresAt));
+    this.commitRoom(room, dedupe, () => this.store.saveInvite(place, 'move', fresh.tokenHash, now, expiresAt));
     return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: place === JUDGE_PLACE ? 'judge' : place, token: fresh.token, expiresAt } };
   }
 

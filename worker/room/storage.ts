@@ -17,10 +17,15 @@ export const JUDGE_PLACE = 0;
 export const TABLE_PLACE = -1;
 /** Game moves (`act`) and host moves (`host`) keep separate action ids. */
 export type ActionSpace = 'act' | 'host';
+/**
+ * What a one-time link does: the host's link into a place (the lobby only: the judge's, a seat's, the
+ * table screen's), a seat's own link to move to another device, or a replacement link for a living seat.
+ */
+export type InviteKind = 'host' | 'move' | 'replace';
 /** Why a seat's person was let go for good: the error code their device is refused with. */
 export type RetiredWhy = 'room/replaced' | 'room/handed-to-bot';
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
 /**
@@ -232,10 +237,38 @@ export class RoomStore {
       this.sql.exec(`ALTER TABLE invites ADD COLUMN replace INTEGER NOT NULL DEFAULT 0`);
       this.sql.exec(`CREATE TABLE IF NOT EXISTS retired_tokens (token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, why TEXT NOT NULL)`);
     }
+    if (version < 8) this.migrateTo8(version);
     if (version !== SCHEMA_VERSION) {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
     }
     this.remembered.exists = true;
+  }
+
+  /**
+   * v8: a place may hold one link of each kind at once (a seat's own move link no longer cancels the
+   * host's replacement link for it); and a standing pause that builds before schema 8 may have logged
+   * without `by`, in a room whose human judge is not the host, is taken as the judge's (O15).
+   */
+  private migrateTo8(version: number): void {
+    this.sql.exec(`CREATE TABLE invites_v8 (token_hash TEXT PRIMARY KEY, place INTEGER NOT NULL, kind TEXT NOT NULL, created INTEGER NOT NULL, expires INTEGER, UNIQUE (place, kind))`);
+    // The steps above have made the v7 table in every case (a new room included).
+    this.sql.exec(`INSERT INTO invites_v8 (token_hash, place, kind, created, expires)
+      SELECT token_hash, place, CASE WHEN replace = 1 THEN 'replace' WHEN expires IS NOT NULL THEN 'move' ELSE 'host' END, created, expires FROM invites`);
+    this.sql.exec(`DROP TABLE IF EXISTS invites`);
+    this.sql.exec(`ALTER TABLE invites_v8 RENAME TO invites`);
+    const judge = this.sql.exec<{ host: number }>(`SELECT host FROM judge WHERE id = 1`).toArray()[0];
+    const game = this.sql.exec<{ game_no: number; state: string }>(`SELECT game_no, state FROM game WHERE id = 1`).toArray()[0];
+    if (!judge || judge.host === 1 || !game) return;
+    const state = JSON.parse(game.state) as Pick<GameState, 'pausedRemaining' | 'result'>;
+    if (state.pausedRemaining === null || state.result) return;
+    const paused = this.sql
+      .exec<{ seq: number; json: string }>(`SELECT seq, json FROM events WHERE game_no = ? AND json LIKE '%"type":"paused"%' ORDER BY seq DESC LIMIT 1`, game.game_no)
+      .toArray()[0];
+    if (!paused) return;
+    const entry = JSON.parse(paused.json) as LogEntry;
+    if (entry.event.type !== 'paused' || entry.event.by !== undefined) return;
+    entry.event = { type: 'paused', by: 'judge' };
+    this.sql.exec(`UPDATE events SET json = ? WHERE game_no = ? AND seq = ?`, JSON.stringify(entry), game.game_no, paused.seq);
   }
 
   // ---------------------------------------------------------------- tombstone
@@ -466,21 +499,15 @@ export class RoomStore {
   }
 
   /**
-   * Keeps one invitation per place; a newer one replaces the older. `expires`: when it lapses (null:
-   * never); `replace`: it seats a new person in the seat (issue 9) rather than letting its player back.
+   * Keeps one link of each kind per place; a newer one replaces the older of its kind, and links of
+   * other kinds stay valid until one of them is used. `expires`: when it lapses (null: never).
    */
-  saveInvite(place: Place, tokenHash: string, at: number, expires: number | null = null, replace = false): void {
-    this.sql.exec(
-      `INSERT OR REPLACE INTO invites (place, token_hash, created, expires, replace) VALUES (?, ?, ?, ?, ?)`,
-      place,
-      tokenHash,
-      at,
-      expires,
-      replace ? 1 : 0,
-    );
+  saveInvite(place: Place, kind: InviteKind, tokenHash: string, at: number, expires: number | null = null): void {
+    this.sql.exec(`DELETE FROM invites WHERE place = ? AND kind = ?`, place, kind);
+    this.sql.exec(`INSERT INTO invites (token_hash, place, kind, created, expires) VALUES (?, ?, ?, ?, ?)`, tokenHash, place, kind, at, expires);
   }
 
-  /** Uses up an invitation: returns its place and deletes it, or null if no such invitation. */
+  /** Uses up an invitation: the place's token changes, so every link to it goes. Returns the place, or null. */
   takeInvite(tokenHash: string): Place | null {
     const r = this.sql.exec<{ place: number }>(`SELECT place FROM invites WHERE token_hash = ?`, tokenHash).toArray()[0];
     if (!r) return null;
@@ -488,12 +515,19 @@ export class RoomStore {
     return r.place;
   }
 
-  /** The invitation's place, when it lapses (null: never) and whether it is a replacement, without using it up. */
-  inviteOf(tokenHash: string): { place: Place; expires: number | null; replace: boolean } | null {
-    const r = this.sql
-      .exec<{ place: number; expires: number | null; replace: number }>(`SELECT place, expires, replace FROM invites WHERE token_hash = ?`, tokenHash)
-      .toArray()[0];
-    return r ? { place: r.place, expires: r.expires, replace: r.replace === 1 } : null;
+  /** The invitation's place, kind and when it lapses (null: never), without using it up. */
+  inviteOf(tokenHash: string): { place: Place; kind: InviteKind; expires: number | null } | null {
+    const r = this.sql.exec<{ place: number; kind: string; expires: number | null }>(`SELECT place, kind, expires FROM invites WHERE token_hash = ?`, tokenHash).toArray()[0];
+    return r ? { place: r.place, kind: r.kind as InviteKind, expires: r.expires } : null;
+  }
+
+  /**
+   * Invitations end with their game: at a start and at the end, the host's links into seats and the
+   * judge's place (made in the lobby) and the replacement links go; a seat's own move link (minutes
+   * long, its own place) and the table screen's link stay.
+   */
+  endInvitations(): void {
+    this.sql.exec(`DELETE FROM invites WHERE kind = 'replace' OR (kind = 'host' AND place <> ?)`, TABLE_PLACE);
   }
 
   /**
