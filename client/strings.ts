@@ -516,7 +516,7 @@ const UI = {
   confirmHandToBot: ['把{0}交给机器人？这个玩家的设备会被登出。', 'Hand {0} to a bot? This player’s devices are signed out.', '¿Pasar {0} a un bot? Los dispositivos de este jugador se desconectan.', '{0}을(를) 봇에게 넘길까요? 이 플레이어의 기기는 로그아웃됩니다.'],
   awayOpen: ['我要离开一段时间…', 'I’ll be away…', 'Estaré ausente…', '잠시 자리를 비웁니다…'],
   awayUntil: ['离开到', 'Away until', 'Ausente hasta', '자리 비움 종료 시각'],
-  awayNote: ['全桌都能看到；游戏不会暂停。你一行动就自动取消。', 'The whole table sees it; the game does not pause. Acting clears it.', 'Toda la mesa lo ve; la partida no se pausa. Al actuar se borra.', '모두에게 표시되며 게임은 멈추지 않습니다. 행동하면 해제됩니다.'],
+  awayNote: ['全桌都能看到；游戏不会暂停。你公开发言或投票时自动取消；夜里的行动不会取消它（否则会暴露身份），回来时请点“我回来了”。', 'The whole table sees it; the game does not pause. Speaking or voting in public clears it; a night move does not (that would show your role), so tap “I’m back” when you are.', 'Toda la mesa lo ve; la partida no se pausa. Se borra al hablar o votar en público; una acción de noche no lo borra (delataría tu papel): pulsa «Ya volví» al volver.', '모두에게 표시되며 게임은 멈추지 않습니다. 공개 발언이나 투표를 하면 해제됩니다. 밤 행동으로는 해제되지 않으니(역할이 드러나므로) 돌아오면 ‘돌아왔습니다’를 누르세요.'],
   awaySave: ['告诉大家', 'Tell the table', 'Avisar a la mesa', '모두에게 알리기'],
   awayBack: ['我回来了', 'I’m back', 'Ya volví', '돌아왔습니다'],
   awayYou: ['你已标记离开到 {0}', 'You are marked away until {0}', 'Figuras ausente hasta {0}', '{0}까지 자리 비움으로 표시됨'],
