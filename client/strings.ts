@@ -416,6 +416,7 @@ const UI = {
   'room/not-judge': ['只有法官可以旁白', 'Only the judge narrates', 'Solo el árbitro narra', '심판만 진행 멘트를 할 수 있습니다'],
   'room/judge': ['法官不参与游戏', 'The judge does not play', 'El árbitro no juega', '심판은 게임에 참여하지 않습니다'],
   'room/no-judge': ['这个房间没有真人法官', 'This room plays without a human judge', 'Esta sala juega sin árbitro humano', '이 방에는 사람 심판이 없습니다'],
+  'room/host-has-place': ['房主已在这个房间里占了位置：房主要么参与游戏，要么当法官', 'The host already holds a place in this room: a host either plays or judges', 'El anfitrión ya tiene un sitio en esta sala: juega o arbitra, no ambas cosas', '방장은 이미 이 방에 자리가 있습니다. 방장은 플레이하거나 심판을 맡을 수 있습니다'],
   'room/judge-taken': ['这个房间已经有法官了', 'This room already has its judge', 'Esta sala ya tiene árbitro', '이 방에는 이미 심판이 있습니다'],
   'room/judge-missing': ['法官位置空缺', 'The judge’s place is empty', 'Falta el árbitro', '심판 자리가 비어 있습니다'],
   'room/is-host': ['房主不能移除自己的座位', 'The host cannot remove their own seat', 'El anfitrión no puede quitar su propio asiento', '방장은 자기 자리를 내보낼 수 없습니다'],

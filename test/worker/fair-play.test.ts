@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { pendingSeats } from '../../worker/engine/index.ts';
 import { ROOM_TTL_MS, type ServerFrame } from '../../worker/protocol.ts';
-import { Client, codeOf, readCards, redeem, seatedRoom, setClock, sleep, storedGame } from './helpers.ts';
+import { Client, api, codeOf, createRoom, join, joinAsJudge, readCards, redeem, seatedRoom, setClock, sleep, storedGame } from './helpers.ts';
 
 type RoomFrame = Extract<ServerFrame, { type: 'room' }>;
 
@@ -113,6 +113,18 @@ describe('the room\'s expiry moves only with public entries', () => {
 describe('no link gives a player of the game a view beyond their seat\'s', () => {
   const invite = (c: Client, id: string, place: 'judge' | 'table' | number) => c.request({ type: 'host', id, move: { type: 'invite', place } });
   const inviteToken = (c: Client, id: string) => c.of('invite').find((f) => f.id === id)!.token;
+
+  it('the host token holds one place: a host who plays cannot also take the judge\'s place, nor a host who judges a seat', async () => {
+    const playing = await createRoom({ ruleset: 'classic', humanJudge: true });
+    await join(playing.code, 'Ann', playing.hostToken);
+    const asJudge = await api(`/api/rooms/${playing.code}/join`, { json: { name: 'Judge Ann', as: 'judge', hostToken: playing.hostToken } });
+    expect(await codeOf(asJudge)).toBe('room/host-has-place');
+
+    const judging = await createRoom({ ruleset: 'classic', humanJudge: true });
+    await joinAsJudge(judging.code, 'Judge Li', judging.hostToken);
+    const asSeat = await api(`/api/rooms/${judging.code}/join`, { json: { name: 'Li', hostToken: judging.hostToken } });
+    expect(await codeOf(asSeat)).toBe('room/host-has-place');
+  });
 
   it('during a game the host cannot make a link into a seat or the judge\'s place (the table screen\'s link stays)', async () => {
     const t = await atKillersCall({ humanJudge: false, table: true });

@@ -58,7 +58,8 @@ describe('move to another device', () => {
 
   it('a newer link cancels the older; spectators have no place to move; the judge moves the judge’s place', async () => {
     const room = await createRoom({ ruleset: 'raw', spectators: true, humanJudge: true });
-    await join(room.code, 'Host', room.hostToken);
+    // The host judges (a host who plays may not also judge: test/worker/fair-play.test.ts).
+    await join(room.code, 'Ann');
     const judgeSeat = await joinAsJudge(room.code, 'Judge Li', room.hostToken);
     const judge = await Client.open(room.code, judgeSeat.token);
     const older = await moveLink(judge, 'm1');

@@ -221,6 +221,11 @@ export class Room extends DurableObject<Env> {
     const checked = checkName(req.name ?? '');
     if (!checked.ok) return refuse(400, checked.code, checked.message);
     const name = checked.name;
+    // The host token holds one place: a host who plays may not also take the judge's god view, nor a
+    // host who judges a seat (O18).
+    if (hostHash !== null && (req.as === 'judge' ? this.store.seats().some((s) => s.host) : this.store.judge()?.host === true)) {
+      return refuse(409, 'room/host-has-place', 'the host already holds a place in this room: a host either plays or judges');
+    }
     if (req.as === 'judge') {
       if (!room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
       // Anyone with the room code could otherwise take the god view (issue 7).
