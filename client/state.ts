@@ -5,6 +5,7 @@ import { PROTOCOL, SEAT_TOKEN_PREFIX } from '../worker/protocol.ts';
 import type { ClientFrame, CreateRoomRequest, CreateRoomResponse, ErrorBody, HostMove, JoinRequest, JoinResponse, RoomView, SeatMove, ServerFrame } from '../worker/protocol.ts';
 import type { View } from '../worker/engine/types.ts';
 import { has, t } from './i18n.ts';
+import { haveOf, keepView, keptView, socketUrl } from './resume.ts';
 
 export interface Stored {
   code: string;
@@ -180,6 +181,12 @@ export function connect(code: string, token: string | null): void {
   target = { code, token };
   attempt = 0;
   seatLost.value = false;
+  // A reload of this tab keeps the game it had: the room then sends only what came since.
+  const kept = keptView(code, token);
+  if (kept) {
+    view.value = kept;
+    log.value = kept.log;
+  }
   open();
 }
 
@@ -203,13 +210,13 @@ function open(): void {
   if (!target) return;
   const { code, token } = target;
   conn.value = attempt ? 'reconnecting' : 'connecting';
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/rooms/${code}/ws`;
+  // What the page holds of the log rides on the URL: the room's first game frame brings only the rest.
+  const url = socketUrl(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/rooms/${code}/ws`, held ?? view.value);
   const sock = new WebSocket(url, token ? [PROTOCOL, SEAT_TOKEN_PREFIX + token] : [PROTOCOL]);
   ws = sock;
   sock.onopen = () => {
     conn.value = 'open';
-    // After a gap we may have missed frames: ask for a full view.
-    if (attempt > 0) send({ type: 'sync' });
+    // The room sends the room and what the game added since (docs/protocol.md, "Resync") on connect.
     attempt = 0;
     resendUnanswered();
   };
@@ -248,10 +255,15 @@ function backNow(): void {
   if (!ws && conn.value === 'reconnecting') {
     clearTimeout(timer);
     open();
-  } else if (ws?.readyState === WebSocket.OPEN) send({ type: 'sync' });
+  } else if (ws?.readyState === WebSocket.OPEN) {
+    const have = haveOf(held ?? view.value);
+    send(have ? { type: 'sync', have } : { type: 'sync' });
+  }
 }
 // Phones suspend sockets in the background: when the tab is shown again (a screen unlocked), reconnect now.
 document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && backNow());
+// A tab hidden or reloaded keeps its game for this session: a reload then asks only for what it missed.
+window.addEventListener('pagehide', () => target && keepView(target.code, target.token, held ?? view.value));
 // A table screen on a living room's wifi: when the network is back, so is the room, without waiting out the backoff.
 window.addEventListener('online', backNow);
 

@@ -251,12 +251,40 @@ export const PushSubscriptionSchema = v.object({
   }),
 });
 
+/**
+ * What a client already holds of its game log: its length (the viewer's entries are numbered 1..n)
+ * and the tag of those n entries (logTag). The room then sends only the entries after them.
+ */
+export const HaveSchema = v.object({
+  log: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000)),
+  tag: v.pipe(v.string(), v.regex(/^[0-9a-z]{1,8}$/)),
+});
+export type Have = v.InferOutput<typeof HaveSchema>;
+
+/**
+ * A short tag of a log as the viewer received it (FNV-1a over its JSON text): equal on both ends
+ * exactly when the client's first n entries are the room's first n for that viewer, so a log
+ * renumbered since (a god view opened, another game began) is sent whole.
+ */
+export function logTag(entries: readonly unknown[]): string {
+  const text = JSON.stringify(entries);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/** The `have` a socket's URL carries (`/ws?log=<n>&tag=<tag>`), when it is well formed. */
+export function haveOf(url: URL): Have | undefined {
+  const parsed = v.safeParse(HaveSchema, { log: Number(url.searchParams.get('log')), tag: url.searchParams.get('tag') });
+  return parsed.success ? parsed.output : undefined;
+}
+
 export const ClientFrameSchema = v.variant('type', [
   /** A seat's game action; `id` is chosen by the client so a retried action is applied once. */
   v.object({ type: v.literal('act'), id: ActionId, move: SeatMoveSchema }),
   v.object({ type: v.literal('host'), id: ActionId, move: HostMoveSchema }),
-  /** Asks for a full fresh view (after a gap, or on demand). */
-  v.object({ type: v.literal('sync') }),
+  /** Asks for the room and the game again (after a gap, or on demand); with `have`, only the log entries it lacks. */
+  v.object({ type: v.literal('sync'), have: v.optional(HaveSchema) }),
   /** This device wants the seat's notifications, worded in `lang`; seats only, once per device. */
   v.object({ type: v.literal('push-subscribe'), id: ActionId, subscription: PushSubscriptionSchema, lang: v.picklist(LANGS) }),
   /** This device stops getting the seat's notifications. */

@@ -88,13 +88,14 @@ export async function until(what: string, test: () => boolean, timeoutMs = 10_00
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function upgrade(code: string, token?: string, origin: string | null = ORIGIN): Promise<Response> {
+/** A WebSocket upgrade through the Worker; `query`: what the client holds of its log (`?log=…&tag=…`). */
+export async function upgrade(code: string, token?: string, origin: string | null = ORIGIN, query = ''): Promise<Response> {
   const headers: Record<string, string> = {
     Upgrade: 'websocket',
     'Sec-WebSocket-Protocol': [PROTOCOL, ...(token ? [SEAT_TOKEN_PREFIX + token] : [])].join(', '),
   };
   if (origin) headers.Origin = origin;
-  return worker.fetch(`${ORIGIN}/api/rooms/${code}/ws`, { headers });
+  return worker.fetch(`${ORIGIN}/api/rooms/${code}/ws${query}`, { headers });
 }
 
 /** Opens a refused socket and returns the error frame it carried and its close code. */
@@ -126,8 +127,8 @@ export class Client {
     ws.accept();
   }
 
-  static async open(code: string, token?: string): Promise<Client> {
-    const res = await upgrade(code, token);
+  static async open(code: string, token?: string, query = ''): Promise<Client> {
+    const res = await upgrade(code, token, ORIGIN, query);
     if (res.status !== 101) throw new Error(`upgrade refused: ${res.status} ${await res.text()}`);
     expect(res.headers.get('Sec-WebSocket-Protocol')).toBe(PROTOCOL);
     return new Client(res.webSocket!);

@@ -30,6 +30,9 @@ import {
   ROOM_TTL_MS,
   SEAT_TOKEN_PREFIX,
   parseClientFrame,
+  logTag,
+  haveOf,
+  type Have,
   type ClientFrame,
   type HostMove,
   type JoinRequest,
@@ -369,7 +372,7 @@ export class Room extends DurableObject<Env> {
     this.sendRoomTo(server, attachment, room);
     this.sendPresence(before, server);
     const game = this.loadGame();
-    if (game && room.status !== 'lobby') this.sendGameTo(server, attachment, game, 0);
+    if (game && room.status !== 'lobby') this.sendGameTo(server, attachment, game, haveOf(new URL(request.url)));
     return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
   }
 
@@ -404,7 +407,7 @@ export class Room extends DurableObject<Env> {
     if (frame.type === 'sync') {
       this.sendRoomTo(ws, who, room);
       const game = this.loadGame();
-      if (game && room.status !== 'lobby') this.sendGameTo(ws, who, game, 0);
+      if (game && room.status !== 'lobby') this.sendGameTo(ws, who, game, frame.have);
       return;
     }
     if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
@@ -944,10 +947,15 @@ export class Room extends DurableObject<Env> {
     }
   }
 
-  /** A full view of the game (on connect and on `sync`). */
-  private sendGameTo(ws: WebSocket, who: Attachment, game: GameState, logFrom: 0): void {
+  /**
+   * The game on connect and on `sync`: the whole view, or, when the client holds the first entries of
+   * this viewer's log (`have`, checked by their tag), the view with only the entries after them.
+   */
+  private sendGameTo(ws: WebSocket, who: Attachment, game: GameState, have?: Have): void {
     if (!watchesGame(who, game)) return;
-    send(ws, { type: 'game', view: viewFor(game, viewerOf(who)), logFrom });
+    const view = viewFor(game, viewerOf(who));
+    const held = have && have.log <= view.log.length && logTag(view.log.slice(0, have.log)) === have.tag ? have.log : 0;
+    send(ws, { type: 'game', view: held ? { ...view, log: view.log.slice(held) } : view, logFrom: held });
   }
 
   private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
