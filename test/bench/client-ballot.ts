@@ -10,22 +10,16 @@
 // A small Node server stands in for the room (test/bench/stand-in-room.ts).
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { createGame, apply, legalActions, pendingSeats, viewUpdate, viewJson, viewFor } from '../../worker/engine/index.ts';
+import { createGame, apply, pendingSeats, viewUpdate, viewJson, viewFor } from '../../worker/engine/index.ts';
 import type { Action, GameState, LegalAction, Seat, View } from '../../worker/engine/types.ts';
 import { launch } from '../browser/browser.ts';
-import { longGameMove } from './long-game.ts';
+import { longMove } from './long-game.ts';
 import { roomFrame, standInRoom } from './stand-in-room.ts';
 
 const N = 16;
 export const CODE = 'BENCH1';
 const VOTES_WITHIN_MS = 50;
 
-/** One seat's move in the long game, as an engine action (`said` this round: its line is said). */
-function longMove(state: GameState, seat: Seat, at: number): Action | null {
-  const spoke = state.log.some((e) => e.event.type === 'said' && e.round === state.round && e.event.seat === seat);
-  const move = longGameMove(legalActions(state, seat), state.step, state.round, seat, spoke);
-  return move ? ({ ...move, seat, at } as Action) : null;
-}
 
 /**
  * Which of day 9's busy ballots: the verdict (`day`, its tie opens the face-off's speeches) or the

@@ -2,7 +2,8 @@
 // busy-ballot benches: nobody is pointed at by night (a peaceful night), each seat says one line in its
 // day speech, and every ballot splits 8–8 between #1 and #2, so the PK, the outside PK and the peaceful
 // night follow and all 16 seats are still alive on day 9.
-import type { LegalAction, Seat } from '../../worker/engine/types.ts';
+import { legalActions } from '../../worker/engine/index.ts';
+import type { Action, GameState, LegalAction, Seat } from '../../worker/engine/types.ts';
 import type { SeatMove } from '../../worker/protocol.ts';
 
 /** An 8–8 split: odd seats vote #2, even seats #1. */
@@ -27,4 +28,11 @@ export function longGameMove(legal: LegalAction[], step: { kind: string; purpose
   }
   const vote = find('vote');
   return vote ? { type: 'vote', target: split(seat, vote.targets) } : null;
+}
+
+/** One seat's move in the long game, as an engine action (`said` this round: its line is said). */
+export function longMove(state: GameState, seat: Seat, at: number): Action | null {
+  const spoke = state.log.some((e) => e.event.type === 'said' && e.round === state.round && e.event.seat === seat);
+  const move = longGameMove(legalActions(state, seat), state.step, state.round, seat, spoke);
+  return move ? ({ ...move, seat, at } as Action) : null;
 }

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { benchEngine } from './engine.ts';
 import { benchLoad, startServer, stopServer, type LoadFigures, type Server } from './load.ts';
 import { benchSizes } from './sizes.ts';
+import { benchResync } from './resync-size.ts';
 import { printRoomBallot } from './room-ballot.ts';
 import { printClientBallot } from './client-ballot.ts';
 
@@ -33,6 +34,7 @@ const only = args['load-only'] || args['ballot-only'];
 if (!only) {
   console.log(JSON.stringify({ engine: benchEngine() }));
   console.log(JSON.stringify({ sizes: benchSizes() }));
+  console.log(JSON.stringify({ resync: benchResync() }));
 }
 if (!args.quick && !args['ballot-only']) await loadRuns(Number(args.runs), Number(args.seconds));
 if (!args.quick && !args['load-only']) {
