@@ -1,7 +1,7 @@
 // The game as one seat (or a spectator) sees it. Every control comes from view.legal: the client
 // never decides on its own what a player may do.
 import { memo } from 'preact/compat';
-import { useCallback, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
 import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
 import { lang, t } from './i18n.ts';
@@ -25,6 +25,7 @@ import { AwayLine, awaySeats } from './away.tsx';
 import { WebhookSetting } from './webhook-setting.tsx';
 import { BallotWeights, CardLegend, LiveBallots, YourSide, cardNote, cardPoints, knownList, myCardDown, pointForCard, seatNote, tableCards } from './dual-cards.tsx';
 import { TalkLog } from './talk-log.tsx';
+import { cardUp, turnCard } from './card-peek.ts';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -50,9 +51,11 @@ const GameOver = later(() => import('./game-over.tsx').then((m) => m.GameOver));
 /** The running game, or the game-over screen once there is a result. */
 export function GameScreen() {
   const v = view.value!;
-  const [peek, setPeek] = useState(false);
+  const peek = cardUp.value;
   const [pick, setPick] = useState(0);
   useCues(v);
+  // A card left up when the game screen goes (game over, another room) is down when it comes back.
+  useEffect(() => () => turnCard(false), []);
   // The table is redrawn only when a seat's look changes (a ballot count does not redraw it): its
   // tap handler is stable and always calls the latest one.
   const pickRef = useRef<(seat: Seat) => void>(() => {});
@@ -116,9 +119,14 @@ export function GameScreen() {
           <>
             <Banners v={v} muted={muted} />
             {me && !judge && (
-              <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => setPeek(!peek)} data-testid="my-card">
-                {peek ? (
-                  <>
+              <div class="my-card-box">
+                {/* Face down until tapped; a button named for what it does, its state told to screen readers. */}
+                <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => turnCard()} aria-expanded={peek} aria-controls="my-card-face" data-testid="my-card">
+                  {t(peek ? (me.cards ? 'hideCards' : 'hideCard') : me.cards ? 'showCards' : 'showCard')}
+                </button>
+                {peek && (
+                  // A tap anywhere on the turned-up card turns it down too (the button above does it by keyboard).
+                  <div id="my-card-face" class="my-card-face" onClick={() => turnCard(false)} data-testid="my-card-face">
                     {me.cards ? (
                       me.cards.map((c, i) => (
                         <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
@@ -132,12 +140,9 @@ export function GameScreen() {
                     <YourSide v={v} />
                     <MyTeam v={v} />
                     <CardFaces cards={me.cards ?? [{ role: me.role }]} ruleset={v.ruleset} />
-                    <small>{t('tapHide')}</small>
-                  </>
-                ) : (
-                  t(me.cards ? 'tapCards' : 'tapCard')
+                  </div>
                 )}
-              </button>
+              </div>
             )}
             <section class="step" data-testid="step">
               {/* The story's button sits in the step's own line, not floating over the page: it never covers a control. */}

@@ -1,10 +1,12 @@
-// The reading step before night 1 (RULES.md 11): the card face up, "I have seen my card", and how
-// many have looked. The button comes from view.legal; the judge of `dual` is never offered it.
+// The reading step before night 1 (RULES.md 11): the card (face up only while its owner has it
+// turned up, client/card-peek.ts), "I have seen my card", and how many have looked. The button comes
+// from view.legal; the judge of `dual` is never offered it.
 import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act } from './state.ts';
 import { roleName, who } from './log-text.ts';
 import { YourSide } from './dual-cards.tsx';
+import { cardUp } from './card-peek.ts';
 
 /** What a seat sees while the table reads its cards. */
 export function ReadingPanel({ v }: { v: View }) {
@@ -16,7 +18,7 @@ export function ReadingPanel({ v }: { v: View }) {
   const judge = me && v.seats[me.seat - 1]?.judge;
   return (
     <div class="act reading" data-testid="reading">
-      {me && (
+      {me && (cardUp.value || judge) && (
         <div class="reading-card" data-testid="reading-card">
           {me.cards ? (
             me.cards.map((c, i) => (

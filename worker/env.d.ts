@@ -11,6 +11,8 @@ interface Env {
   CREATE_LIMITER: RateLimit;
   /** Joins per client address. */
   JOIN_LIMITER: RateLimit;
+  /** WebSocket upgrades per client address. */
+  SOCKET_LIMITER: RateLimit;
 }
 
 declare namespace Cloudflare {

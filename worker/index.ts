@@ -13,7 +13,7 @@ import {
 } from './protocol.ts';
 import { vapidOf } from './push/deliver.ts';
 import type { Refusal } from './room/room.ts';
-import { fail, overRate, postGuard, sameOrigin, securityHeaders } from './guards.ts';
+import { boundedText, fail, overRate, postGuard, sameOrigin, securityHeaders } from './guards.ts';
 import { hashToken, newRoomCode, newToken, normaliseCode } from './room/tokens.ts';
 import { clientPage } from './client-page.ts';
 
@@ -32,9 +32,11 @@ function refused(c: Ctx, r: Refusal): Response {
 
 /** The JSON body checked against a schema, or the error response to send. */
 async function body<S extends v.GenericSchema>(c: Ctx, schema: S): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; response: Response }> {
+  const read = await boundedText(c);
+  if (!read.ok) return read;
   let json: unknown;
   try {
-    json = await c.req.json();
+    json = JSON.parse(read.text);
   } catch {
     return { ok: false, response: fail(c, 400, 'request/bad-json', 'the body is not JSON') };
   }
@@ -129,6 +131,9 @@ app.get('/api/rooms/:code/ws', async (c) => {
   const room = roomStub(c);
   if (!room) return notFound(c);
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') return fail(c, 426, 'protocol/upgrade-required', 'expected a WebSocket upgrade');
+  // Each upgrade wakes a room: an address that opens sockets in a loop is held back.
+  const limited = await overRate(c, c.env.SOCKET_LIMITER, 'connections');
+  if (limited) return limited;
   // Browsers always send Origin: it must be this site. Clients that send none (bots) are allowed.
   if (!sameOrigin(c)) return fail(c, 403, 'auth/bad-origin', 'WebSocket connections must come from this site');
   const offered = (c.req.header('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());

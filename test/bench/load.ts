@@ -16,6 +16,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW, PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/index.ts';
+import { addressedSocket } from '../browser/browser.ts';
 
 export type Target = 'room' | 'bare';
 
@@ -126,7 +127,8 @@ class Table {
   /** Opens one socket; `protocols` are the WebSocket subprotocols to offer. */
   open(url: string, seat: number, protocols: string[]): Promise<Bot> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, protocols);
+      // A device of its own: the room limits socket upgrades per address.
+      const ws = addressedSocket(url, protocols);
       const bot: Bot = { seat, ws, view: null, frames: 0, sent: [] };
       ws.addEventListener('open', () => {
         this.bots.push(bot);

@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame, type CreateRoomResponse, type JoinResponse } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/index.ts';
 import { startServer, stopServer } from './load.ts';
+import { addressedSocket } from '../browser/browser.ts';
 import { longGameMove, split } from './long-game.ts';
 import { printSelfTime, workerDevtools, type Profile } from './devtools.ts';
 
@@ -43,7 +44,7 @@ class Bot {
     this.table = table;
   }
   open(url: string): Promise<void> {
-    this.ws = new WebSocket(url, [PROTOCOL, SEAT_TOKEN_PREFIX + this.token]);
+    this.ws = addressedSocket(url, [PROTOCOL, SEAT_TOKEN_PREFIX + this.token]);
     this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
     return new Promise((ok) => (this.ws.onopen = () => ok()));
   }

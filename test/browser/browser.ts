@@ -25,12 +25,21 @@ declare module 'vitest' {
 /**
  * A client address of its own for one test device (a browser context or a socket bot), sent as
  * CF-Connecting-IP, which `wrangler dev` keeps when a request carries it. The room's per-address
- * limits on creating and joining (30 joins a minute) then count each device apart, as they count real
+ * limits on creating, joining (30 joins a minute) and opening sockets then count each device apart, as they count real
  * phones, instead of every file's seats and bots as one address. Random in 198.18.0.0/15 (benchmarking).
  */
 export function deviceAddress(): string {
   const n = Math.floor(Math.random() * 2 ** 17);
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * A Node WebSocket from an address of its own (undici's WebSocket takes headers beside the
+ * subprotocols): the room also limits socket upgrades per address (60 a minute), and a file's bots
+ * would otherwise all come from 127.0.0.1.
+ */
+export function addressedSocket(url: string, protocols: string[], address = deviceAddress()): WebSocket {
+  return new WebSocket(url, { protocols, headers: { 'CF-Connecting-IP': address } } as unknown as string[]);
 }
 
 /** Headers for a test's own JSON calls to the API, from an address of their own. */

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { launch } from './browser.ts';
 import { SocketBot, joinBot, voteForTop } from './socket-bot.ts';
-import { DESKTOP, PHONE, answerFlow, createRoom, openPlayer, press, readScreen, type Player, type Screen } from './pages.ts';
+import { DESKTOP, PHONE, answerFlow, createRoom, hideCard, openPlayer, press, readScreen, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results/screenshots');
@@ -288,7 +288,7 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
       }
       await press(p, '[data-testid=my-card]');
       // A tap's click may land after the tap returns: wait for the turned-up cards.
-      await p.page.locator('[data-testid=my-card] [data-testid=your-side]').waitFor();
+      await p.page.locator('[data-testid=my-card-face] [data-testid=your-side]').waitFor();
       const s = await p.page.evaluate(readDual);
       expect(s.myCards, `${p.name}: two cards`).toHaveLength(2);
       const [a, b] = s.myCards!.map((c) => camp(c.role));
@@ -302,7 +302,7 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
       }
       await shot(p, 'cards');
       note(`${p.name} (#${p.seat}): ${s.myCards!.map((c) => c.role).join(' + ')} — "${s.side!.text}"`);
-      await press(p, '[data-testid=my-card]');
+      await hideCard(p);
     }
 
     const end = Date.now() + PLAY_CAP_MS;

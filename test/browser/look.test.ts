@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { CreateRoomResponse } from '../../worker/protocol.ts';
 import { apiHeaders, launch } from './browser.ts';
 import { checkContrast } from './contrast.ts';
-import { DESKTOP, PHONE } from './pages.ts';
+import { DESKTOP, PHONE, hideCard } from './pages.ts';
 import { SocketBot, joinBot, roomSocketURL } from './socket-bot.ts';
 
 const SHOTS = process.env.LOOK_SHOTS;
@@ -146,7 +146,8 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await phone.locator('[data-testid=card-art] figcaption').waitFor();
   expect(await phone.locator('[data-testid=card-art]').getAttribute('data-role')).toBe(await phone.locator('[data-testid=my-role]').getAttribute('data-role'));
   await look(phone, 'card-phone-night', true);
-  await phone.locator('[data-testid=my-card]').tap();
+  // Down again (unless it already turned down by itself).
+  await hideCard({ page: phone, phone: true });
   await phone.locator('[data-testid=rules-button]').tap();
   await phone.locator('.sheet').waitFor();
   await look(phone, 'rules-sheet-phone-night', true);

@@ -27,7 +27,7 @@ function dealt(ruleset: string, players: number): GameState {
 const gameFrame = (state: GameState, viewer: Viewer) => `{"type":"game","logFrom":0,"view":${viewJson(state, viewer, viewFor(state, viewer))}}`;
 
 /** What one viewer's phone says during the reading step: the box's title, its headline and the note under it. */
-async function readingAs(state: GameState, viewer: Viewer, you: RoomView['you'], stored: boolean): Promise<{ title: string; headline: string; note: string; card: number; errors: string[] }> {
+async function readingAs(state: GameState, viewer: Viewer, you: RoomView['you'], stored: boolean): Promise<{ title: string; headline: string; note: string; card: number; toTurn: number; errors: string[] }> {
   const summary: RoomSummary = { code: CODE, ruleset: state.setup.ruleset, status: 'playing', seats: state.setup.players, minPlayers: 8, maxPlayers: 16, spectators: true, humanJudge: false, judgeTaken: false };
   const { page, errors, close } = await standInPhone(browser, CODE, [roomFrame(CODE, state, { you }), gameFrame(state, viewer)], { seat: stored ? you.seat : null, host: false, summary });
   if (!stored) {
@@ -41,6 +41,7 @@ async function readingAs(state: GameState, viewer: Viewer, you: RoomView['you'],
     headline: await page.getByTestId('headline').innerText(),
     note: await page.locator('[data-testid=reading] .note').innerText(),
     card: await page.getByTestId('reading-card').count(),
+    toTurn: await page.getByTestId('my-card').count(),
     errors,
   };
   await close();
@@ -50,10 +51,10 @@ async function readingAs(state: GameState, viewer: Viewer, you: RoomView['you'],
 it('a spectator who pressed Watch reads that the players are looking at their cards, not "Look at your card"', async () => {
   const state = dealt('classic', 8);
   const seen = await readingAs(state, { kind: 'spectator' }, { seat: null, host: false, judge: false }, false);
-  expect(seen).toEqual({ title: expect.stringContaining('Reading the cards'), headline: 'The players are looking at their cards', note: 'Night 1 begins when everyone has looked, or when the time is up.', card: 0, errors: [] });
-  // A seated player of the same game still reads its own card.
+  expect(seen).toEqual({ title: expect.stringContaining('Reading the cards'), headline: 'The players are looking at their cards', note: 'Night 1 begins when everyone has looked, or when the time is up.', card: 0, toTurn: 0, errors: [] });
+  // A seated player of the same game is still told to look at its own card (face down until tapped: face-down.test.ts).
   const seat = await readingAs(state, { kind: 'seat', seat: 3 }, { seat: 3, host: false, judge: false }, true);
-  expect(seat).toMatchObject({ title: expect.stringContaining('Your card'), headline: 'Look at your card', card: 1, errors: [] });
+  expect(seat).toMatchObject({ title: expect.stringContaining('Your card'), headline: 'Look at your card', card: 0, toTurn: 1, errors: [] });
 });
 
 it("dual's big joker, who judges, is not told to look at two cards of its own", async () => {

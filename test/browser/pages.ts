@@ -84,8 +84,13 @@ export async function press(p: { page: Page; phone: boolean }, selector: string)
 export async function peekRole(p: { page: Page; phone: boolean }): Promise<string> {
   await press(p, '[data-testid=my-card]');
   const role = (await p.page.locator('[data-testid=my-role]').getAttribute('data-role')) ?? '';
-  await press(p, '[data-testid=my-card]');
+  await hideCard(p);
   return role;
+}
+
+/** Turns the card down if it is still up (it also turns down by itself, client/card-peek.ts). */
+export async function hideCard(p: { page: Page; phone: boolean }): Promise<void> {
+  if (await p.page.locator('[data-testid=my-card][aria-expanded=true]').count()) await press(p, '[data-testid=my-card][aria-expanded=true]');
 }
 
 /**

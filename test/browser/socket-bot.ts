@@ -4,7 +4,7 @@
 // instead of waiting on deadlines.
 import type { JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
-import { apiHeaders } from './browser.ts';
+import { addressedSocket, apiHeaders } from './browser.ts';
 
 /** Everyone votes for the highest other candidate, so votes bunch up (any tie: nobody is out). */
 export function voteForLast(targets: number[], me: number): number {
@@ -64,7 +64,7 @@ export class SocketBot {
 
   /** Opens the socket on the seat's token; resolves once it is open. */
   open(wsURL: string): Promise<void> {
-    this.ws = new WebSocket(wsURL, ['tianhei.v1', `seat.${this.token}`]);
+    this.ws = addressedSocket(wsURL, ['tianhei.v1', `seat.${this.token}`]);
     this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
     return new Promise((ok, fail) => {
       this.ws.onopen = () => ok();

@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
-import { apiHeaders, launch } from './browser.ts';
+import { addressedSocket, apiHeaders, launch } from './browser.ts';
 import { DESKTOP, PHONE } from './pages.ts';
 import { split } from '../bench/long-game.ts';
 
@@ -60,7 +60,7 @@ class SeatBot {
   open(url: string): Promise<void> {
     // A move sent on a socket that closed before its ack is not waited for again.
     this.pending = '';
-    this.ws = new WebSocket(url, ['tianhei.v1', `seat.${this.token}`]);
+    this.ws = addressedSocket(url, ['tianhei.v1', `seat.${this.token}`]);
     this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
     return new Promise((ok, fail) => {
       this.ws.onopen = () => ok();

@@ -119,11 +119,15 @@ it('leaving, reading the cards, confirming a lone pick, the answer in words, sig
     await expect.poll(() => host.page.locator('svg.table g[data-seat]').count()).toBe(8);
     note('left and rejoined');
 
-    // Start: every seat sees its card and "I have seen my card"; the night waits for them.
+    // Start: every seat turns its card up (it is dealt face down), reads it and turns it down again;
+    // "I have seen my card"; the night waits for them.
     await press(host, '[data-testid=start]');
     for (const p of players) {
       await p.page.locator('[data-testid=reading]').waitFor();
+      expect(await p.page.getByTestId('reading-role').count(), 'face down until tapped').toBe(0);
+      await press(p, '[data-testid=my-card]');
       p.role = (await p.page.locator('[data-testid=reading-role]').getAttribute('data-role')) ?? '';
+      await press(p, '[data-testid=my-card][aria-expanded=true]');
       p.seat = Number(await p.page.locator('svg.table g.me').getAttribute('data-seat'));
       // During a game nobody is offered "Leave this seat": sign-out only.
       expect(await p.page.locator('[data-testid=leave-seat]').count()).toBe(0);

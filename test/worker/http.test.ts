@@ -1,7 +1,8 @@
-// Issue 7, item 6: the HTTP side. POST bodies only as JSON and only from this site, rate limits per
-// client address on creating and joining, security headers on every answer.
+// Issue 7, item 6: the HTTP side. POST bodies only as small JSON and only from this site, rate limits
+// per client address on creating, joining and opening sockets, security headers on every answer.
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, api, createRoom, worker } from './helpers.ts';
+import { PROTOCOL } from '../../worker/protocol.ts';
+import { Client, ORIGIN, api, createRoom, worker } from './helpers.ts';
 
 const errorOf = async (res: Response) => ({ status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code });
 const post = (path: string, headers: Record<string, string>, body = JSON.stringify({ ruleset: 'classic' })) =>
@@ -16,6 +17,42 @@ describe('POST bodies', () => {
     expect((await post('/api/rooms', { 'Content-Type': 'application/json; charset=utf-8', Origin: ORIGIN })).status).toBe(201);
     const room = await createRoom();
     expect(await errorOf(await post(`/api/rooms/${room.code}/join`, { 'Content-Type': 'text/plain', Origin: ORIGIN }, '{"name":"Ann"}'))).toEqual({ status: 415, code: 'request/content-type' });
+  });
+});
+
+describe('body size', () => {
+  // A valid create with 5 MB of padding the schema ignores: read whole and parsed, it made a room.
+  const padded = (bytes: number) => JSON.stringify({ ruleset: 'classic', pad: 'x'.repeat(bytes) });
+
+  it('a body over 8 KB is refused with 413 by its Content-Length, for a create and a join alike', async () => {
+    expect(await errorOf(await post('/api/rooms', { 'Content-Type': 'application/json' }, padded(5_000_000)))).toEqual({ status: 413, code: 'request/too-large' });
+    expect(await errorOf(await post('/api/rooms', { 'Content-Type': 'application/json' }, padded(9_000)))).toEqual({ status: 413, code: 'request/too-large' });
+    const room = await createRoom();
+    expect(await errorOf(await post(`/api/rooms/${room.code}/join`, { 'Content-Type': 'application/json' }, JSON.stringify({ name: 'Ann', pad: 'x'.repeat(9_000) })))).toEqual({ status: 413, code: 'request/too-large' });
+    // Under the cap, the same padding is ignored as before.
+    expect((await post('/api/rooms', { 'Content-Type': 'application/json' }, padded(6_000))).status).toBe(201);
+  });
+
+  it('a streamed body with no Content-Length is refused as soon as it passes 8 KB, not read to its end', async () => {
+    const CHUNK = 64 * 1024;
+    const CHUNKS = 80; // 5 MB
+    let pulled = 0;
+    const head = new TextEncoder().encode('{"ruleset":"classic","pad":"');
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 0) controller.enqueue(head);
+        if (pulled === CHUNKS) {
+          controller.enqueue(new TextEncoder().encode('"}'));
+          controller.close();
+          return;
+        }
+        pulled++;
+        controller.enqueue(new Uint8Array(CHUNK).fill(0x78));
+      },
+    });
+    const res = await worker.fetch(`${ORIGIN}/api/rooms`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream });
+    expect(await errorOf(res)).toEqual({ status: 413, code: 'request/too-large' });
+    expect(pulled).toBeLessThan(CHUNKS / 2);
   });
 });
 
@@ -41,6 +78,26 @@ describe('rate limits per client address', () => {
     for (let i = 31; i < 61 && res.status !== 429; i++) res = await joinFrom('198.51.100.1', i);
     expect(await errorOf(res)).toEqual({ status: 429, code: 'request/rate-limited' });
     expect((await joinFrom('198.51.100.2', 100)).status).not.toBe(429);
+  });
+});
+
+describe('socket upgrades per client address', () => {
+  /** Opens one socket from `ip` (a spectator's) and closes it at once; the upgrade's status. */
+  const socketFrom = async (code: string, ip: string) => {
+    const res = await worker.fetch(`${ORIGIN}/api/rooms/${code}/ws`, { headers: { Upgrade: 'websocket', 'Sec-WebSocket-Protocol': PROTOCOL, Origin: ORIGIN, 'CF-Connecting-IP': ip } });
+    if (res.status === 101) new Client(res.webSocket!).close();
+    else await res.arrayBuffer();
+    return res;
+  };
+
+  it('answers 429 after 60 upgrades a minute from one address; other addresses go on', async () => {
+    const room = await createRoom({ ruleset: 'classic', spectators: true });
+    for (let i = 0; i < 60; i++) expect((await socketFrom(room.code, '192.0.2.10')).status).toBe(101);
+    let res = await socketFrom(room.code, '192.0.2.10');
+    for (let i = 0; i < 60 && res.status === 101; i++) res = await socketFrom(room.code, '192.0.2.10');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toBe('60');
+    expect((await socketFrom(room.code, '192.0.2.11')).status).toBe(101);
   });
 });
 

@@ -6,6 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { T } from '../../client/strings.ts';
 import type { Room } from '../../worker/room/room.ts';
+import { postAnnouncement, webhookRefusal } from '../../worker/room/webhook.ts';
 import { Bot, Client, createRoom, join, storedGame, stubOf, until } from './helpers.ts';
 
 const SECRET_PATH = '/api/webhooks/1234567890/s3cr3t-t0ken';
@@ -114,5 +115,70 @@ describe('the room webhook (issue 9)', () => {
     expect(posts.length).toBeGreaterThan(2);
     expect(host.of('room').at(-1)!.room.webhook).toEqual({ host: 'discord.com', lang: 'en' });
     for (const c of clients) c.close();
+  });
+
+  it('refuses names that end in a dot, single-label names and the special-use suffixes; public names pass', () => {
+    const refused = [
+      'https://localhost./x',
+      'https://printer.lan./x',
+      'https://metadata.google.internal./x',
+      'https://kube-dns.kube-system.svc.cluster.local./x',
+      'https://discord.com./api/webhooks/1/x',
+      'https://intranet/x',
+      'https://intranet./x',
+      'https://printer.lan/x',
+      'https://nas.local/x',
+      'https://metadata.google.internal/x',
+      'https://router.home.arpa/x',
+      'https://app.localhost/x',
+      'https://kube-dns.kube-system.svc/x',
+      'https://api.default.svc.cluster.local/x',
+      'https://wiki.corp/x',
+    ];
+    for (const url of refused) expect(webhookRefusal(url), url).not.toBeNull();
+    for (const url of ['https://discord.com/api/webhooks/1/x', 'https://hooks.slack.com/services/T/B/x', 'https://chat.example.org/hook', 'https://svc.example.com/x', 'https://local.example.com/x']) expect(webhookRefusal(url), url).toBeNull();
+  });
+
+  it('a trailing-dot local name is refused as a move too', async () => {
+    const { clients, host } = await table();
+    for (const bad of ['https://localhost./x', 'https://printer.lan./x', 'https://api.svc/x']) {
+      expect(await hostMove(host, `bad-${bad}`, { type: 'webhook', url: bad, lang: 'en' }), bad).toMatchObject({ type: 'error', code: 'room/bad-webhook' });
+    }
+    for (const c of clients) c.close();
+  });
+
+  it('never follows a redirect: a 307 from the hook is a failed post, and nothing is re-posted where it points', async () => {
+    const { room, clients, host } = await table();
+    const INSIDE = 'http://127.0.0.1:8080/private/admin';
+    const sent: { url: string; redirect: string; body: string }[] = [];
+    await runInDurableObject(stubOf(room.code), (r: Room) => {
+      // The network as fetch() sees it: the hook answers 307; a request that follows redirects is
+      // posted again, body and all, to the Location (fetch's own rule for 307 and 308).
+      r.hookFetch = async (request: Request) => {
+        const body = await request.text();
+        sent.push({ url: request.url, redirect: request.redirect, body });
+        if (request.url === INSIDE) return new Response('admin');
+        const answer = new Response(null, { status: 307, headers: { Location: INSIDE } });
+        if (request.redirect !== 'follow') return answer;
+        sent.push({ url: INSIDE, redirect: request.redirect, body });
+        return new Response('admin');
+      };
+    });
+    expect(await hostMove(host, 'w', { type: 'webhook', url: HOOK, lang: 'en' })).toEqual({ type: 'ack', id: 'w' });
+    expect(await hostMove(host, 'go', { type: 'start' })).toEqual({ type: 'ack', id: 'go' });
+    await until('the start post', () => sent.length >= 1);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(sent.map((s) => s.url)).toEqual([HOOK]);
+    expect(sent[0]!.redirect).toBe('manual');
+    for (const c of clients) c.close();
+  });
+
+  it('a post counts as delivered only on a 2xx answer: 3xx, 4xx, 5xx and a failed network are failures', async () => {
+    const hookOf = { url: HOOK, lang: 'en' as const };
+    const answering = (status: number) => async () => new Response(null, { status, ...(status >= 300 && status < 400 ? { headers: { Location: 'https://example.org/' } } : {}) });
+    expect(await postAnnouncement(hookOf, 'hello', answering(204))).toBe(true);
+    expect(await postAnnouncement(hookOf, 'hello', answering(200))).toBe(true);
+    for (const status of [301, 302, 303, 307, 308, 400, 404, 500]) expect(await postAnnouncement(hookOf, 'hello', answering(status)), String(status)).toBe(false);
+    expect(await postAnnouncement(hookOf, 'hello', async () => Promise.reject(new Error('unreachable')))).toBe(false);
   });
 });

@@ -18,10 +18,18 @@ const MAX_POST = 1900;
 /** How long the room waits for the hook before giving up on a post. */
 const POST_TIMEOUT_MS = 10_000;
 
+// Names no public DNS answers for: RFC 6761's `localhost`, RFC 6762's `.local` and the names its
+// appendix G lists for private networks (`.lan`, `.home`, `.corp`, `.intranet`, `.private`,
+// `.internal`), RFC 8375's `.home.arpa` (and `.arpa` as a whole: reverse zones, no web hosts), and
+// Kubernetes' in-cluster `.svc` / `.cluster.local`.
+const LOCAL_SUFFIX = /(^|\.)(localhost|local|lan|home|corp|intranet|private|internal|arpa|svc)$/;
+
 /**
- * Why a webhook URL is refused, or null. https only, a host name with a dot that is not an IP
- * address or a local name, no credentials, no port: the room cannot check where a name resolves
- * (docs/rules-decisions.md O16), so it at least refuses what plainly points inside a network.
+ * Why a webhook URL is refused, or null. https only, a host name of two labels or more that is not
+ * an IP address, does not end in a dot and is not a special-use name, no credentials, no port: the
+ * room cannot check where a name resolves (docs/rules-decisions.md O16), so it at least refuses
+ * what plainly points inside a network. A final dot (`localhost.`) names the same host while
+ * slipping past a suffix check, so it is refused outright.
  */
 export function webhookRefusal(raw: string): string | null {
   let url: URL;
@@ -35,7 +43,8 @@ export function webhookRefusal(raw: string): string | null {
   if (url.port) return 'the webhook URL may not name a port';
   const host = url.hostname.toLowerCase();
   if (host.startsWith('[') || /^[\d.]+$/.test(host) || /^0x/i.test(host)) return 'the webhook must have a host name, not an IP address';
-  if (!host.includes('.') || /\.(localhost|local|internal|lan|home|arpa)$/.test(host) || host === 'localhost') return 'the webhook must be a public host name';
+  if (host.endsWith('.')) return 'the webhook host name may not end in a dot';
+  if (!host.includes('.') || LOCAL_SUFFIX.test(host)) return 'the webhook must be a public host name';
   return null;
 }
 
@@ -107,14 +116,19 @@ function lineFor(e: LogEntry, ruleset: RulesetId, lang: Lang, who: (s: Seat) => 
 
 /**
  * Posts one announcement: Discord reads `content` (with every mention turned off), Slack reads
- * `text`. Errors and slow hooks are swallowed: the game never waits on a chat service.
+ * `text`. Redirects are not followed (`redirect: 'manual'`): a hook that answers 3xx would
+ * otherwise have the room re-post the body wherever it points, inside a network included, so a
+ * 3xx is a failure like any other. Errors and slow hooks are swallowed: the game never waits on a
+ * chat service. True when the hook took the post (2xx).
  */
-export async function postAnnouncement(hook: Webhook, text: string, fetcher: (request: Request) => Promise<Response>): Promise<void> {
+export async function postAnnouncement(hook: Webhook, text: string, fetcher: (request: Request) => Promise<Response>): Promise<boolean> {
   const body = JSON.stringify({ content: text, text, allowed_mentions: { parse: [] } });
   try {
-    const response = await fetcher(new Request(hook.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(POST_TIMEOUT_MS) }));
+    const response = await fetcher(new Request(hook.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, redirect: 'manual', signal: AbortSignal.timeout(POST_TIMEOUT_MS) }));
     await response.body?.cancel();
+    return response.status >= 200 && response.status < 300;
   } catch {
     // The hook is down, slow or gone: the room goes on; the next announcement tries again.
+    return false;
   }
 }
