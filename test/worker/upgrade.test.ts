@@ -1,0 +1,200 @@
+/// <reference types="vite/client" />
+// Upgrade survival: rooms as each earlier schema (6 on) wrote them, made by running the old builds
+// (test/worker/upgrade/README.md), are restored into a fresh Durable Object, woken by today's code
+// (its constructor migrates the old tables), and played to the end over the Worker's sockets with the
+// tokens the old build handed out: "storage changes keep old rooms playable", as a test.
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { PACE_PRESETS, type GameState } from '../../worker/engine/index.ts';
+import type { Room } from '../../worker/room/room.ts';
+import { newRoomCode } from '../../worker/room/tokens.ts';
+import { Bot, Client, api, codeOf, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
+import { restoreSql, type RoomDump } from './upgrade/room-dump.ts';
+
+const FIXTURES = import.meta.glob<RoomDump>('./upgrade/fixtures/*.json', { eager: true, import: 'default' });
+
+/**
+ * Builds before the judge's pause was logged as the judge's wrote a pause with no `by`: it fails over
+ * only once the migration reads such a pause, in a room whose human judge is not the host, as the
+ * judge's. Until then that one case is expected to fail (it.fails); true once the migration does.
+ */
+const MIGRATION_KNOWS_OLD_JUDGE_PAUSE = false;
+
+const DAY = 86_400_000;
+
+/** A restored room: its code, its Durable Object and the clock the test holds for it. */
+interface Woken {
+  code: string;
+  stub: DurableObjectStub<Room>;
+  clock: { at: number };
+}
+
+/**
+ * The room's times are those of the day its build wrote it; the test gives it a clock of its own from
+ * there. The platform's alarm is set a year later than the room asks (and read back as the room set
+ * it), so no alarm fires by itself: the test moves the clock to the alarm and fires it.
+ */
+function alarmsOnTheRoomsClock(storage: DurableObjectStorage, shift: number): void {
+  const set = storage.setAlarm.bind(storage);
+  const get = storage.getAlarm.bind(storage);
+  storage.setAlarm = (at, options) => set(new Date(at).getTime() + shift, options);
+  storage.getAlarm = async (options) => {
+    const at = await get(options);
+    return at === null ? null : at - shift;
+  };
+}
+
+/** Writes the dump's tables into a fresh Durable Object (under a fresh code: every test has its own), then wakes it as a deploy would. */
+async function wake(dump: RoomDump): Promise<Woken> {
+  const code = newRoomCode();
+  const stub = stubOf(code);
+  const clock = { at: dump.dumpedAt };
+  const shift = Date.now() - dump.dumpedAt + 365 * DAY;
+  await runInDurableObject(stub, async (_room: Room, ctx: DurableObjectState) => {
+    expect(ctx.storage.sql.exec(`SELECT 1 FROM sqlite_master WHERE name = 'meta'`).toArray()).toEqual([]);
+    restoreSql(ctx.storage.sql, dump, { room: { code } });
+    if (dump.alarm !== null) await ctx.storage.setAlarm(dump.alarm + shift);
+  });
+  // The object that wrote the tables met an empty store; the next request meets a new Room, whose
+  // constructor reads and migrates the old tables, as after a deploy.
+  await evictDurableObject(stub);
+  await runInDurableObject(stub, async (room: Room, ctx: DurableObjectState) => {
+    room.now = () => clock.at;
+    alarmsOnTheRoomsClock(ctx.storage, shift);
+    expect(await ctx.storage.getAlarm()).toBe(dump.alarm);
+  });
+  return { code, stub, clock };
+}
+
+/** Moves the room's clock to its alarm and fires it (the room's bots, a deadline, a failover). */
+async function fireAlarm(w: Woken): Promise<void> {
+  const alarm = await runInDurableObject(w.stub, (_room: Room, ctx: DurableObjectState) => ctx.storage.getAlarm());
+  expect(alarm, 'a game that waits on nobody at the table has an alarm').not.toBeNull();
+  w.clock.at = Math.max(w.clock.at, alarm!);
+  expect(await runDurableObjectAlarm(w.stub)).toBe(true);
+}
+
+/** Opens a socket with a token the old build gave; the room must take it as that place. */
+async function open(code: string, token: string, you: { seat: number | null; judge: boolean }): Promise<Client> {
+  const client = await Client.open(code, token);
+  const frame = await client.waitFor('room');
+  expect(frame.room.you).toMatchObject(you);
+  return client;
+}
+
+/** Every seat's token (and the judge's) opens its place; a token the room never gave does not; the host token is still the host's. */
+async function connect(w: Woken, dump: RoomDump): Promise<{ seats: Client[]; judge: Client | null }> {
+  const seats: Client[] = [];
+  for (const [seat, token] of Object.entries(dump.tokens.seats)) seats.push(await open(w.code, token, { seat: Number(seat), judge: false }));
+  const judge = dump.tokens.judge === null ? null : await open(w.code, dump.tokens.judge, { seat: null, judge: true });
+  expect(await socketRefusal(await upgrade(w.code, 'x'.repeat(43)))).toMatchObject({ code: 'auth/bad-token' });
+  if (dump.kind !== 'lobby') {
+    // Mid-game nobody joins, but the host token is checked first: a wrong one is told so.
+    const asHost = (hostToken: string) => api(`/api/rooms/${w.code}/join`, { json: { name: 'Late Host', hostToken } });
+    expect(await codeOf(await asHost(dump.tokens.host))).toBe('room/started');
+    expect(await codeOf(await asHost('x'.repeat(43)))).toBe('auth/bad-host-token');
+  }
+  return { seats, judge };
+}
+
+/**
+ * Waits until the table is still: every socket has had every frame the room sent it (the room answers
+ * a sync after them, in order) and no seat has a move in flight.
+ */
+async function settle(bots: Bot[], clients: Client[]): Promise<void> {
+  for (;;) {
+    await until('the seats idle', () => bots.every((b) => b.idle));
+    const marks = clients.map((c) => ({ from: c.frames.length, game: c.of('game').length > 0 }));
+    // Straight to the socket: a sync is no move, so it leaves the room's clock (humanPace) alone.
+    for (const c of clients) c.ws.send(JSON.stringify({ type: 'sync' }));
+    for (const [i, c] of clients.entries()) {
+      const { from, game } = marks[i]!;
+      await until('the sync answered', () => c.of('room', from).length > 0 && (!game || c.of('game', from).length > 0));
+    }
+    if (bots.every((b) => b.idle)) return;
+  }
+}
+
+/** People take a moment over each move: the room's clock moves on a quarter second with every frame a seat sends. */
+function humanPace(w: Woken, clients: Client[]): void {
+  for (const c of clients) {
+    const send = c.send.bind(c);
+    c.send = (frame) => {
+      w.clock.at += 250;
+      send(frame);
+    };
+  }
+}
+
+/** The people play from their own `legal`; when none has anything to do, the room's alarm moves the game on. */
+async function playToEnd(w: Woken, bots: Bot[], clients: Client[]): Promise<GameState> {
+  humanPace(w, clients);
+  for (let i = 0; i < 400; i++) {
+    await settle(bots, clients);
+    const state = (await storedGame(w.code)).state!;
+    if (state.result) {
+      for (const bot of bots) await until(`seat ${bot.seat} sees the result`, () => bot.view?.result != null);
+      // Every move any seat made was acknowledged.
+      expect(bots.flatMap((b) => b.errors)).toEqual([]);
+      expect(bots.reduce((n, b) => n + b.acted, 0)).toBeGreaterThan(0);
+      return state;
+    }
+    await fireAlarm(w);
+  }
+  throw new Error('the game did not end');
+}
+
+const lastPause = (s: GameState) => [...s.log].reverse().find((e) => e.event.type === 'paused')!;
+
+for (const [file, dump] of Object.entries(FIXTURES)) {
+  const name = file.replace(/^.*\//, '').replace(/\.json$/, '');
+  describe(`a room written by schema ${dump.schema} (build ${dump.build}): ${dump.kind}`, () => {
+    it(`${name}: every token is accepted and the game is played to its end`, async () => {
+      const w = await wake(dump);
+      const { seats, judge } = await connect(w, dump);
+      const bots = seats.map((c, i) => new Bot(c, Number(Object.keys(dump.tokens.seats)[i])));
+      const clients = [...seats, ...(judge ? [judge] : [])];
+      if (dump.kind === 'lobby') {
+        // A newcomer still joins the old lobby, with the host token: the host's place moves to them.
+        const res = await api(`/api/rooms/${w.code}/join`, { json: { name: 'Newcomer', hostToken: dump.tokens.host } });
+        expect(res.status).toBe(200);
+        const joined = (await res.json()) as { seat: number; token: string };
+        const newcomer = await open(w.code, joined.token, { seat: joined.seat, judge: false });
+        expect((await newcomer.waitFor('room', (f) => f.room.you.host)).room.you.host).toBe(true);
+        bots.push(new Bot(newcomer, joined.seat));
+        clients.push(newcomer);
+        expect(await newcomer.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
+      }
+      if (dump.kind === 'judge-pause') {
+        expect((await storedGame(w.code)).state!.pausedRemaining).not.toBeNull();
+        expect(await judge!.request({ type: 'host', id: 'resume', move: { type: 'resume' } })).toEqual({ type: 'ack', id: 'resume' });
+      }
+      const state = await playToEnd(w, bots, clients);
+      expect(state.result).toBeTruthy();
+      for (const c of clients) c.close();
+    });
+
+    if (dump.kind !== 'judge-pause') return;
+    const unmarked = (() => {
+      const events = dump.rows['events']!.map((r) => JSON.parse(r['json'] as string) as { event: { type: string; by?: string } });
+      return events.some((e) => e.event.type === 'paused' && e.event.by === undefined);
+    })();
+    const failover = unmarked && !MIGRATION_KNOWS_OLD_JUDGE_PAUSE ? it.fails : it;
+    failover(`${name}: the judge's pause fails over after the longest async step (docs/rules-decisions.md O15)`, async () => {
+      const w = await wake(dump);
+      const { seats, judge } = await connect(w, dump);
+      const bots = seats.map((c, i) => new Bot(c, Number(Object.keys(dump.tokens.seats)[i])));
+      const before = (await storedGame(w.code)).state!;
+      expect(before.pausedRemaining).not.toBeNull();
+      w.clock.at = lastPause(before).at + Math.max(...Object.values(PACE_PRESETS.async)) + 60_000;
+      expect(await runDurableObjectAlarm(w.stub)).toBe(true);
+      const after = (await storedGame(w.code)).state!;
+      expect(after.log.some((e) => e.event.type === 'app-judges')).toBe(true);
+      expect(after.pausedRemaining).toBeNull();
+      const told = await seats[0]!.waitFor('game', (f) => f.view.log.some((e) => e.event.type === 'app-judges'));
+      expect(told.view.paused).toBe(false);
+      await playToEnd(w, bots, [...seats, judge!]);
+      for (const c of [...seats, judge!]) c.close();
+    });
+  });
+}
