@@ -16,7 +16,8 @@ const FIXTURES = import.meta.glob<RoomDump>('./upgrade/fixtures/*.json', { eager
 /**
  * Builds before the judge's pause was logged as the judge's wrote a pause with no `by`: it fails over
  * only once the migration reads such a pause, in a room whose human judge is not the host, as the
- * judge's. Until then that one case is expected to fail (it.fails); true once the migration does.
+ * judge's, and the woken room sets its alarm for the failover (the old build left it at the room's
+ * expiry). Until then that one case is expected to fail (it.fails); true once both are done.
  */
 const MIGRATION_KNOWS_OLD_JUDGE_PAUSE = false;
 
