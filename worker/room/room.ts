@@ -133,7 +133,12 @@ export class Room extends DurableObject<Env> {
     super(ctx, env);
     this.store = new RoomStore(ctx.storage);
     // A code nobody created stays empty: probing codes writes nothing.
-    if (this.store.exists() && this.store.expiredAt() === null) this.store.migrate();
+    if (this.store.exists() && this.store.expiredAt() === null && this.store.migrate()) {
+      // An upgraded room may hold what an older build did not arm for (an old judge's pause now read as
+      // the judge's fails over): its one alarm is set again before anything else runs.
+      const room = this.store.room();
+      if (room) ctx.blockConcurrencyWhile(() => this.arm(room));
+    }
   }
 
   /** The room's clock; tests replace it to reach deadlines and the TTL without waiting. */

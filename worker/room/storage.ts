@@ -178,8 +178,8 @@ export class RoomStore {
     return found;
   }
 
-  /** Creates or migrates the schema; idempotent, cheap enough for every cold start. */
-  migrate(): void {
+  /** Creates or migrates the schema; idempotent, cheap enough for every cold start. True when it upgraded a room. */
+  migrate(): boolean {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema_version'`).toArray()[0];
     const version = row ? Number(row.value) : 0;
@@ -242,6 +242,7 @@ export class RoomStore {
       this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)`, String(SCHEMA_VERSION));
     }
     this.remembered.exists = true;
+    return version > 0 && version < SCHEMA_VERSION;
   }
 
   /**
