@@ -3,6 +3,7 @@
 // a viewer like any other: it plays from viewFor(state, its seat) and nothing else.
 import { checkPlayers, extraSeats, legalActions, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
 import { heuristicMove, planMove, type BotMemory } from '../engine/bots/policy.ts';
+import { botRandom } from '../engine/bots/view-random.ts';
 import { makeRandom, shuffle } from '../engine/random.ts';
 import { checkName } from '../names.ts';
 import type { Lang } from '../protocol.ts';
@@ -74,15 +75,11 @@ export function botDueAt(seed: string, seat: Seat, key: string, pace: 'live' | '
   return now + Math.round(lo + u * (hi - lo));
 }
 
-/** The policy's random source for a move: the game's seed, the seat and how far the game has come. */
-function moveRandom(state: GameState, seat: Seat) {
-  return makeRandom(`${state.setup.seed}:bot-move:${seat}:${state.log.length}`);
-}
-
 /** The bot's move in this state, from its seat's view only; null when its policy has nothing to do. */
 export function botMove(state: GameState, seat: Seat, bot: BotState, at: number): { action: Action | null; memory: BotMemory } {
   if (state.result) return { action: null, memory: bot.memory };
-  const move = heuristicMove(viewFor(state, { kind: 'seat', seat }), moveRandom(state, seat), bot.memory, bot.lang);
+  const view = viewFor(state, { kind: 'seat', seat });
+  const move = heuristicMove(view, botRandom(state.setup.seed, seat, view), bot.memory, bot.lang);
   return { action: move.action ? ({ ...move.action, seat, at } as Action) : null, memory: move.memory };
 }
 

@@ -1,0 +1,10 @@
+// A bot's random source, keyed only on what its seat may know: what a bot does is something the
+// table receives, so it must not depend on hidden events (RULES.md D11). The full log's length
+// counts other teams' lines and calls' pointers; the seat's own view's log does not.
+import { makeRandom, type Random } from '../random.ts';
+import type { Seat, View } from '../types.ts';
+
+/** The random source for a bot's move at this view: the game's seed, the seat, and how long its own view's log is. */
+export function botRandom(seed: string, seat: Seat, view: View): Random {
+  return makeRandom(`${seed}:bot-move:${seat}:${view.log.length}`);
+}
