@@ -1,9 +1,10 @@
 // Bots that sit in a room (issue 10): names, the table size "fill" aims at, and when each bot acts.
 // Pure functions: the room stores what they return and sets its one alarm from `nextDue`. A bot is
 // a viewer like any other: it plays from viewFor(state, its seat) and nothing else.
-import { checkPlayers, extraSeats, legalActions, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
+import { checkPlayers, extraSeats, legalActions, pacingOf, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
 import { heuristicMove, planMove, type BotMemory } from '../engine/bots/policy.ts';
 import { botRandom } from '../engine/bots/view-random.ts';
+import { callWait } from '../engine/call-wait.ts';
 import { makeRandom, shuffle } from '../engine/random.ts';
 import { checkName } from '../names.ts';
 import type { Lang } from '../protocol.ts';
@@ -54,7 +55,7 @@ export function fillTarget(ruleset: RulesetId, options: Record<string, OptionVal
   return null;
 }
 
-/** A bot's thinking time, per room pace: live 2–12 s, async 1–10 min (docs/rules-decisions.md O7). */
+/** A bot's thinking time by day, per room pace: live 2–12 s, async 1–10 min (docs/rules-decisions.md O7); a night call takes the call's own wait. */
 const DELAY_BAND: Record<'live' | 'async', readonly [number, number]> = {
   live: [2_000, 12_000],
   async: [60_000, 600_000],
@@ -95,6 +96,8 @@ export function reschedule(state: GameState, seat: Seat, bot: BotState, pace: 'l
   if (planMove(legalActions(state, seat), state.step, state.round, bot.memory) === null) return null;
   const key = stepKey(state);
   if (bot.due?.key === key) return bot.due;
+  // A night call: the wait an empty call of this round takes (D11), so the call's length tells nothing.
+  if (state.step.kind === 'call') return { key, at: now + callWait(state.setup.seed, state.round, state.step.call, pacingOf(state).pace.call) };
   const step = viewFor(state, { kind: 'seat', seat }).step;
   return { key, at: botDueAt(state.setup.seed, seat, key, pace, now, 'endsAt' in step ? step.endsAt : null) };
 }
