@@ -236,7 +236,7 @@ const UI = {
   noSelf_sniper: ['你不能狙击自己', 'You cannot shoot yourself', 'No puedes dispararte a ti', '자신을 저격할 수 없습니다'],
   'noSelf_secret-police': ['你不能向自己开枪', 'You cannot shoot yourself', 'No puedes dispararte a ti', '자신을 쏠 수 없습니다'],
   cannotPick: ['不能选：{0}（{1}）', 'Not: {0} ({1})', 'No: {0} ({1})', '선택 불가: {0} ({1})'],
-  pointHint: ['点击桌上的座位；队友指向最多的人为准', 'Tap a seat; the seat most of your team points at is chosen', 'Toca un asiento; gana el que más señale tu equipo', '자리를 누르세요. 팀이 가장 많이 지목한 사람이 선택됩니다'],
+  pointHint: ['点击桌上的座位。大家都指完就结束：被指最多的人为准；平票时以最先被指的人为准。', 'Tap a seat. The call ends once each of you has pointed: the seat pointed at most is chosen; a tie goes to the seat pointed at first.', 'Toca un asiento. La llamada termina cuando todos habéis señalado: gana el más señalado; en un empate, el que se señaló primero.', '자리를 누르세요. 모두 지목하면 끝납니다. 가장 많이 지목된 사람이 선택되고, 동표면 먼저 지목된 사람이 선택됩니다.'],
   pointAlone: ['你一个人决定；截止前可以改', 'You choose alone; you can change until the call closes', 'Eliges tú solo; puedes cambiar hasta que cierre la llamada', '혼자 고릅니다. 마감 전까지 바꿀 수 있습니다'],
   keepShot: ['保留这一枪（不指任何人）', 'Keep my shot (point at nobody)', 'Guardar el disparo (no señalar a nadie)', '사격 아끼기 (지목 안 함)'],
   eyesClosed: ['请闭眼等待', 'Keep your eyes closed', 'Mantén los ojos cerrados', '눈을 감고 기다리세요'],

@@ -3,6 +3,9 @@
 // a viewer like any other: it plays from viewFor(state, its seat) and nothing else.
 import { checkPlayers, extraSeats, legalActions, pacingOf, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
 import { heuristicMove, planMove, type BotMemory } from '../engine/bots/policy.ts';
+import { readView } from '../engine/bots/evidence.ts';
+import { matePointed, nightProposal, renderProposal } from '../engine/bots/night-talk.ts';
+import { needsConfirm } from '../engine/night-confirm.ts';
 import { botRandom } from '../engine/bots/view-random.ts';
 import { callWait } from '../engine/call-wait.ts';
 import { makeRandom, shuffle } from '../engine/random.ts';
@@ -76,11 +79,53 @@ export function botDueAt(seed: string, seat: Seat, key: string, pace: 'live' | '
   return now + Math.round(lo + u * (hi - lo));
 }
 
-/** The bot's move in this state, from its seat's view only; null when its policy has nothing to do. */
-export function botMove(state: GameState, seat: Seat, bot: BotState, at: number): { action: Action | null; memory: BotMemory } {
+/** Which seats the room plays: a bot treats a night call it shares with people differently. */
+export type IsBot = (seat: Seat) => boolean;
+
+/** A team night call this bot shares with people, as its team sees it. */
+interface SharedCall {
+  /** When the call opened, and half its time (null while paused). */
+  start: number;
+  half: number | null;
+  /** Its human teammates in the call who have not pointed yet. */
+  waiting: Seat[];
+  /** Whether this bot already told the team in chat whom it would choose. */
+  told: boolean;
+}
+
+/**
+ * The team call (RULES.md 2.3, "Team decisions") this bot shares with people, or null. Read from what
+ * the team itself sees: its actors, their pointers, when the call opened and the bot's own chat.
+ */
+function sharedCall(state: GameState, seat: Seat, isBot: IsBot): SharedCall | null {
+  const step = state.step;
+  if (step.kind !== 'call' || step.slots || needsConfirm(step) || !step.actors.includes(seat)) return null;
+  const people = step.actors.filter((a) => a !== seat && !isBot(a));
+  if (people.length === 0) return null;
+  let open = state.log.length - 1;
+  while (open >= 0 && state.log[open]!.event.type !== 'call') open--;
+  const start = state.log[open]?.at ?? 0;
+  const told = state.log.slice(open + 1).some((e) => e.event.type === 'team-chat' && e.event.seat === seat);
+  const waiting = people.filter((p) => !(p in step.pointers) && !step.surrender.includes(p));
+  return { start, half: step.endsAt === null ? null : start + (step.endsAt - start) / 2, waiting, told };
+}
+
+/**
+ * The bot's move in this state, from its seat's view only; null when its policy has nothing to do.
+ * In a team call with people who have not pointed, it first tells the team in chat whom it would
+ * choose and why (once), and points only later (see `reschedule`), following a person who points first.
+ */
+export function botMove(state: GameState, seat: Seat, bot: BotState, at: number, isBot: IsBot = () => true): { action: Action | null; memory: BotMemory } {
   if (state.result) return { action: null, memory: bot.memory };
   const view = viewFor(state, { kind: 'seat', seat });
-  const move = heuristicMove(view, botRandom(state.setup.seed, seat, view), bot.memory, bot.lang);
+  const random = botRandom(state.setup.seed, seat, view);
+  const shared = sharedCall(state, seat, isBot);
+  const slot = view.legal.find((l): l is Extract<typeof l, { type: 'point' }> => l.type === 'point' && l.current === null);
+  if (shared && !shared.told && shared.waiting.length > 0 && slot && view.legal.some((l) => l.type === 'team-chat')) {
+    const ev = readView(view);
+    if (!matePointed(ev)) return { action: { type: 'team-chat', seat, text: renderProposal(nightProposal(ev, slot, random), bot.lang), at }, memory: bot.memory };
+  }
+  const move = heuristicMove(view, random, bot.memory, bot.lang);
   return { action: move.action ? ({ ...move.action, seat, at } as Action) : null, memory: move.memory };
 }
 
@@ -91,15 +136,34 @@ export function botMove(state: GameState, seat: Seat, bot: BotState, at: number)
  * same plan its policy follows, worker/engine/bots/policy.ts), and builds the seat's view only to
  * time a newly owed step (its visible deadline).
  */
-export function reschedule(state: GameState, seat: Seat, bot: BotState, pace: 'live' | 'async', now: number): BotState['due'] {
+export function reschedule(state: GameState, seat: Seat, bot: BotState, pace: 'live' | 'async', now: number, isBot: IsBot = () => true): BotState['due'] {
   if (state.result || seat > state.alive.length) return null;
   if (planMove(legalActions(state, seat), state.step, state.round, bot.memory) === null) return null;
+  const call = state.step.kind === 'call' ? state.step.call : null;
+  const shared = call ? sharedCall(state, seat, isBot) : null;
+  if (shared) return sharedDue(state, seat, bot, shared, pace, now);
   const key = stepKey(state);
   if (bot.due?.key === key) return bot.due;
   // A night call: the wait an empty call of this round takes (D11), so the call's length tells nothing.
-  if (state.step.kind === 'call') return { key, at: now + callWait(state.setup.seed, state.round, state.step.call, pacingOf(state).pace.call) };
+  if (call) return { key, at: now + callWait(state.setup.seed, state.round, call, pacingOf(state).pace.call) };
   const step = viewFor(state, { kind: 'seat', seat }).step;
   return { key, at: botDueAt(state.setup.seed, seat, key, pace, now, 'endsAt' in step ? step.endsAt : null) };
+}
+
+/**
+ * A bot's time in a team call shared with people: it tells the team whom it would choose at the
+ * call's seeded wait; it points once every person has pointed (following them, after a short think),
+ * or at half the call's time if someone still has not, so a person is never outvoted by a bot that
+ * pointed first before they had a chance (a tie goes to the first pointed, RULES.md 2.3).
+ */
+function sharedDue(state: GameState, seat: Seat, bot: BotState, shared: SharedCall, pace: 'live' | 'async', now: number): BotState['due'] {
+  const step = state.step as Extract<GameState['step'], { kind: 'call' }>;
+  const base = stepKey(state);
+  const told = shared.start + callWait(state.setup.seed, state.round, step.call, pacingOf(state).pace.call);
+  const due = (key: string, at: () => number) => (bot.due?.key === key ? bot.due : { key, at: at() });
+  if (shared.waiting.length === 0) return due(`${base}|follow`, () => botDueAt(state.setup.seed, seat, `${base}|follow`, pace, now, step.endsAt));
+  if (!shared.told) return due(`${base}|tell`, () => Math.max(now, told));
+  return due(`${base}|half`, () => Math.max(now, told, shared.half ?? told));
 }
 
 /** The earliest time a bot acts, or null. */
