@@ -12,6 +12,7 @@ import { roomFrame } from '../bench/stand-in-room.ts';
 import { Table } from '../engine/table.ts';
 import { standInPhone } from './stand-in-phone.ts';
 import { launch } from './browser.ts';
+import { checkContrast } from './contrast.ts';
 
 const CODE = 'CLAIMS';
 const me: Viewer = { kind: 'seat', seat: 1 };
@@ -54,6 +55,8 @@ for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
       const claim = { role: 'police' as const, checks: [{ seat: 2, camp: 'killers' as const }], vote: 2 };
       const line = renderClaim(claim, lang);
       await expect.poll(() => page.getByTestId('claim-preview').innerText()).toContain(line);
+      // The composer reads as well as the rest of the screen (the look's 4.5:1).
+      expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
       // No words needed: the claim alone is a speech.
       await page.locator('.speech-box form button[type=submit]').tap();
       await expect.poll(() => sent.map((s) => JSON.parse(s) as { type: string; move?: unknown }).find((f) => f.type === 'act')?.move).toEqual({ type: 'say', text: line, claim });
@@ -71,6 +74,7 @@ for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
       t.act(2, { type: 'say', text: renderClaim({ role: 'civilian', vote: 4 }, 'en'), claim: { role: 'civilian', vote: 4 } });
       phone.room.send(frame(b3, t.state));
       await expect.poll(() => feed.getByTestId('claim').allInnerTexts()).toContainEqual(expect.stringContaining(renderClaim({ role: 'civilian', vote: 4 }, lang)));
+      expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
       // The English words of a claim said in English are not shown twice.
       const said = await feed.locator('.said').last().innerText();
       expect(said.split(renderClaim({ role: 'civilian', vote: 4 }, lang)).length).toBe(2);
