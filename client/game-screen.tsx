@@ -26,6 +26,7 @@ import { WebhookSetting } from './webhook-setting.tsx';
 import { BallotWeights, CardLegend, LiveBallots, YourSide, cardNote, cardPoints, knownList, myCardDown, pointForCard, seatNote, tableCards } from './dual-cards.tsx';
 import { TalkLog } from './talk-log.tsx';
 import { cardUp, turnCard } from './card-peek.ts';
+import { SpeechBox, TextBox } from './speech-box.tsx';
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -280,7 +281,7 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
             <b data-testid="ready-count">{t('readyN', step.ready.length, v.seats.filter((s) => s.alive).length)}</b>
           </p>
           <TalkLog round={v.round} />
-          {legal(v, 'say') && !spoken() && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />}
+          {legal(v, 'say') && !spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
           {pass ? (
             <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="pass">
               {t('ready')}
@@ -442,28 +443,6 @@ export function spoken(): boolean {
   return !!room.value?.table;
 }
 
-/** A message box; `maxLength` is what the speech may still hold (500 unless said). */
-export function TextBox({ placeholder, onSend, maxLength = 500 }: { placeholder: string; onSend: (text: string) => void; maxLength?: number }) {
-  const [text, setText] = useState('');
-  return (
-    <form
-      class="line"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (text.trim()) {
-          onSend(text.trim());
-          setText('');
-        }
-      }}
-    >
-      <textarea rows={2} maxLength={maxLength} value={text} placeholder={placeholder} onInput={(e) => setText(e.currentTarget.value)} />
-      <button type="submit" disabled={!text.trim()}>
-        {t('send')}
-      </button>
-    </form>
-  );
-}
-
 function SpeechPanel({ v }: { v: View }) {
   const step = v.step;
   if (step.kind !== 'speech' && step.kind !== 'last-words') return null;
@@ -480,7 +459,7 @@ function SpeechPanel({ v }: { v: View }) {
       {mine && spoken() && <p class="big" data-testid="speak-aloud">{t(step.kind === 'last-words' ? 'lastWordsAloud' : 'speakAloud')}</p>}
       {mine && (
         <>
-          {!spoken() && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'say', text })} />}
+          {!spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
           {legal(v, 'pass') && (
             <button type="button" class={spoken() ? 'primary wide done-big' : 'primary wide'} onClick={() => act({ type: 'pass' })} data-testid="pass">
               {t(spoken() ? 'imDone' : 'pass')}

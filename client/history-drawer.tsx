@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { LogEntry, RulesetId } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { entryText, who } from './log-text.ts';
+import { SaidWords } from './said-words.tsx';
 import { log } from './state.ts';
 import { candidatesOf, chapters, type Chapter } from './story.ts';
 import { Tally } from './tally.tsx';
@@ -32,7 +33,7 @@ export const StoryEntry = memo(
     if (ev.type === 'said') {
       return (
         <Tag class="said" data-seq={e.seq}>
-          <b>{who(ev.seat)}</b> <bdi>{ev.text}</bdi>
+          <b>{who(ev.seat)}</b> <SaidWords ev={ev} />
         </Tag>
       );
     }

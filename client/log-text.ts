@@ -2,6 +2,7 @@
 import type { Call, CardRef, GameEvent, LogEntry, Role, RulesetId, Seat } from '../worker/engine/types.ts';
 import { room, view } from './state.ts';
 import { t, type Key } from './i18n.ts';
+import { saidText } from './said-words.tsx';
 
 /**
  * A player's name or text inside a sentence, in its own direction: first-strong isolate … pop, the
@@ -132,8 +133,9 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'seen':
       return t('e_seen', who(ev.seat));
     case 'team-chat':
-    case 'said':
       return t('colon', who(ev.seat), isolate(ev.text));
+    case 'said':
+      return t('colon', who(ev.seat), isolate(saidText(ev)));
     case 'kill-chosen':
       return ev.by ? t('e_killBy', who(ev.by), cardWho(ev.target, ev.card)) : t('e_kill', cardWho(ev.target, ev.card));
     case 'checked':

@@ -4,7 +4,9 @@ import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.t
 import { t } from './i18n.ts';
 import { act } from './state.ts';
 import { who } from './log-text.ts';
-import { Dawn, TextBox, spoken } from './game-screen.tsx';
+import { Dawn, spoken } from './game-screen.tsx';
+import { SpeechBox } from './speech-box.tsx';
+import { SaidWords } from './said-words.tsx';
 
 type OpenDayStep = Extract<View['step'], { kind: 'open-day' }>;
 
@@ -38,7 +40,7 @@ export function OpenDayPanel({ v }: { v: View }) {
       <p>
         <b data-testid="done-count">{t('doneN', step.done.length, step.speakers.length)}</b>
       </p>
-      {say && !spoken() && <TextBox placeholder={t('openDayPh', say.left ?? 500)} maxLength={say.left ?? 500} onSend={(text) => act({ type: 'say', text })} />}
+      {say && !spoken() && <SpeechBox v={v} placeholder={t('openDayPh', say.left ?? 500)} maxLength={say.left ?? 500} />}
       {pass && (
         <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="done">
           {t('speechDone')}
@@ -50,7 +52,7 @@ export function OpenDayPanel({ v }: { v: View }) {
           <li data-seat={seat}>
             <b>{who(seat)}</b> {step.done.includes(seat) ? <span class="ok">✓ {t('doneMark')}</span> : null}
             {speeches.get(seat)!.map((e) => (
-              <p class="said">{(e.event as { text: string }).text}</p>
+              <p class="said">{e.event.type === 'said' && <SaidWords ev={e.event} />}</p>
             ))}
           </li>
         ))}

@@ -7,7 +7,7 @@ import type { LogEntry, View } from '../worker/engine/types.ts';
 import { lang, t } from './i18n.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { conn, room, view } from './state.ts';
-import { tableLines, type Spoken } from './table-voice.ts';
+import { stillDue, tableLines, type Spoken } from './table-voice.ts';
 import { plateOf, who } from './log-text.ts';
 import { tones } from './cue.ts';
 import { Countdown } from './ui.tsx';
@@ -25,27 +25,63 @@ function hasVoice(l: string): boolean {
   return voices.length === 0 || voices.some((v) => v.lang.toLowerCase().startsWith(l.slice(0, 2).toLowerCase()));
 }
 
-/** Says the lines in order (queued after what is still being said); a chime where there is no voice. */
-function speak(lines: Spoken[]): void {
+/** Lines waiting to be said, in order: kept here, not in the browser's queue, so a stale one can be dropped. */
+let waiting: Spoken[] = [];
+/** The utterance being said (held so the browser cannot collect it before its `end`), or null. */
+let current: SpeechSynthesisUtterance | null = null;
+/** Moves on if a voice never reports its end (some browsers lose it): well past any line's length. */
+let stuck: ReturnType<typeof setTimeout> | undefined;
+
+/** Says the next waiting line, if nothing is being said. */
+function sayNext(): void {
+  if (current) return;
+  const line = waiting.shift();
+  if (!line) return;
+  const l = lang.peek();
+  const voice = speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(l.slice(0, 2).toLowerCase()));
+  const u = new SpeechSynthesisUtterance(line.text);
+  u.lang = l;
+  if (voice) u.voice = voice;
+  const done = () => {
+    if (current !== u) return;
+    clearTimeout(stuck);
+    current = null;
+    sayNext();
+  };
+  u.onend = done;
+  u.onerror = done;
+  current = u;
+  stuck = setTimeout(done, 5_000 + 200 * line.text.length);
+  speechSynthesis.speak(u);
+}
+
+/**
+ * Says the lines of a new view after what is still waiting, first dropping waiting turn lines the
+ * game `now` has passed (client/table-voice.ts `stillDue`); a chime where there is no voice.
+ */
+function speak(lines: Spoken[], now: View): void {
+  waiting = waiting.filter((l) => stillDue(l, now));
   if (!lines.length) return;
   caption.value = lines.map((l) => l.text);
   if (!voiceOn.value) return;
-  const l = lang.value;
-  noVoice.value = typeof speechSynthesis === 'undefined' || !hasVoice(l);
+  noVoice.value = typeof speechSynthesis === 'undefined' || !hasVoice(lang.value);
   if (noVoice.value) return tones([523, 659]);
-  const voice = speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(l.slice(0, 2).toLowerCase()));
-  for (const line of lines) {
-    const u = new SpeechSynthesisUtterance(line.text);
-    u.lang = l;
-    if (voice) u.voice = voice;
-    speechSynthesis.speak(u);
-  }
+  waiting.push(...lines);
+  sayNext();
+}
+
+/** Stops the voice and forgets what was waiting. */
+function silence(): void {
+  waiting = [];
+  current = null;
+  clearTimeout(stuck);
+  if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel();
 }
 
 function toggleVoice(): void {
   voiceOn.value = !voiceOn.value;
   localStorage.setItem('tianhei.voice', voiceOn.value ? 'on' : 'off');
-  if (!voiceOn.value && typeof speechSynthesis !== 'undefined') speechSynthesis.cancel();
+  if (!voiceOn.value) silence();
 }
 
 /**
@@ -59,7 +95,7 @@ function useVoice(): void {
   useEffect(() => {
     let before: View | null = null;
     let stale: View | null = null;
-    return effect(() => {
+    const stop = effect(() => {
       const v = view.value;
       if (conn.value !== 'open') {
         stale = v;
@@ -69,9 +105,16 @@ function useVoice(): void {
       // Reopened: the view on screen is from before the drop until the room's first frame replaces it.
       if (!v || v === stale) return;
       stale = null;
-      speak(tableLines(lang.peek(), before, v));
+      // The room's bots have no voice at the table: the screen says their speeches.
+      const bots = new Set(room.peek()?.seats.filter((s) => s.bot).map((s) => s.seat));
+      speak(tableLines(lang.peek(), before, v, (seat) => bots.has(seat)), v);
       before = v;
     });
+    // Leaving the table screen leaves nothing queued to be said over the next screen.
+    return () => {
+      stop();
+      silence();
+    };
   }, []);
 }
 

@@ -4,6 +4,7 @@
 // can never say a secret; a call's words are the same whether its actors are alive or out.
 import type { BallotPurpose, Call, LogEntry, Seat, SpeechPurpose, StepView, View, Winner } from '../worker/engine/types.ts';
 import type { Lang } from '../worker/protocol.ts';
+import { renderClaim } from '../worker/engine/bots/claims.ts';
 import { tally } from './story.ts';
 
 /** Every line the judge says; `{n}` is a seat number, `{list}` several (or seats with their votes), `{r}` the day. */
@@ -23,6 +24,7 @@ export type LineKey =
   | 'speech-outside-pk'
   | 'speech-defence'
   | 'talk'
+  | 'bot-speech'
   | 'muted'
   | 'ballot-day'
   | 'ballot-pk'
@@ -72,6 +74,7 @@ export const LINES: Record<LineKey, Row> = {
   'speech-pk': { 'zh-CN': '平票PK，请{n}发言。', en: 'Face-off (PK): {n}, your speech.', es: 'Desempate (PK): {n}, tu turno de palabra.', ko: 'PK: {n}, 발언해 주세요.' },
   'speech-outside-pk': { 'zh-CN': '场外PK，请{n}发言。', en: 'Outside face-off: {n}, your speech.', es: 'Desempate externo: {n}, tu turno de palabra.', ko: '장외 PK: {n}, 발언해 주세요.' },
   'speech-defence': { 'zh-CN': '请{n}发言，然后投票。', en: '{n}, your speech, then your vote.', es: '{n}, tu turno de palabra y luego tu voto.', ko: '{n}, 발언 후 투표해 주세요.' },
+  'bot-speech': { 'zh-CN': '{n}说：{text}', en: '{n} says: {text}', es: '{n} dice: {text}', ko: '{n}: {text}' },
   talk: { 'zh-CN': '请大家自由发言。', en: 'Everyone may speak now.', es: 'Todos pueden hablar ahora.', ko: '모두 자유롭게 발언해 주세요.' },
   muted: { 'zh-CN': '{n}今天被禁言。', en: '{n} is muted today.', es: '{n} está silenciado hoy.', ko: '{n}은 오늘 침묵입니다.' },
   'ballot-day': { 'zh-CN': '发言完毕，请在手机上投票。', en: 'Speeches are over. Vote on your phones.', es: 'Se acabaron los turnos de palabra. Votad en el móvil.', ko: '발언이 끝났습니다. 휴대폰으로 투표하세요.' },
@@ -109,6 +112,8 @@ function capital(text: string): string {
 export interface Spoken {
   key: LineKey;
   text: string;
+  /** A turn line ("seat 4, your speech"): the turn it calls, so a line the game has already passed is dropped unsaid. */
+  turn?: string;
 }
 
 /** A line in a language with its seat numbers filled in. */
@@ -130,6 +135,32 @@ const BALLOT_KEY: Record<BallotPurpose, LineKey> = { day: 'ballot-day', pk: 'bal
 const SPEECH_KEY: Record<SpeechPurpose, LineKey> = { day: 'speech-day', pk: 'speech-pk', 'outside-pk': 'speech-outside-pk', defence: 'speech-defence' };
 const OVER_KEY: Record<Winner, LineKey> = { good: 'over-good', killers: 'over-killers', draw: 'over-draw' };
 
+/** The speaker's turn a step is ("speech:4", "last-words:5", "defence:3"), or null for a step that is nobody's turn. */
+function turnOf(step: StepView): string | null {
+  if (step.kind === 'speech' || step.kind === 'last-words') return `${step.kind}:${step.seat}`;
+  if (step.kind === 'ballot' && step.turn !== undefined) return `defence:${step.turn}`;
+  return null;
+}
+
+/**
+ * Whether a line still waiting to be said is worth saying in the game as `now` shows it: a turn line
+ * whose speaker has already passed is not (four quick passes would otherwise be read out seconds late).
+ */
+export function stillDue(line: Spoken, now: View): boolean {
+  return line.turn === undefined || line.turn === turnOf(now.step);
+}
+
+/** A turn line: the line, marked with the turn it calls. */
+function turnLine(lang: Lang, key: LineKey, step: StepView, seat: Seat): Spoken {
+  return { ...say(lang, key, [seat]), turn: turnOf(step)! };
+}
+
+/** A bot's speech, said for it: its claim in the table's language (its words when it claims nothing). */
+function botSpeech(lang: Lang, ev: Extract<LogEntry['event'], { type: 'said' }>): Spoken {
+  const words = ev.claim ? renderClaim(ev.claim, lang) : ev.text;
+  return { key: 'bot-speech', text: capital(LINES['bot-speech'][lang].replace('{n}', SEAT_WORD[lang].replace('{n}', String(ev.seat))).replace('{text}', words)) };
+}
+
 /** The line a step begins with (a turn to speak, last words, a night call): said when the step changes or on resync. */
 function stepLine(lang: Lang, step: StepView): Spoken | null {
   switch (step.kind) {
@@ -140,15 +171,15 @@ function stepLine(lang: Lang, step: StepView): Spoken | null {
     case 'eyes':
       return say(lang, 'eyes');
     case 'last-words':
-      return say(lang, 'last-words', [step.seat]);
+      return turnLine(lang, 'last-words', step, step.seat);
     case 'speech':
-      return say(lang, SPEECH_KEY[step.purpose], [step.seat]);
+      return turnLine(lang, SPEECH_KEY[step.purpose], step, step.seat);
     case 'talk':
     // An open day (async rooms) is everyone's window at once, as dual's free talk.
     case 'open-day':
       return say(lang, 'talk');
     case 'ballot':
-      return step.turn !== undefined ? say(lang, 'speech-defence', [step.turn]) : say(lang, BALLOT_KEY[step.purpose]);
+      return step.turn !== undefined ? turnLine(lang, 'speech-defence', step, step.turn) : say(lang, BALLOT_KEY[step.purpose]);
     case 'over':
       return null;
   }
@@ -166,9 +197,10 @@ function sameTurn(a: StepView, b: StepView): boolean {
 /**
  * The lines the judge says between two successive public views (`before` null: the table screen
  * just connected or came back, so it says where the game is). Log entries drive the events (night,
- * calls, dawn, verdicts, game over); the step drives whose turn it is.
+ * calls, dawn, verdicts, game over); the step drives whose turn it is. `voiced` seats (the room's
+ * bots, who have no voice at the table) have their speeches said too, as they are made.
  */
-export function tableLines(lang: Lang, before: View | null, after: View): Spoken[] {
+export function tableLines(lang: Lang, before: View | null, after: View, voiced: (seat: Seat) => boolean = () => false): Spoken[] {
   if (!before) return whereWeAre(lang, after);
   const fresh = freshEntries(before, after);
   const out: Spoken[] = [];
@@ -184,6 +216,10 @@ export function tableLines(lang: Lang, before: View | null, after: View): Spoken
       open = ev.call;
       out.push(say(lang, `open-${ev.call}`));
       if (after.step.kind === 'call' && after.step.call === ev.call) stepSaid = true;
+      continue;
+    }
+    if (ev.type === 'said' && voiced(ev.seat)) {
+      out.push(botSpeech(lang, ev));
       continue;
     }
     const line = eventLine(lang, entry);

@@ -4,6 +4,7 @@ import { memo } from 'preact/compat';
 import { useEffect, useRef } from 'preact/hooks';
 import { who } from './log-text.ts';
 import { log } from './state.ts';
+import { SaidWords } from './said-words.tsx';
 
 /** This round's messages, oldest first, scrolled to the newest whenever one arrives; reads the log signal alone. */
 export const TalkLog = memo(function TalkLog({ round }: { round: number }) {
@@ -19,7 +20,7 @@ export const TalkLog = memo(function TalkLog({ round }: { round: number }) {
         (e) =>
           e.event.type === 'said' && (
             <p key={e.seq} class="said">
-              <b>{who(e.event.seat)}</b> <bdi>{e.event.text}</bdi>
+              <b>{who(e.event.seat)}</b> <SaidWords ev={e.event} />
             </p>
           ),
       )}

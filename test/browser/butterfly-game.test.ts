@@ -8,9 +8,8 @@
 // On failure every page is saved to test-results/screenshots/.
 //
 // Pace: the room is `live`, except that the call deadline is 10 s (the shortest allowed) instead
-// of 60 s, set in the form's custom deadlines. The reason: a call nobody can answer (the role is out) lasts a seeded 10–50 %
-// of the call deadline (D11), and with 60 s those calls alone wait about 70 s in a typical game
-// and over 200 s in a long one; with 10 s they wait 1–5 s each.
+// of 60 s, set in the form's custom deadlines. The reason: a call nobody can answer (the role is out) lasts a seeded
+// 3–20 s with a 60 s deadline (D11), which adds up over a long game; with 10 s they wait under 4 s each.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

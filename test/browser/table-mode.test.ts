@@ -23,14 +23,23 @@ import { SocketBot } from './socket-bot.ts';
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/table-mode');
 const PLAYERS = 8;
 
-/** Records speechSynthesis.speak and navigator.vibrate (with the phase on screen at that moment). */
+/** Records speechSynthesis.speak and navigator.vibrate (with the phase on screen at that moment); a line is said at once (its `end` comes as it starts). */
 function recorders(): void {
   const w = window as unknown as { __spoken: string[]; __vibrated: string[] };
   w.__spoken = [];
   w.__vibrated = [];
   const voices = ['zh-CN', 'en-US', 'es-ES', 'ko-KR'].map((lang) => ({ lang, name: lang, default: false, localService: true, voiceURI: lang }));
   Object.defineProperty(window, 'speechSynthesis', {
-    value: { speak: (u: { text: string }) => w.__spoken.push(u.text), cancel: () => {}, getVoices: () => voices, speaking: false, pending: false },
+    value: {
+      speak: (u: { text: string; onend?: () => void }) => {
+        w.__spoken.push(u.text);
+        u.onend?.();
+      },
+      cancel: () => {},
+      getVoices: () => voices,
+      speaking: false,
+      pending: false,
+    },
   });
   // Utterances as plain objects, so the stand-in voices can be set on them.
   Object.defineProperty(window, 'SpeechSynthesisUtterance', {

@@ -4,13 +4,15 @@
 // all at once. The lines said are exactly tableLines over each pair of frames, in order. A frame that
 // ends a step with news is drawn in two frames (client/state.ts); a later frame arriving in between
 // must not hide it from the voice (seen once in the table-mode test: a speaker's turn went unsaid).
+// And when lines take time to say, a turn line whose speaker has already passed is dropped, not read
+// seconds late (four quick passes used to queue ~14 s of speech in 2 s), while a bot's speech is said.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { viewFor, viewJson, viewUpdate } from '../../worker/engine/index.ts';
 import type { GameState, View } from '../../worker/engine/types.ts';
 import { tableLines } from '../../client/table-voice.ts';
 import { roomFrame, standInRoom } from '../bench/stand-in-room.ts';
-import { playRandomly, seededTable } from '../engine/table.ts';
+import { Table, playRandomly, seededTable } from '../engine/table.ts';
 import { launch } from './browser.ts';
 
 const CODE = 'VOICE1';
@@ -48,6 +50,35 @@ function tableFrames(states: GameState[]): { first: string[]; rest: string[]; vi
   return { first: [room, frame(states[0]!, full, 0)], rest, views };
 }
 
+/**
+ * The table screen of a stand-in room with a fake voice that records each line as it starts and
+ * takes `lineMs` to say it (0: done at once, so nothing ever waits to be said).
+ */
+async function openTableScreen(first: string[], lineMs: number) {
+  const room = await standInRoom(CODE, first);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US', baseURL: room.base });
+  await context.addInitScript(([code, ms]) => {
+    localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: null, token: 'stand-in', host: false, table: true }));
+    localStorage.setItem('tianhei.lang', 'en');
+    const w = window as unknown as { __spoken: string[] };
+    w.__spoken = [];
+    const voices = [{ lang: 'en-US', name: 'en-US', default: true, localService: true, voiceURI: 'en-US' }];
+    const speak = (u: { text: string; onend?: () => void }) => {
+      w.__spoken.push(u.text);
+      if (ms === 0) u.onend?.();
+      else setTimeout(() => u.onend?.(), ms);
+    };
+    Object.defineProperty(window, 'speechSynthesis', { value: { speak, cancel: () => {}, getVoices: () => voices } });
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: class { lang = ''; voice: unknown = null; text: string; onend?: () => void; constructor(text: string) { this.text = text; } } });
+  }, [CODE, lineMs] as const);
+  const page = await context.newPage();
+  await page.goto(`/r/${CODE}`);
+  const screen = page.locator('[data-testid=table-screen]');
+  await screen.locator('[data-testid=table-speaker], .table-big').first().waitFor();
+  const spoken = () => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+  return { room, context, page, screen, spoken };
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -60,23 +91,8 @@ it('the table screen says every step of a game whose frames arrive all at once',
   // Steps that end with news, each followed at once by another frame: the case that was lost.
   expect(views.some((v, i) => i > 0 && v.log.length > views[i - 1]!.log.length && v.step.kind !== views[i - 1]!.step.kind)).toBe(true);
   const expected = views.flatMap((v, i) => tableLines('en', i ? views[i - 1]! : null, v).map((l) => l.text));
-  const room = await standInRoom(CODE, first);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US', baseURL: room.base });
+  const { room, context, page, screen, spoken } = await openTableScreen(first, 0);
   try {
-    await context.addInitScript((code) => {
-      localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: null, token: 'stand-in', host: false, table: true }));
-      localStorage.setItem('tianhei.lang', 'en');
-      const w = window as unknown as { __spoken: string[] };
-      w.__spoken = [];
-      const voices = [{ lang: 'en-US', name: 'en-US', default: true, localService: true, voiceURI: 'en-US' }];
-      Object.defineProperty(window, 'speechSynthesis', { value: { speak: (u: { text: string }) => w.__spoken.push(u.text), cancel: () => {}, getVoices: () => voices } });
-      Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: class { lang = ''; voice: unknown = null; text: string; constructor(text: string) { this.text = text; } } });
-    }, CODE);
-    const page = await context.newPage();
-    await page.goto(`/r/${CODE}`);
-    const screen = page.locator('[data-testid=table-screen]');
-    await screen.locator('[data-testid=table-speaker], .table-big').first().waitFor();
-    const spoken = () => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
     const opening = tableLines('en', null, views[0]!).length;
     await expect.poll(async () => (await spoken()).length).toBe(opening);
     for (const f of rest) room.send(f);
@@ -86,6 +102,50 @@ it('the table screen says every step of a game whose frames arrive all at once',
     // And nothing more.
     await page.waitForTimeout(300);
     expect(await spoken()).toEqual(expected);
+  } finally {
+    await context.close();
+    room.close();
+  }
+});
+
+it('four quick passes: the turns already passed are dropped from the voice, a bot’s speech is said', async () => {
+  // Classic, 8 seats: night 1 the killers kill 5, the police check 1; then 5's last words, and
+  // seats 6 (a bot, which speaks its claim), 7 and 8 pass within a moment, so seat 1 speaks.
+  const t = new Table('classic', 'KKPPCCCC');
+  t.night(5);
+  t.night(1);
+  const states: GameState[] = [t.state];
+  const move = (f: () => void) => {
+    t.now += 50;
+    f();
+    states.push(t.state);
+  };
+  move(() => t.act(5, { type: 'pass' }));
+  move(() => t.act(6, { type: 'say', text: 'I am a civilian. I vote #3.', claim: { role: 'civilian', vote: 3 } }));
+  move(() => t.act(6, { type: 'pass' }));
+  move(() => t.act(7, { type: 'pass' }));
+  move(() => t.act(8, { type: 'pass' }));
+  expect(t.step).toMatchObject({ kind: 'speech', seat: 1 });
+  const frame = (state: GameState, view: View, logFrom: number) => `{"type":"game","logFrom":${logFrom},"view":${viewJson(state, spectator, view)}}`;
+  const room0 = roomFrame(CODE, states[0]!, {
+    spectators: false, table: true, you: { seat: null, host: false, judge: false, table: true },
+    seats: Array.from({ length: N }, (_, i) => ({ seat: i + 1, name: `P${i + 1}`, connected: true, host: i === 0, score: 0, ...(i + 1 === 6 ? { bot: true as const } : {}) })),
+  });
+  const rest = states.slice(1).map((s, i) => {
+    const u = viewUpdate(states[i]!, s, spectator)!;
+    return frame(s, u.view, u.logFrom);
+  });
+  // Each line takes 1.5 s to say: the frames all arrive while the first turn line is being said.
+  const { room, context, screen, spoken } = await openTableScreen([room0, frame(states[0]!, viewFor(states[0]!, spectator), 0)], 1_500);
+  try {
+    await expect.poll(spoken).toEqual(['It is day 1.']);
+    await expect.poll(spoken, { timeout: 5_000 }).toEqual(['It is day 1.', 'Seat 5, your last words.']);
+    for (const f of rest) room.send(f);
+    await expect.poll(() => screen.getAttribute('data-step')).toBe('speech');
+    await expect.poll(spoken, { timeout: 10_000 }).toEqual(['It is day 1.', 'Seat 5, your last words.', 'Seat 6 says: I am a civilian. I vote #3.', 'Seat 1, your speech. Say “Pass” when you are done.']);
+    // And nothing late.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect((await spoken()).length).toBe(4);
   } finally {
     await context.close();
     room.close();

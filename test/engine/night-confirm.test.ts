@@ -93,8 +93,8 @@ describe('RULES.md 11 / D15: "Night pointers are changeable for solo actors too"
     const step = t.step;
     if (step.kind !== 'call' || step.endsAt === null) throw new Error('expected a running call');
     const ms = step.endsAt - t.now;
-    expect(ms).toBeGreaterThanOrEqual(6_000);
-    expect(ms).toBeLessThanOrEqual(30_000);
+    expect(ms).toBeGreaterThanOrEqual(3_000);
+    expect(ms).toBeLessThanOrEqual(20_000);
   });
 
   it('the record replays pointers and confirms', () => {

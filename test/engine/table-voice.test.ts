@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { viewFor, type View } from '../../worker/engine/index.ts';
-import { LINES, tableLines, type LineKey, type Spoken } from '../../client/table-voice.ts';
+import { LINES, stillDue, tableLines, type LineKey, type Spoken } from '../../client/table-voice.ts';
 import { LANGS } from '../../worker/protocol.ts';
 import { Table } from './table.ts';
 import { framesUpToDayTwo } from './two-nights.ts';
@@ -109,6 +109,43 @@ describe('issue 12: the table screen speaks the judge’s script', () => {
     expect(spoken(dead.frames).filter((l) => l === '警察请闭眼。')).toHaveLength(2);
     expect(callLengths(dead.frames)).toEqual(callLengths(alive.frames));
     expect(callLengths(dead.frames).length).toBeGreaterThan(4);
+  });
+
+  it('the table says a bot’s speech as it is made, its claim in the table’s language; a person’s speech is theirs to say aloud', () => {
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(5);
+    t.night(1);
+    t.act(5, { type: 'pass' });
+    const before = viewFor(t.state, { kind: 'spectator' });
+    expect(before.step).toMatchObject({ kind: 'speech', seat: 6 });
+    t.act(6, { type: 'say', text: 'I am a civilian. I vote #3.', claim: { role: 'civilian', vote: 3 } });
+    const after = viewFor(t.state, { kind: 'spectator' });
+    const bot = (seat: number) => seat === 6;
+    expect(tableLines('zh-CN', before, after, bot).map((s) => s.text)).toEqual(['6号说：我是平民。我投3号。']);
+    expect(tableLines('en', before, after, bot).map((s) => s.text)).toEqual(['Seat 6 says: I am a civilian. I vote #3.']);
+    expect(tableLines('es', before, after, bot).map((s) => s.text)).toEqual(['El asiento 6 dice: Soy civil. Voto al #3.']);
+    expect(tableLines('ko', before, after, bot).map((s) => s.text)).toEqual(['6번: 저는 시민입니다. 3번에 투표합니다.']);
+    // Seat 6 is a person: the table hears them, the screen says nothing.
+    expect(tableLines('en', before, after)).toEqual([]);
+  });
+
+  it('a turn line not yet said when the speaker has already passed is dropped; every other line stays due', () => {
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(5);
+    const night = viewFor(t.state, { kind: 'spectator' });
+    t.night(1);
+    const views = [viewFor(t.state, { kind: 'spectator' })];
+    for (let i = 0; i < 4; i++) {
+      t.act((t.step as { seat: number }).seat, { type: 'pass' });
+      views.push(viewFor(t.state, { kind: 'spectator' }));
+    }
+    // Last words of 5, then 6, 7, 8 pass at once: when 1 speaks, the calls of 5–8 are stale.
+    const lines = speakAll('en', [night, ...views]);
+    const turns = lines.filter((l) => l.turn !== undefined);
+    expect(turns.map((l) => l.text)).toEqual(['Seat 5, your last words.', 'Seat 6, your speech. Say “Pass” when you are done.', 'Seat 7, your speech. Say “Pass” when you are done.', 'Seat 8, your speech. Say “Pass” when you are done.', 'Seat 1, your speech. Say “Pass” when you are done.']);
+    const now = views.at(-1)!;
+    expect(turns.filter((l) => stillDue(l, now)).map((l) => l.text)).toEqual(['Seat 1, your speech. Say “Pass” when you are done.']);
+    for (const l of lines.filter((x) => x.turn === undefined)) expect(stillDue(l, now), l.text).toBe(true);
   });
 
   it('docs/table-voice.md holds every line in the four languages, as the code says them', () => {

@@ -12,6 +12,7 @@ import { callComplete, confirmPointer, isConfirmed } from './night-confirm.ts';
 import { readClaim } from './claim.ts';
 import { handToBot, replaceSeat } from './absent.ts';
 import { dayWindowEndsAt, pacingOf, setPace } from './pace-switch.ts';
+import { callWait } from './call-wait.ts';
 import { appJudges, judgeRefusal } from './judge-failover.ts';
 import { countSpoken, doneInOpenDay, ejectFromOpenDay, openDay, openDayDeadline, openDaySayRefusal, opensOpenDay } from './open-day.ts';
 import type {
@@ -978,15 +979,15 @@ function openCall(ctx: Ctx, call: Call): boolean {
 }
 
 /**
- * D11: a call nobody can answer lasts a seeded random 10–50 % of the call deadline, like a player
- * who chooses quickly, so that neither its length nor its existence tells the table a death. It
- * shows the full deadline (`lead` ms after its real end), as a call with players would.
+ * D11: a call nobody can answer lasts the seeded wait a room's bots take at that call (call-wait.ts),
+ * like a player who chooses quickly, so that neither its length nor its existence tells the table a
+ * death. It shows the full deadline (`lead` ms after its real end), as a call with players would.
  */
 function callClock(ctx: Ctx, call: Call, actors: readonly Seat[]): { endsAt: number | null; lead?: number } {
   const s = ctx.s;
   if (actors.length > 0) return { endsAt: endsAt(ctx, 'call') };
   const full = pacingOf(s).pace.call;
-  const ms = Math.round(full * (0.1 + 0.4 * makeRandom(`${s.setup.seed}:empty-call:${s.round}:${call}`)()));
+  const ms = callWait(s.setup.seed, s.round, call, full);
   return { endsAt: endsAfter(ctx, ms), lead: full - ms };
 }
 

@@ -1,8 +1,13 @@
 // Bots that sit in a room (issue 10): names, the table size "fill" aims at, and when each bot acts.
 // Pure functions: the room stores what they return and sets its one alarm from `nextDue`. A bot is
 // a viewer like any other: it plays from viewFor(state, its seat) and nothing else.
-import { checkPlayers, extraSeats, legalActions, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
+import { checkPlayers, extraSeats, legalActions, pacingOf, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
 import { heuristicMove, planMove, type BotMemory } from '../engine/bots/policy.ts';
+import { readView } from '../engine/bots/evidence.ts';
+import { matePointed, nightProposal, renderProposal } from '../engine/bots/night-talk.ts';
+import { needsConfirm } from '../engine/night-confirm.ts';
+import { botRandom } from '../engine/bots/view-random.ts';
+import { callWait } from '../engine/call-wait.ts';
 import { makeRandom, shuffle } from '../engine/random.ts';
 import { checkName } from '../names.ts';
 import type { Lang } from '../protocol.ts';
@@ -53,7 +58,7 @@ export function fillTarget(ruleset: RulesetId, options: Record<string, OptionVal
   return null;
 }
 
-/** A bot's thinking time, per room pace: live 2–12 s, async 1–10 min (docs/rules-decisions.md O7). */
+/** A bot's thinking time by day, per room pace: live 2–12 s, async 1–10 min (docs/rules-decisions.md O7); a night call takes the call's own wait. */
 const DELAY_BAND: Record<'live' | 'async', readonly [number, number]> = {
   live: [2_000, 12_000],
   async: [60_000, 600_000],
@@ -74,15 +79,53 @@ export function botDueAt(seed: string, seat: Seat, key: string, pace: 'live' | '
   return now + Math.round(lo + u * (hi - lo));
 }
 
-/** The policy's random source for a move: the game's seed, the seat and how far the game has come. */
-function moveRandom(state: GameState, seat: Seat) {
-  return makeRandom(`${state.setup.seed}:bot-move:${seat}:${state.log.length}`);
+/** Which seats the room plays: a bot treats a night call it shares with people differently. */
+export type IsBot = (seat: Seat) => boolean;
+
+/** A team night call this bot shares with people, as its team sees it. */
+interface SharedCall {
+  /** When the call opened, and half its time (null while paused). */
+  start: number;
+  half: number | null;
+  /** Its human teammates in the call who have not pointed yet. */
+  waiting: Seat[];
+  /** Whether this bot already told the team in chat whom it would choose. */
+  told: boolean;
 }
 
-/** The bot's move in this state, from its seat's view only; null when its policy has nothing to do. */
-export function botMove(state: GameState, seat: Seat, bot: BotState, at: number): { action: Action | null; memory: BotMemory } {
+/**
+ * The team call (RULES.md 2.3, "Team decisions") this bot shares with people, or null. Read from what
+ * the team itself sees: its actors, their pointers, when the call opened and the bot's own chat.
+ */
+function sharedCall(state: GameState, seat: Seat, isBot: IsBot): SharedCall | null {
+  const step = state.step;
+  if (step.kind !== 'call' || step.slots || needsConfirm(step) || !step.actors.includes(seat)) return null;
+  const people = step.actors.filter((a) => a !== seat && !isBot(a));
+  if (people.length === 0) return null;
+  let open = state.log.length - 1;
+  while (open >= 0 && state.log[open]!.event.type !== 'call') open--;
+  const start = state.log[open]?.at ?? 0;
+  const told = state.log.slice(open + 1).some((e) => e.event.type === 'team-chat' && e.event.seat === seat);
+  const waiting = people.filter((p) => !(p in step.pointers) && !step.surrender.includes(p));
+  return { start, half: step.endsAt === null ? null : start + (step.endsAt - start) / 2, waiting, told };
+}
+
+/**
+ * The bot's move in this state, from its seat's view only; null when its policy has nothing to do.
+ * In a team call with people who have not pointed, it first tells the team in chat whom it would
+ * choose and why (once), and points only later (see `reschedule`), following a person who points first.
+ */
+export function botMove(state: GameState, seat: Seat, bot: BotState, at: number, isBot: IsBot = () => true): { action: Action | null; memory: BotMemory } {
   if (state.result) return { action: null, memory: bot.memory };
-  const move = heuristicMove(viewFor(state, { kind: 'seat', seat }), moveRandom(state, seat), bot.memory, bot.lang);
+  const view = viewFor(state, { kind: 'seat', seat });
+  const random = botRandom(state.setup.seed, seat, view);
+  const shared = sharedCall(state, seat, isBot);
+  const slot = view.legal.find((l): l is Extract<typeof l, { type: 'point' }> => l.type === 'point' && l.current === null);
+  if (shared && !shared.told && shared.waiting.length > 0 && slot && view.legal.some((l) => l.type === 'team-chat')) {
+    const ev = readView(view);
+    if (!matePointed(ev)) return { action: { type: 'team-chat', seat, text: renderProposal(nightProposal(ev, slot, random), bot.lang), at }, memory: bot.memory };
+  }
+  const move = heuristicMove(view, random, bot.memory, bot.lang);
   return { action: move.action ? ({ ...move.action, seat, at } as Action) : null, memory: move.memory };
 }
 
@@ -93,13 +136,34 @@ export function botMove(state: GameState, seat: Seat, bot: BotState, at: number)
  * same plan its policy follows, worker/engine/bots/policy.ts), and builds the seat's view only to
  * time a newly owed step (its visible deadline).
  */
-export function reschedule(state: GameState, seat: Seat, bot: BotState, pace: 'live' | 'async', now: number): BotState['due'] {
+export function reschedule(state: GameState, seat: Seat, bot: BotState, pace: 'live' | 'async', now: number, isBot: IsBot = () => true): BotState['due'] {
   if (state.result || seat > state.alive.length) return null;
   if (planMove(legalActions(state, seat), state.step, state.round, bot.memory) === null) return null;
+  const call = state.step.kind === 'call' ? state.step.call : null;
+  const shared = call ? sharedCall(state, seat, isBot) : null;
+  if (shared) return sharedDue(state, seat, bot, shared, pace, now);
   const key = stepKey(state);
   if (bot.due?.key === key) return bot.due;
+  // A night call: the wait an empty call of this round takes (D11), so the call's length tells nothing.
+  if (call) return { key, at: now + callWait(state.setup.seed, state.round, call, pacingOf(state).pace.call) };
   const step = viewFor(state, { kind: 'seat', seat }).step;
   return { key, at: botDueAt(state.setup.seed, seat, key, pace, now, 'endsAt' in step ? step.endsAt : null) };
+}
+
+/**
+ * A bot's time in a team call shared with people: it tells the team whom it would choose at the
+ * call's seeded wait; it points once every person has pointed (following them, after a short think),
+ * or at half the call's time if someone still has not, so a person is never outvoted by a bot that
+ * pointed first before they had a chance (a tie goes to the first pointed, RULES.md 2.3).
+ */
+function sharedDue(state: GameState, seat: Seat, bot: BotState, shared: SharedCall, pace: 'live' | 'async', now: number): BotState['due'] {
+  const step = state.step as Extract<GameState['step'], { kind: 'call' }>;
+  const base = stepKey(state);
+  const told = shared.start + callWait(state.setup.seed, state.round, step.call, pacingOf(state).pace.call);
+  const due = (key: string, at: () => number) => (bot.due?.key === key ? bot.due : { key, at: at() });
+  if (shared.waiting.length === 0) return due(`${base}|follow`, () => botDueAt(state.setup.seed, seat, `${base}|follow`, pace, now, step.endsAt));
+  if (!shared.told) return due(`${base}|tell`, () => Math.max(now, told));
+  return due(`${base}|half`, () => Math.max(now, told, shared.half ?? told));
 }
 
 /** The earliest time a bot acts, or null. */

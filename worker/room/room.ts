@@ -524,7 +524,7 @@ export class Room extends DurableObject<Env> {
       const seat = game ? firstDue(bots, now) : null;
       if (!game || seat === null) return;
       const bot = bots.get(seat)!;
-      const move = botMove(game, seat, bot, now);
+      const move = botMove(game, seat, bot, now, (s) => bots.has(s));
       const change = move.action ? this.applyGame(room, move.action, null, { seat, memory: move.memory }) : null;
       if (change === null || 'ok' in change) {
         // Nothing to do after all, or refused (a rule the policy does not know): wait for the next change.
@@ -872,9 +872,10 @@ export class Room extends DurableObject<Env> {
    * `moved` is the bot that just acted, with its memory after the move; `fresh` starts a new game's memories.
    */
   private scheduleBots(room: RoomRow, state: GameState, now: number, moved?: { seat: Seat; memory: BotMemory }, fresh = false): void {
-    for (const [seat, old] of this.store.bots()) {
+    const bots = this.store.bots();
+    for (const [seat, old] of bots) {
       const bot: BotState = fresh ? { lang: old.lang, memory: {}, due: null } : seat === moved?.seat ? { ...old, memory: moved.memory } : old;
-      const due = reschedule(state, seat, bot, room.pace.preset, now);
+      const due = reschedule(state, seat, bot, room.pace.preset, now, (s) => bots.has(s));
       if (fresh || bot !== old || due?.key !== old.due?.key || due?.at !== old.due?.at) this.store.saveBot(seat, { ...bot, due });
     }
   }

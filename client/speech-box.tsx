@@ -1,0 +1,58 @@
+// The box a player types a message in, and the speech box: the same box with the claim composer
+// beside it, so a speech can carry a structured claim (client/claim-composer.tsx).
+import { useState } from 'preact/hooks';
+import type { View } from '../worker/engine/types.ts';
+import { t } from './i18n.ts';
+import { act } from './state.ts';
+import { ClaimComposer, EMPTY_DRAFT, claimOf, type ClaimDraft } from './claim-composer.tsx';
+import { claimLine } from './said-words.tsx';
+
+/** A message box; `maxLength` is what the speech may still hold (500 unless said); `canBeEmpty`: send without words. */
+export function TextBox({ placeholder, onSend, maxLength = 500, canBeEmpty = false }: { placeholder: string; onSend: (text: string) => void; maxLength?: number; canBeEmpty?: boolean }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      class="line"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (text.trim() || canBeEmpty) {
+          onSend(text.trim());
+          setText('');
+        }
+      }}
+    >
+      <textarea rows={2} maxLength={maxLength} value={text} placeholder={placeholder} onInput={(e) => setText(e.currentTarget.value)} />
+      <button type="submit" disabled={!text.trim() && !canBeEmpty}>
+        {t('send')}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A speech: words, a claim, or both. A claim sent without words says the claim itself (in the
+ * speaker's language), as a bot's speech does; the claim goes with the speech as data for every reader.
+ */
+export function SpeechBox({ v, placeholder, maxLength }: { v: View; placeholder: string; maxLength?: number }) {
+  const [draft, setDraft] = useState<ClaimDraft | null>(null);
+  const claim = draft ? claimOf(draft) : null;
+  return (
+    <div class="speech-box">
+      <TextBox
+        placeholder={placeholder}
+        maxLength={maxLength}
+        canBeEmpty={!!claim}
+        onSend={(text) => {
+          if (act({ type: 'say', text: text || (claim ? claimLine(claim) : ''), ...(claim ? { claim } : {}) })) setDraft(null);
+        }}
+      />
+      {draft ? (
+        <ClaimComposer v={v} draft={draft} onChange={setDraft} />
+      ) : (
+        <button type="button" class="link" onClick={() => setDraft(EMPTY_DRAFT)} data-testid="claim-open">
+          + {t('claimOpen')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// A person's speech carries a claim built beside the speech box (RULES.md 3, the day's speeches: a
+// player may say anything; the claim is the part bots can read): on a 390-px phone whose turn it is,
+// "I am police; I checked #2: killer; I will vote #2" goes out in the speech frame's `claim`, and the
+// feed shows it as a line of its own in the reader's language, in the very words a bot's claim reads.
+// The frames are the engine's (a classic Table), served by a stand-in room that records what the phone sends.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { viewFor, viewJson, viewUpdate } from '../../worker/engine/view.ts';
+import type { GameState, Viewer } from '../../worker/engine/types.ts';
+import { renderClaim } from '../../worker/engine/bots/claims.ts';
+import { roomFrame } from '../bench/stand-in-room.ts';
+import { Table } from '../engine/table.ts';
+import { standInPhone } from './stand-in-phone.ts';
+import { launch } from './browser.ts';
+import { checkContrast } from './contrast.ts';
+
+const CODE = 'CLAIMS';
+const me: Viewer = { kind: 'seat', seat: 1 };
+let browser: Browser;
+beforeAll(async () => (browser = await launch()));
+afterAll(async () => browser?.close());
+
+/** Classic, 8 seats, seat 1 police: night 1 the killers (2, 3) kill 5 and the police check 2; day 1 runs to seat 1's speech. */
+function toMySpeech(): Table {
+  const t = new Table('classic', 'PKKPCCCC');
+  t.night(5);
+  t.night(2);
+  while (!(t.step.kind === 'speech' && t.step.seat === 1)) t.act((t.step as { seat: number }).seat, { type: 'pass' });
+  return t;
+}
+
+const frame = (before: GameState | null, after: GameState) => {
+  if (!before) return `{"type":"game","logFrom":0,"view":${viewJson(after, me, viewFor(after, me))}}`;
+  const u = viewUpdate(before, after, me)!;
+  return `{"type":"game","logFrom":${u.logFrom},"view":${viewJson(after, me, u.view)}}`;
+};
+
+for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
+  it(`${lang}: the composer sends the claim with the speech, and the feed reads it as a bot's claim reads`, async () => {
+    const t = toMySpeech();
+    const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), frame(null, t.state)], { locale });
+    const sent: string[] = [];
+    phone.page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+    try {
+      const { page } = phone;
+      // The socket may have opened before the listener: reload so every frame is seen.
+      await page.reload();
+      await page.getByTestId('speech').waitFor();
+      await page.getByTestId('claim-open').tap();
+      await page.getByTestId('claim-role').selectOption('police');
+      await page.getByTestId('claim-check-add').tap();
+      await page.getByTestId('claim-check-seat').selectOption('2');
+      await page.getByTestId('claim-check-camp').selectOption('killers');
+      await page.getByTestId('claim-vote').selectOption('2');
+      const claim = { role: 'police' as const, checks: [{ seat: 2, camp: 'killers' as const }], vote: 2 };
+      const line = renderClaim(claim, lang);
+      await expect.poll(() => page.getByTestId('claim-preview').innerText()).toContain(line);
+      // The composer reads as well as the rest of the screen (the look's 4.5:1).
+      expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
+      // No words needed: the claim alone is a speech.
+      await page.locator('.speech-box form button[type=submit]').tap();
+      await expect.poll(() => sent.map((s) => JSON.parse(s) as { type: string; move?: unknown }).find((f) => f.type === 'act')?.move).toEqual({ type: 'say', text: line, claim });
+      // The room's answer: the speech in the log, with its claim.
+      const before = t.state;
+      t.act(1, { type: 'say', text: line, claim });
+      phone.room.send(frame(before, t.state));
+      const feed = page.getByTestId('feed');
+      await expect.poll(() => feed.getByTestId('claim').allInnerTexts()).toContainEqual(expect.stringContaining(line));
+      // Then seat 2 speaks as a bot does, its claim's words in English: this reader reads the claim in the same words as seat 1's.
+      const b2 = t.state;
+      t.act(1, { type: 'pass' });
+      phone.room.send(frame(b2, t.state));
+      const b3 = t.state;
+      t.act(2, { type: 'say', text: renderClaim({ role: 'civilian', vote: 4 }, 'en'), claim: { role: 'civilian', vote: 4 } });
+      phone.room.send(frame(b3, t.state));
+      await expect.poll(() => feed.getByTestId('claim').allInnerTexts()).toContainEqual(expect.stringContaining(renderClaim({ role: 'civilian', vote: 4 }, lang)));
+      expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
+      // The English words of a claim said in English are not shown twice.
+      const said = await feed.locator('.said').last().innerText();
+      expect(said.split(renderClaim({ role: 'civilian', vote: 4 }, lang)).length).toBe(2);
+      if (lang !== 'en') expect(said).not.toContain('I vote #4.');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+}
