@@ -15,6 +15,7 @@ import { ConfirmButton, Countdown } from './ui.tsx';
 import { PaceSwitch } from './async-pace.tsx';
 import { later } from './lazy.ts';
 import { useCues } from './cue.ts';
+import { useAnnouncer } from './announce.ts';
 import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
 import { OpenDayPanel } from './open-day.tsx';
@@ -53,6 +54,7 @@ export function GameScreen() {
   const [peek, setPeek] = useState(false);
   const [pick, setPick] = useState(0);
   useCues(v);
+  useAnnouncer();
   // The table is redrawn only when a seat's look changes (a ballot count does not redraw it): its
   // tap handler is stable and always calls the latest one.
   const pickRef = useRef<(seat: Seat) => void>(() => {});
@@ -346,14 +348,14 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
       {barred.length > 0 && <p class="note">{t('cannotPick', whoList(barred), t(call === 'killers' ? 'game/repeat-first-kill' : 'game/target-not-eligible'))}</p>}
       <p class="muted" data-testid="point-hint">{t(point.confirm ? 'pickThenConfirm' : team ? 'pointHint' : 'pointAlone')}</p>
       {point.current ? <p>{t('youPoint', who(point.current))}</p> : null}
-      <div class="targets">
+      <div class="targets" role="group" aria-label={t(`pick_${key}`)}>
         {point.targets.map((s) => (
-          <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
+          <button type="button" class={point.current === s ? 'on' : ''} aria-pressed={point.current === s} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
             {who(s)}
             {s === me ? paren(t('you')) : v.seats[s - 1]?.mate ? paren(t('mate')) : ''}
           </button>
         ))}
-        <button type="button" class={point.current === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
+        <button type="button" class={point.current === 0 ? 'on' : ''} aria-pressed={point.current === 0} onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
           {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
         </button>
       </div>
@@ -516,9 +518,9 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
       {mine !== undefined && <p class="ok">{t('yourBallot', mine ? name(mine) : t('abstain'))}</p>}
       {vote && (
         <>
-          <div class="targets">
+          <div class="targets" role="group" aria-label={t('voteChoose')}>
             {vote.targets.map((s) => (
-              <button type="button" class={pick === s ? 'on' : ''} onClick={() => setPick(s === pick ? 0 : s)} data-testid="vote-target" data-seat={s}>
+              <button type="button" class={pick === s ? 'on' : ''} aria-pressed={pick === s} onClick={() => setPick(s === pick ? 0 : s)} data-testid="vote-target" data-seat={s}>
                 {name(s)}
               </button>
             ))}

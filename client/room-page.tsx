@@ -11,6 +11,7 @@ import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
 import { NotifyMe } from './notify-me.tsx';
 import { watchOwed } from './owed-mark.ts';
+import { LiveRegions } from './live-region.tsx';
 
 // The game screen is its own chunk: a room in its lobby does not wait for it.
 const GameScreen = later(() => import('./game-screen.tsx').then((m) => m.GameScreen));
@@ -57,6 +58,7 @@ export function RoomPage({ code }: { code: string }) {
       {seat?.seat != null && <NotifyMe code={code} />}
       {seat?.seat != null && r.status === 'playing' && r.you.seat !== null && <AwayControl r={r} />}
       {seat && <SeatMenu r={r} seat={seat} />}
+      <LiveRegions />
     </main>
   );
 }

@@ -700,6 +700,18 @@ const UI = {
   wt_reveal: ['被公决的杀手会被公开。', 'A killer voted out is announced as a killer.', 'Un asesino eliminado por votación se anuncia como asesino.', '공결된 킬러는 킬러로 발표됩니다.'],
   wt_nextNight: ['然后再次天黑，下一轮开始。', 'Then night falls again and the next round begins.', 'Luego anochece otra vez y empieza la siguiente ronda.', '그리고 다시 밤이 되어 다음 라운드가 시작됩니다.'],
   wt_nextDay: ['然后是下一个白天。', 'Then the next day begins.', 'Luego empieza el día siguiente.', '그리고 다음 낮이 시작됩니다.'],
+  // The round table read aloud (client/round-table.tsx): a list of seats a screen reader walks.
+  seatList: ['座位', 'Seats at the table', 'Asientos de la mesa', '자리'],
+  voteChoose: ['选择要投的人，再按“投给”', 'Choose who to vote for, then press Vote', 'Elige a quién votar y pulsa Votar', '투표할 사람을 고른 뒤 투표를 누르세요'],
+  listSep: ['、', ', ', ', ', ', '],
+  sl_alive: ['活人', 'alive', 'vivo', '생존'],
+  sl_out: ['出局', 'out', 'eliminado', '탈락'],
+  sl_speaking: ['正在发言', 'speaking now', 'hablando ahora', '발언 중'],
+  sl_pointedBy: ['你的队伍指向这里：{0}', 'your team points here: {0}', 'tu equipo señala aquí: {0}', '팀이 지목함: {0}'],
+  sl_selected: ['已选中', 'chosen', 'elegido', '선택됨'],
+  sl_voted: ['已投票', 'has voted', 'ya votó', '투표함'],
+  sl_muted: ['今天被禁言', 'muted today', 'silenciado hoy', '오늘 침묵'],
+  sl_offline: ['未连接', 'not connected', 'sin conexión', '연결 안 됨'],
   wt_win_h: ['谁赢', 'How each side wins', 'Cómo gana cada bando', '승리 조건'],
 } satisfies Record<string, Row>;
 
