@@ -76,6 +76,7 @@ export function GameOver() {
             </p>
           </div>
         }
+        historyLabel={t('record')}
         history={
           <div class="card record">
             <h3>{t('record')}</h3>

@@ -177,6 +177,7 @@ export function GameScreen() {
           </>
         }
         history={<Feed round={v.round} ruleset={v.ruleset} />}
+        historyLabel={t('feed')}
       />
       <HistoryDrawer ruleset={v.ruleset} />
     </div>
@@ -588,7 +589,7 @@ function TeamPanel({ v }: { v: View }) {
       {(canChat || chat.length > 0) && (
         <>
           <h3>{t('teamChat')}</h3>
-          <ul class="chat">
+          <ul class="chat" tabIndex={0} aria-label={t('teamChat')}>
             {chat.map((e) => (
               <li key={e.seq}>{entryText(e)}</li>
             ))}

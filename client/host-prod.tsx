@@ -43,7 +43,7 @@ export function ReplaceSeat({ seat }: { seat: Seat }) {
       {mine && (
         <>
           <p class="muted">{t('replaceLinkHint', clockTime(mine.expiresAt, true))}</p>
-          <CopyLink link={mine.link} testid="replace-link" />
+          <CopyLink link={mine.link} testid="replace-link" label={t('replaceSeat')} />
         </>
       )}
     </div>

@@ -77,6 +77,19 @@ export function Lobby() {
         </p>
       )}
       {r.you.judge && <p class="banner">{t('youAreJudge')}</p>}
+      {/* Start and the invitation first, above the fold on a phone: what still keeps the game from starting is said once, in the line under the table (and the judge's line). */}
+      {isHost && count >= r.minPlayers && count <= r.maxPlayers && !judgeMissing && (
+        <div class="card">
+          <button type="button" class="primary wide" onClick={() => hostMove({ type: 'start' })} data-testid="start">
+            {t('start')}
+          </button>
+        </div>
+      )}
+      <div class="card invite">
+        <h3>{t('invite')}</h3>
+        <CopyLink link={link} testid="invite-link" label={t('invite')} />
+        <QrCode text={link} />
+      </div>
       {isHost && picked > 0 && (
         <div class="card">
           <ConfirmButton class="danger" ask={t('confirmRemove', who(picked))} onYes={() => (hostMove({ type: 'remove-seat', seat: picked }), setPicked(0))}>
@@ -114,19 +127,6 @@ export function Lobby() {
         </div>
       )}
       <ScheduledStart />
-      {/* What still keeps the game from starting is said once, in the line under the table (and the judge's line). */}
-      {isHost && count >= r.minPlayers && count <= r.maxPlayers && !judgeMissing && (
-        <div class="card">
-          <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })} data-testid="start">
-            {t('start')}
-          </button>
-        </div>
-      )}
-      <div class="card invite">
-        <h3>{t('invite')}</h3>
-        <CopyLink link={link} testid="invite-link" />
-        <QrCode text={link} />
-      </div>
       <div class="card">
         <h3>{t('settings')}</h3>
         {editing ? (
@@ -165,11 +165,11 @@ export function Lobby() {
 }
 
 /** A link in a read-only field with a Copy button. */
-export function CopyLink({ link, testid }: { link: string; testid: string }) {
+export function CopyLink({ link, testid, label }: { link: string; testid: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div class="line">
-      <input readOnly value={link} data-testid={testid} onFocus={(e) => e.currentTarget.select()} />
+      <input readOnly value={link} aria-label={label} data-testid={testid} onFocus={(e) => e.currentTarget.select()} />
       <button type="button" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false))}>
         {copied ? t('copied') : t('copy')}
       </button>
@@ -186,7 +186,7 @@ function PlaceLink({ place, label, hint }: { place: 'judge' | 'table' | number; 
       <button type="button" onClick={() => hostMove({ type: 'invite', place })} data-testid={`make-link-${place}`}>
         {label}
       </button>
-      {link && <CopyLink link={link} testid={`place-link-${place}`} />}
+      {link && <CopyLink link={link} testid={`place-link-${place}`} label={label} />}
     </>
   );
 }

@@ -54,6 +54,10 @@ export function RoomPage({ code }: { code: string }) {
   const game = r.status !== 'lobby' && inGame.value;
   return (
     <main class={game ? 'page wide' : 'page'}>
+      {/* The page's one heading of the first rank, for a screen reader's list of headings (the steps' titles are under it). */}
+      <h1 class="sr-only">
+        {t('app')} · {t('room')} {r.code}
+      </h1>
       {game ? <GameScreen /> : <Lobby />}
       {seat?.seat != null && <NotifyMe code={code} />}
       {seat?.seat != null && r.status === 'playing' && r.you.seat !== null && <AwayControl r={r} />}

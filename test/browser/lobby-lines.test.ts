@@ -1,11 +1,16 @@
 // The lobby's line under the table, read by everyone (guests too): how many the table still needs,
 // or that it can start, or what else it waits for (a human judge), or that it has too many after the
 // host chose a smaller version. One phone of a stand-in room gets the room frames one after another.
+// The host's lobby also shows Start and the invitation (link and QR code) without scrolling on a
+// 390-px phone, and axe finds nothing serious or critical in it, day or night, phone or desktop.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RoomView, ServerFrame } from '../../worker/protocol.ts';
 import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
 import { launch } from './browser.ts';
+import { axeScan, blocking } from './axe.ts';
 
 const CODE = 'LOBBYL';
 let browser: Browser;
@@ -45,5 +50,33 @@ it.each([
   room.send(frame);
   await expect.poll(() => page.getByTestId('start-line').innerText()).toBe(line);
   expect(await page.getByTestId('start').count(), 'the Start button is there exactly when the game can start').toBe(startable ? 1 : 0);
+  expect(errors).toEqual([]);
+});
+
+it('the host of a full enough table sees Start and the invitation without scrolling, and axe finds nothing serious', async () => {
+  const { page, room, errors } = phone;
+  const shots = resolve(import.meta.dirname, '../../test-results/a11y');
+  mkdirSync(shots, { recursive: true });
+  room.send(lobby(8, { host: true }));
+  await page.getByTestId('start').waitFor();
+  await page.locator('.invite svg.qr').waitFor();
+  await page.evaluate(() => scrollTo(0, 0));
+  const fold = page.viewportSize()!.height;
+  for (const what of ['[data-testid=start]', '[data-testid=invite-link]', '.invite svg.qr']) {
+    const box = (await page.locator(what).first().boundingBox())!;
+    expect(box.y + box.height, `${what} is above the fold`).toBeLessThanOrEqual(fold);
+  }
+  // The host's own controls are there to be checked: the scheduled start's time.
+  await page.getByTestId('schedule-at').waitFor();
+  const found: string[] = [];
+  for (const [scheme, size] of [['light', { width: 390, height: 844 }], ['dark', { width: 390, height: 844 }], ['dark', { width: 1280, height: 800 }], ['light', { width: 1280, height: 800 }]] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(size);
+    await page.screenshot({ path: join(shots, `lobby-host-${size.width}-${scheme}.png`) });
+    const all = await axeScan(page);
+    console.log(`axe, host's lobby ${size.width} px ${scheme}: ${all.map((f) => `${f.id} (${f.impact})`).join(', ') || 'none'}`);
+    found.push(...blocking(all).map((f) => `${size.width} ${scheme}: ${f.id} (${f.impact}) ${f.nodes.join(' | ')}`));
+  }
+  expect(found).toEqual([]);
   expect(errors).toEqual([]);
 });
