@@ -669,8 +669,9 @@ const HostToolsOnce = memo(HostTools, (a, b) => a.v.paused === b.v.paused && a.v
 
 function HostTools({ v }: { v: View }) {
   const [seat, setSeat] = useState(0);
-  const live = room.value?.pace.preset !== 'async';
-  const steps = live ? [60_000, 300_000] : [3_600_000, 12 * 3_600_000];
+  // Extensions sized to the room's own steps: minutes for steps of minutes (whatever the preset), hours for steps of hours.
+  const longest = Math.max(0, ...Object.values(room.value?.deadlines ?? {}).filter((ms): ms is number => typeof ms === 'number'));
+  const steps = longest >= 3_600_000 ? [3_600_000, 12 * 3_600_000] : [60_000, 300_000];
   return (
     <details class="card host">
       <summary>{t(room.value?.you.host ? 'hostTools' : 'judgeTools')}</summary>

@@ -1,5 +1,6 @@
 // The lobby: who sits where, the invite link and QR code, and the host's settings, removals and start.
 import { useState } from 'preact/hooks';
+import type { RoomView } from '../worker/protocol.ts';
 import { lang, t } from './i18n.ts';
 import { invites, room, hostMove } from './state.ts';
 import { later } from './lazy.ts';
@@ -90,6 +91,7 @@ export function Lobby() {
         <CopyLink link={link} testid="invite-link" label={t('invite')} />
         <QrCode text={link} />
       </div>
+      {r.gameNo > 0 && <Scores r={r} />}
       {isHost && picked > 0 && (
         <div class="card">
           <ConfirmButton class="danger" ask={t('confirmRemove', who(picked))} onYes={() => (hostMove({ type: 'remove-seat', seat: picked }), setPicked(0))}>
@@ -161,6 +163,23 @@ export function Lobby() {
       </div>
       {isHost && <WebhookSetting r={r} />}
     </>
+  );
+}
+
+/** The scores kept from game to game ("Play again" keeps seats and scores), highest first. */
+function Scores({ r }: { r: RoomView }) {
+  const rows = [...r.seats].sort((a, b) => b.score - a.score || a.seat - b.seat);
+  return (
+    <div class="card" data-testid="scores">
+      <h3>{t('scores', r.gameNo)}</h3>
+      <ol class="scores">
+        {rows.map((s) => (
+          <li key={s.seat} data-seat={s.seat} data-score={s.score}>
+            {who(s.seat)}: <b>{s.score}</b>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 

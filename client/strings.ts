@@ -661,8 +661,8 @@ const UI = {
   historyNote: ['你能看到的每一条记录，按夜晚和白天分组；较早的部分点开即可查看。', 'Everything you may see, night by night and day by day; tap an older part to open it.', 'Todo lo que puedes ver, noche a noche y día a día; toca una parte anterior para abrirla.', '볼 수 있는 모든 기록을 밤과 낮별로 모았습니다. 이전 부분은 눌러서 여세요.'],
   deal: ['发牌', 'The deal', 'El reparto', '카드 배분'],
   tieBetween: ['平票：{0}', 'Tie: {0}', 'Empate: {0}', '동표: {0}'],
-  noVotesFor: ['零票：{0}', 'No votes: {0}', 'Sin votos: {0}', '0표: {0}'],
-  missedBallot: ['超时未投', 'missed', 'no votó a tiempo', '시간 초과'],
+  noVotesFor: ['没有得票：{0}', 'Got no votes: {0}', 'Nadie votó por: {0}', '득표 없음: {0}'],
+  missedBallot: ['超时未投', 'did not vote in time', 'no votó a tiempo', '시간 안에 투표하지 않음'],
   hl_lastWords: ['{0}{1}：遗言', '{0} was {1}: last words', '{0}: {1}; últimas palabras', '{0} {1}: 유언'],
   replay: ['重放对局', 'Replay the game', 'Repetir la partida', '게임 다시 보기'],
   replayOpen: ['打开对局记录文件（JSON）', 'Open a game record file (JSON)', 'Abrir un archivo de registro (JSON)', '게임 기록 파일 열기 (JSON)'],
@@ -703,6 +703,7 @@ const UI = {
   // The round table read aloud (client/round-table.tsx): a list of seats a screen reader walks.
   seatList: ['座位', 'Seats at the table', 'Asientos de la mesa', '자리'],
   voteChoose: ['选择要投的人，再按“投给”', 'Choose who to vote for, then press Vote', 'Elige a quién votar y pulsa Votar', '투표할 사람을 고른 뒤 투표를 누르세요'],
+  scores: ['积分（{0} 局后，赢一局得 1 分）', 'Scores after {0} games (1 point a win)', 'Puntos tras {0} partidas (1 por victoria)', '점수 ({0}판 후, 승리당 1점)'],
   listSep: ['、', ', ', ', ', ', '],
   sl_alive: ['活人', 'alive', 'vivo', '생존'],
   sl_out: ['出局', 'out', 'eliminado', '탈락'],

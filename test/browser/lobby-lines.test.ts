@@ -17,11 +17,11 @@ let browser: Browser;
 let phone: StandInPhone;
 
 /** A lobby of `seats` seats (seat 1 the host); the viewer is seat 2 unless `host`. */
-function lobby(seats: number, { host = false, humanJudge = false, judge = false, ruleset = 'classic' as RoomView['ruleset'], min = 8, max = 16 } = {}): string {
+function lobby(seats: number, { host = false, humanJudge = false, judge = false, ruleset = 'classic' as RoomView['ruleset'], min = 8, max = 16, gameNo = 0, scores = [] as number[] } = {}): string {
   const room: RoomView = {
     code: CODE, ruleset, options: {}, pace: { preset: 'live' }, deadlines: {} as RoomView['deadlines'], spectators: true,
-    status: 'lobby', gameNo: 0, minPlayers: min, maxPlayers: max, fillTo: null, judgeSeats: 0,
-    seats: Array.from({ length: seats }, (_, i) => ({ seat: i + 1, name: i ? `P${i + 1}` : 'Ann', connected: true, host: i === 0, score: 0 })),
+    status: 'lobby', gameNo, minPlayers: min, maxPlayers: max, fillTo: null, judgeSeats: 0,
+    seats: Array.from({ length: seats }, (_, i) => ({ seat: i + 1, name: i ? `P${i + 1}` : 'Ann', connected: true, host: i === 0, score: scores[i] ?? 0 })),
     spectatorsWatching: 0, humanJudge, judge: judge ? { name: 'Jo', connected: true, host: false } : null, table: false, webhook: null,
     you: { seat: host ? 1 : 2, host, judge: false }, prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
   };
@@ -78,5 +78,15 @@ it('the host of a full enough table sees Start and the invitation without scroll
     found.push(...blocking(all).map((f) => `${size.width} ${scheme}: ${f.id} (${f.impact}) ${f.nodes.join(' | ')}`));
   }
   expect(found).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+it('after a game the lobby shows the scores the next game keeps, highest first', async () => {
+  const { page, room, errors } = phone;
+  room.send(lobby(3, { gameNo: 2, scores: [1, 2, 0] }));
+  await expect.poll(() => page.getByTestId('again-notice').innerText()).toContain('same seats and scores');
+  expect((await page.locator('[data-testid=scores] li').allInnerTexts()).map((s) => s.replace(/[\u2066-\u2069]/g, ''))).toEqual(['#2 P2: 2', '#1 Ann: 1', '#3 P3: 0']);
+  room.send(lobby(3));
+  await expect.poll(() => page.getByTestId('scores').count()).toBe(0);
   expect(errors).toEqual([]);
 });

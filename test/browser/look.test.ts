@@ -85,6 +85,12 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await phone.emulateMedia({ colorScheme: 'light' });
   await phone.locator('details.more > summary').click();
   await phone.locator('details.deadlines summary').click();
+  // Games over days: the deadlines read in hours ("12 h", not "720 minutes"), and back in minutes when live again.
+  await phone.getByTestId('pace').selectOption('async');
+  await expect.poll(() => phone.locator('[data-testid=deadline-call-unit]').inputValue()).toBe('h');
+  expect(await phone.locator('[data-testid=deadline-call]').inputValue()).toBe('12');
+  await phone.getByTestId('pace').selectOption('live');
+  await expect.poll(() => phone.locator('[data-testid=deadline-call-unit]').inputValue()).toBe('min');
   // Only the steps the ruleset has: infernal has the eye-opening and no night calls.
   expect(await phone.locator('[data-testid=deadline-eyes]').count()).toBe(0);
   await phone.locator('[data-testid=ruleset-infernal]').check();
@@ -95,6 +101,11 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await look(phone, 'create-form-phone-day', false);
   await desk.goto('/');
   await look(desk, 'home-desktop-night', true);
+  // Two columns, neither left with one line in it: the create form on the left, joining by code on the right.
+  const form = (await desk.locator('[data-testid=create-form]').boundingBox())!;
+  const byCode = (await desk.locator('form.join-code').boundingBox())!;
+  expect(byCode.x, 'join by code beside the create form').toBeGreaterThanOrEqual(form.x + form.width);
+  expect(byCode.y, 'join by code level with the create form').toBeLessThan(form.y + 100);
   await lookWalkthrough(desk, 'how-to-play-desktop-night', true);
 
   // ------------------------------------------------------------ a classic room: bots and two pages
