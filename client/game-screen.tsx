@@ -27,6 +27,9 @@ import { WebhookSetting } from './webhook-setting.tsx';
 import { BallotWeights, CardLegend, LiveBallots, YourSide, cardNote, cardPoints, knownList, myCardDown, pointForCard, seatNote, tableCards } from './dual-cards.tsx';
 import { TalkLog } from './talk-log.tsx';
 
+/** A word standing as a title ("Killer", not "killer"). */
+const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
 }
@@ -129,7 +132,7 @@ export function GameScreen() {
                         </b>
                       ))
                     ) : (
-                      <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
+                      <b data-testid="my-role" data-role={me.role}>{capital(roleName(me.role, v.ruleset))}</b>
                     )}
                     <YourSide v={v} />
                     <MyTeam v={v} />
@@ -405,7 +408,6 @@ export function Dawn({ v }: { v: View }) {
   const downs = v.log.filter((e) => e.event.type === 'card-down' && e.round === dawn.round && e.seq < dawn.seq);
   return (
     <div class="dawn" data-testid="dawn" data-out={dawn.event.out.join(',')}>
-      <p class="big">☀ {t('dayBreaks')}</p>
       {downs.map((e) => {
         const mine = myCardDown(v, e);
         return (
@@ -415,8 +417,9 @@ export function Dawn({ v }: { v: View }) {
           </p>
         );
       })}
-      <p>
-        <b>{entryText(dawn, v.ruleset)}</b>
+      {/* The dawn's own line says "Day breaks" once, with the night's news ("Day breaks. Out last night: #3"). */}
+      <p class="big">
+        <b>☀ {entryText(dawn, v.ruleset)}</b>
       </p>
       <Muted v={v} />
     </div>

@@ -180,16 +180,20 @@ it('a blind player hears the judge’s every line, once, in order, and plays cla
     await expect.poll(() => page.locator('[data-testid=seat-list] li').count()).toBe(SEATS);
     bots[0]!.host({ type: 'start' });
     await page.locator('[data-testid=game]').waitFor();
+    // Not "Tap to see your card": a keyboard (or a desktop) does not tap.
+    expect(await page.getByTestId('my-card').innerText()).toBe('Show your card');
 
     const last = { key: '', at: 0 };
     const turns: { what: string; focused: boolean }[] = [];
     let seatList = '';
+    let dawn = '';
     const playMs = await playToEnd(
       page,
       PLAY_CAP_MS,
       async (s) => {
         // The table as a screen reader walks it, once by day with someone speaking.
         if (!seatList && s.step === 'speech') seatList = await page.locator('[data-testid=seat-list]').innerText();
+        if (!dawn && s.dawn) dawn = await page.locator('[data-testid=dawn]').innerText().catch(() => '');
         return play(s, last, turns);
       },
       note,
@@ -224,6 +228,9 @@ it('a blind player hears the judge’s every line, once, in order, and plays cla
     expect(seatList).toMatch(/^Seat 8 Dan, you, /m);
     expect(seatList).toContain('speaking now');
     expect(seatList.split('\n').length).toBe(SEATS);
+    // The dawn says "Day breaks" once, with the night's news; the card's button says what it does on any device.
+    expect(dawn.match(/Day breaks/g)).toHaveLength(1);
+    expect(dawn).toMatch(/^☀ Day breaks\. /);
     // No keyboard trap at game over: Tab goes on through the page's controls.
     const stops = new Set<string>();
     for (let i = 0; i < 30; i++) {
