@@ -108,9 +108,10 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
   const r = n <= 8 ? 25 : n <= 12 ? 21 : 17;
   const R = 172 - r;
   const pos = new Map(seats.map((s, i) => [s.seat, place(i, n, R)]));
-  // Plates narrow on a crowded table, so neighbours' names do not overlap.
+  // Plates narrow on a crowded table, so neighbours' names do not overlap; their names are set smaller
+  // rather than cut shorter ("Olivia", not "Oliv…").
   const pw = n <= 10 ? 54 : 42;
-  const chars = n <= 10 ? 7 : 5;
+  const chars = 7;
   // The speaker's halo, over the table (see style.css): placed in the table's own units, as a share of its box.
   const active = seats.findIndex((s) => s.active);
   const [hx, hy] = active >= 0 ? place(active, n, R) : [0, 0];
@@ -197,6 +198,16 @@ function SeatList({ seats }: { seats: TableSeat[] }) {
       ))}
     </ul>
   );
+}
+
+/** A name as its plate holds it: at most `chars` characters and, set small (8.5 px), `width` wide; else cut with "…". */
+function plateName(name: string, chars: number, width: number): string {
+  const all = [...name];
+  const fits = (c: string[]) => c.length <= chars && ems(c.join('')) * 8.5 <= width;
+  if (fits(all)) return name;
+  const cut = all.slice(0, chars - 1);
+  while (cut.length > 1 && !fits([...cut, '…'])) cut.pop();
+  return cut.join('') + '…';
 }
 
 interface SeatProps {
@@ -296,8 +307,8 @@ const Seat = memo(
           </text>
         )}
         {s.name && <rect class="plate" x={nx - pw / 2} y={ny - 7} width={pw} height="15" rx="7.5" />}
-        <text x={nx} y={ny + 4} class="name">
-          {isolate([...s.name].length > chars ? [...s.name].slice(0, chars - 1).join('') + '…' : s.name)}
+        <text x={nx} y={ny + 4} class={pw < 54 ? 'name tight' : 'name'}>
+          {isolate(plateName(s.name, chars, pw < 54 ? pw - 4 : Infinity))}
         </text>
       </g>
     );

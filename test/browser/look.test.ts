@@ -192,10 +192,12 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
 
   // ------------------------------------------------------------ the end (the bots play it out)
   await phone.locator('[data-testid=game-over]').waitFor({ timeout: 240_000 });
-  const night = await phone.locator('.app').evaluate((e) => e.classList.contains('dark'));
-  await look(phone, 'game-over-phone', night);
+  // Game over follows the device's own setting again: light on the light phone, dark on the dark desktop.
+  await look(phone, 'game-over-phone-day', false);
+  await phone.emulateMedia({ colorScheme: 'dark' });
+  await look(phone, 'game-over-phone-night', true);
   await desk.locator('[data-testid=game-over]').waitFor();
-  await look(desk, 'game-over-desktop', night);
+  await look(desk, 'game-over-desktop-night', true);
   // The end in two columns too: the record beside the outcome and the table.
   const endTable = await desk.locator('[data-testid=game-over] .area-table').boundingBox();
   const record = await desk.locator('[data-testid=game-over] .area-history').boundingBox();
