@@ -705,6 +705,8 @@ const UI = {
   seatList: ['座位', 'Seats at the table', 'Asientos de la mesa', '자리'],
   voteChoose: ['选择要投的人，再按“投给”', 'Choose who to vote for, then press Vote', 'Elige a quién votar y pulsa Votar', '투표할 사람을 고른 뒤 투표를 누르세요'],
   scores: ['积分（{0} 局后，赢一局得 1 分）', 'Scores after {0} games (1 point a win)', 'Puntos tras {0} partidas (1 por victoria)', '점수 ({0}판 후, 승리당 1점)'],
+  replayPlay: ['播放', 'Play', 'Reproducir', '재생'],
+  replayPause: ['暂停', 'Pause', 'Pausa', '일시 정지'],
   listSep: ['、', ', ', ', ', ', '],
   sl_alive: ['活人', 'alive', 'vivo', '생존'],
   sl_out: ['出局', 'out', 'eliminado', '탈락'],
