@@ -90,3 +90,19 @@ it('after a game the lobby shows the scores the next game keeps, highest first',
   await expect.poll(() => page.getByTestId('scores').count()).toBe(0);
   expect(errors).toEqual([]);
 });
+
+it("the table screen of a room played face to face shows the room's link and QR code in its lobby", async () => {
+  const { room } = phone;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: room.base, locale: 'en-US', reducedMotion: 'reduce' });
+  await context.addInitScript((c) => localStorage.setItem(`tianhei.room.${c}`, JSON.stringify({ code: c, seat: null, token: 'table-token', host: false, table: true })), CODE);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/r/${CODE}`);
+  await page.getByTestId('table-screen').waitFor();
+  await expect.poll(() => page.getByTestId('table-join-link').innerText()).toBe(`${room.base}/r/${CODE}`);
+  await page.locator('[data-testid=table-join] svg.qr').waitFor();
+  await page.screenshot({ path: resolve(import.meta.dirname, '../../test-results/a11y/table-screen-lobby.png') });
+  expect(errors).toEqual([]);
+  await context.close();
+});
