@@ -80,6 +80,11 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   expect(await phone.locator('details.more').getAttribute('open')).toBeNull();
   await look(phone, 'home-phone-day', false);
   await lookWalkthrough(phone, 'how-to-play-phone-day', false);
+  // How to play closes from any step, in sight.
+  await phone.locator('[data-testid=how-to-play]').click();
+  await phone.locator('[data-testid=walk-next]').click();
+  await phone.getByTestId('walk-close').click();
+  await phone.locator('[data-testid=walkthrough]').waitFor({ state: 'detached' });
   await phone.emulateMedia({ colorScheme: 'dark' });
   await look(phone, 'home-phone-night', true);
   await phone.emulateMedia({ colorScheme: 'light' });
