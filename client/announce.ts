@@ -1,12 +1,12 @@
 // A game a screen reader can follow on a phone: every line the table screen's judge would say aloud
 // (client/table-voice.ts, the same words and the same moments) is said through the page's live
 // regions (client/live-region.tsx) in the player's language, once; the line that opens the player's
-// own turn or night call interrupts. When a step opens for the player, focus moves to its first control.
+// own turn or night call interrupts. When a step opens for the player by day, focus moves to its first control.
 import { effect } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { LegalAction, View } from '../worker/engine/types.ts';
 import { lang } from './i18n.ts';
-import { afterNextFrame, view } from './state.ts';
+import { afterNextFrame, room, view } from './state.ts';
 import { tableLines } from './table-voice.ts';
 import { announce } from './live-region.tsx';
 
@@ -63,10 +63,13 @@ export function useAnnouncer(): void {
     return effect(() => {
       const v = view.value;
       if (!v || v === before) return;
-      announce(phoneLines(before, v));
+      // Face to face the table screen says every line aloud to the room: a phone saying it again would
+      // only echo it (and its dark night screen must hold nothing of a call, rules-decisions T3, T5).
+      if (!room.peek()?.table) announce(phoneLines(before, v));
       before = v;
       const now = turnOf(v);
-      if (now !== turn && yourMove(v)) afterNextFrame(focusStep);
+      // Not at night: a screen reader reads the control it lands on, a sound only a called phone would make (rules-decisions T5).
+      if (now !== turn && yourMove(v) && v.phase !== 'night') afterNextFrame(focusStep);
       turn = now;
     });
   }, []);

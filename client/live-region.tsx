@@ -10,15 +10,23 @@ export interface Said {
   urgent: boolean;
 }
 
-/** The lines said so far in this room visit, the newest last (only the last few stay on the page). */
+/**
+ * The lines said since the page last drew them, in order: a drawn line leaves with the next batch, so the
+ * regions never grow, and lines that come faster than the page draws (a burst of quick passes) all reach it.
+ */
 export const said = signal<Said[]>([]);
-const KEPT = 6;
 let n = 0;
+let drawn = true;
+// A hidden page draws nothing: what it keeps meanwhile is bounded.
+const MAX_WAITING = 40;
 
 /** Says lines: polite ones wait for the reader to finish, urgent ones (your turn, your call) interrupt. */
 export function announce(lines: { text: string; urgent: boolean }[]): void {
   if (!lines.length) return;
-  said.value = [...said.value, ...lines.map((l) => ({ n: ++n, ...l }))].slice(-KEPT);
+  const batch = lines.map((l) => ({ n: ++n, ...l }));
+  said.value = drawn ? batch : [...said.value, ...batch].slice(-MAX_WAITING);
+  drawn = false;
+  requestAnimationFrame(() => setTimeout(() => (drawn = true)));
 }
 
 /** The two regions, visually hidden: each new line is a node of its own, so a repeated line is said again. */

@@ -4,7 +4,7 @@
 // frames, what the table screen's judge would say aloud (client/table-voice.ts, the same lines a room
 // played face to face hears). The phone must say exactly those lines, in order, once each; the one that
 // opens the player's own turn or night call interrupts (an assertive region), the rest wait; and when a
-// step opens for the player, focus is already on its first control.
+// step opens for the player by day, focus is already on its first control (at night it stays put).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -81,9 +81,14 @@ async function play(s: Screen, last: { key: string; at: number }, turns: { what:
   last.key = key;
   last.at = Date.now();
   const opened = async (what: string) => {
-    // The step opened for this player: focus is on its first control without a key pressed.
-    const focused = await expect.poll(focusInStep, { timeout: 2_000 }).toBe(true).then(() => true, () => false);
-    turns.push({ what, focused });
+    // The step opened for this player: by day focus is on its first control without a key pressed; at
+    // night it stays put (a screen reader would read the control aloud: a sound only a called phone makes).
+    const night = s.phase === 'night';
+    if (night) await page.waitForTimeout(300);
+    const focused = night
+      ? !(await page.evaluate(() => !!document.activeElement?.matches('[data-testid=point-target]')))
+      : await expect.poll(focusInStep, { timeout: 2_000 }).toBe(true).then(() => true, () => false);
+    turns.push({ what: `${what} (${s.phase})`, focused });
   };
   if (s.seen) {
     await opened('seen');
@@ -220,7 +225,7 @@ it('a blind player hears the judge’s every line, once, in order, and plays cla
       if (seatTurn) expect({ line: h.text, urgent: h.urgent }).toEqual({ line: h.text, urgent: Number(seatTurn[1]) === me });
       if (/^(The game is over|Night falls|Day breaks|Last night|A peaceful|The votes|A tie|Seat \d+ is out)/.test(h.text)) expect({ line: h.text, urgent: h.urgent }).toEqual({ line: h.text, urgent: false });
     }
-    // Focus was on the step's first control each time a step opened for this player.
+    // Focus was on the step's first control each time a step opened for this player by day, and stayed put at night.
     expect(turns.length).toBeGreaterThan(1);
     expect(speeches, 'speeches typed and sent whole').toBeGreaterThan(0);
     expect(turns.filter((t) => !t.focused)).toEqual([]);
