@@ -62,7 +62,7 @@ export function ScheduledStart() {
       {s?.missed && <p class="banner warn">{t('scheduleMissed', when(s.at), has(s.missed) ? t(s.missed) : s.missed)}</p>}
       {r.you.host && (
         <div class="line">
-          <input type="datetime-local" value={at} onChange={(e) => setAt(e.currentTarget.value)} data-testid="schedule-at" />
+          <input type="datetime-local" value={at} aria-label={t('scheduleStart')} onChange={(e) => setAt(e.currentTarget.value)} data-testid="schedule-at" />
           <button type="button" onClick={() => hostMove({ type: 'schedule-start', at: new Date(at).getTime() })} data-testid="schedule-set">
             {t('scheduleSet')}
           </button>

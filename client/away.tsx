@@ -17,7 +17,7 @@ export function AwayLine({ r }: { r: RoomView | null }) {
   if (away.length === 0) return null;
   return (
     <p class="muted center" data-testid="away-line">
-      {t('awayList', away.map((a) => t('awayWho', who(a.seat), clockTime(a.until))).join(', '))}
+      {t('awayList', away.map((a) => t('awayWho', who(a.seat), clockTime(a.until))).join(t('listSep')))}
     </p>
   );
 }

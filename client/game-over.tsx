@@ -76,6 +76,7 @@ export function GameOver() {
             </p>
           </div>
         }
+        historyLabel={t('record')}
         history={
           <div class="card record">
             <h3>{t('record')}</h3>
@@ -98,8 +99,8 @@ export function GameOver() {
                 if (e.event.type === 'voted' && e.seq < lastBallots) return null;
                 const text = entryText(e, v.ruleset);
                 const head = e.event.type === 'nightfall' || e.event.type === 'day';
-                // A weighted ballot (`dual`) is counted as a tally: the weights summed per candidate.
-                if (e.event.type === 'ballots' && e.event.ballots.some((b) => b.weight !== undefined))
+                // A ballot is counted as a tally: votes per candidate (weights summed in `dual`), who cast them, a tie marked.
+                if (e.event.type === 'ballots')
                   return (
                     <li key={e.seq}>
                       <Tally e={e as LogEntry & { event: BallotsEvent }} candidates={candidatesOf(v.log, e)} />

@@ -15,6 +15,7 @@ import { ConfirmButton, Countdown } from './ui.tsx';
 import { PaceSwitch } from './async-pace.tsx';
 import { later } from './lazy.ts';
 import { useCues } from './cue.ts';
+import { useAnnouncer } from './announce.ts';
 import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
 import { OpenDayPanel } from './open-day.tsx';
@@ -27,6 +28,9 @@ import { BallotWeights, CardLegend, LiveBallots, YourSide, cardNote, cardPoints,
 import { TalkLog } from './talk-log.tsx';
 import { cardUp, turnCard } from './card-peek.ts';
 import { SpeechBox, TextBox } from './speech-box.tsx';
+
+/** A word standing as a title ("Killer", not "killer"). */
+const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
   return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
@@ -57,6 +61,7 @@ export function GameScreen() {
   useCues(v);
   // A card left up when the game screen goes (game over, another room) is down when it comes back.
   useEffect(() => () => turnCard(false), []);
+  useAnnouncer();
   // The table is redrawn only when a seat's look changes (a ballot count does not redraw it): its
   // tap handler is stable and always calls the latest one.
   const pickRef = useRef<(seat: Seat) => void>(() => {});
@@ -136,7 +141,7 @@ export function GameScreen() {
                         </b>
                       ))
                     ) : (
-                      <b data-testid="my-role" data-role={me.role}>{roleName(me.role, v.ruleset)}</b>
+                      <b data-testid="my-role" data-role={me.role}>{capital(roleName(me.role, v.ruleset))}</b>
                     )}
                     <YourSide v={v} />
                     <MyTeam v={v} />
@@ -181,6 +186,7 @@ export function GameScreen() {
           </>
         }
         history={<Feed round={v.round} ruleset={v.ruleset} />}
+        historyLabel={t('feed')}
       />
       <HistoryDrawer ruleset={v.ruleset} />
     </div>
@@ -352,14 +358,14 @@ function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type:
       {barred.length > 0 && <p class="note">{t('cannotPick', whoList(barred), t(call === 'killers' ? 'game/repeat-first-kill' : 'game/target-not-eligible'))}</p>}
       <p class="muted" data-testid="point-hint">{t(point.confirm ? 'pickThenConfirm' : team ? 'pointHint' : 'pointAlone')}</p>
       {point.current ? <p>{t('youPoint', who(point.current))}</p> : null}
-      <div class="targets">
+      <div class="targets" role="group" aria-label={t(`pick_${key}`)}>
         {point.targets.map((s) => (
-          <button type="button" class={point.current === s ? 'on' : ''} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
+          <button type="button" class={point.current === s ? 'on' : ''} aria-pressed={point.current === s} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
             {who(s)}
             {s === me ? paren(t('you')) : v.seats[s - 1]?.mate ? paren(t('mate')) : ''}
           </button>
         ))}
-        <button type="button" class={point.current === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
+        <button type="button" class={point.current === 0 ? 'on' : ''} aria-pressed={point.current === 0} onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
           {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
         </button>
       </div>
@@ -408,7 +414,6 @@ export function Dawn({ v }: { v: View }) {
   const downs = v.log.filter((e) => e.event.type === 'card-down' && e.round === dawn.round && e.seq < dawn.seq);
   return (
     <div class="dawn" data-testid="dawn" data-out={dawn.event.out.join(',')}>
-      <p class="big">☀ {t('dayBreaks')}</p>
       {downs.map((e) => {
         const mine = myCardDown(v, e);
         return (
@@ -418,8 +423,9 @@ export function Dawn({ v }: { v: View }) {
           </p>
         );
       })}
-      <p>
-        <b>{entryText(dawn, v.ruleset)}</b>
+      {/* The dawn's own line says "Day breaks" once, with the night's news ("Day breaks. Out last night: #3"). */}
+      <p class="big">
+        <b>☀ {entryText(dawn, v.ruleset)}</b>
       </p>
       <Muted v={v} />
     </div>
@@ -500,9 +506,9 @@ function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: S
       {mine !== undefined && <p class="ok">{t('yourBallot', mine ? name(mine) : t('abstain'))}</p>}
       {vote && (
         <>
-          <div class="targets">
+          <div class="targets" role="group" aria-label={t('voteChoose')}>
             {vote.targets.map((s) => (
-              <button type="button" class={pick === s ? 'on' : ''} onClick={() => setPick(s === pick ? 0 : s)} data-testid="vote-target" data-seat={s}>
+              <button type="button" class={pick === s ? 'on' : ''} aria-pressed={pick === s} onClick={() => setPick(s === pick ? 0 : s)} data-testid="vote-target" data-seat={s}>
                 {name(s)}
               </button>
             ))}
@@ -570,7 +576,7 @@ function TeamPanel({ v }: { v: View }) {
       {(canChat || chat.length > 0) && (
         <>
           <h3>{t('teamChat')}</h3>
-          <ul class="chat">
+          <ul class="chat" tabIndex={0} aria-label={t('teamChat')}>
             {chat.map((e) => (
               <li key={e.seq}>{entryText(e)}</li>
             ))}
@@ -648,8 +654,9 @@ const HostToolsOnce = memo(HostTools, (a, b) => a.v.paused === b.v.paused && a.v
 
 function HostTools({ v }: { v: View }) {
   const [seat, setSeat] = useState(0);
-  const live = room.value?.pace.preset !== 'async';
-  const steps = live ? [60_000, 300_000] : [3_600_000, 12 * 3_600_000];
+  // Extensions sized to the room's own steps: minutes for steps of minutes (whatever the preset), hours for steps of hours.
+  const longest = Math.max(0, ...Object.values(room.value?.deadlines ?? {}).filter((ms): ms is number => typeof ms === 'number'));
+  const steps = longest >= 3_600_000 ? [3_600_000, 12 * 3_600_000] : [60_000, 300_000];
   return (
     <details class="card host">
       <summary>{t(room.value?.you.host ? 'hostTools' : 'judgeTools')}</summary>

@@ -32,7 +32,8 @@ export function HomePage() {
           {t('howToPlay')}
         </button>
       </p>
-      {/* On a phone the name and Create come first, above the fold; the rest is folded below them. */}
+      {/* A returning player's rooms first (a vote waiting must not need scrolling); then the name and Create, above the fold, the options folded. */}
+      <MyGames />
       <form class="card create" onSubmit={create} data-testid="create-form">
         <h2>{t('createRoom')}</h2>
         <label class="field">
@@ -40,10 +41,6 @@ export function HomePage() {
           <input required dir="auto" maxLength={MAX_NAME * 2} value={name} autocomplete="nickname" onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
         </label>
         <RulesetPicker s={s} onChange={setS} />
-        {err && <p class="error">{err}</p>}
-        <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="create">
-          {t('create')}
-        </button>
         <details class="more">
           <summary>{t('moreOptions')}</summary>
           <MoreSettings s={s} onChange={setS} />
@@ -54,8 +51,12 @@ export function HomePage() {
             </label>
           )}
         </details>
+        {/* After the options, folded or not: a host who opened them creates from where they are. */}
+        {err && <p class="error">{err}</p>}
+        <button type="submit" class="primary" disabled={busy || !name.trim()} data-testid="create">
+          {t('create')}
+        </button>
       </form>
-      <MyGames />
       <form
         class="card join-code"
         onSubmit={(e) => {

@@ -12,7 +12,16 @@ import { CopyLink } from './lobby.tsx';
 /** Sends one prod for this seat; says so until another seat is picked. */
 export function ProdButton({ seat }: { seat: Seat }) {
   const [sent, setSent] = useState<Seat>(0);
-  if (sent === seat) return <span class="ok" data-testid="prodded">{t('prodded')}</span>;
+  if (sent === seat) {
+    // Whether anyone was reached, as far as the host may know: the reminder's own fate is not told (a seat
+    // that owes nothing gets none, and that must not show), but whether the player has the room open is public.
+    const online = room.value?.seats.find((s) => s.seat === seat)?.connected;
+    return (
+      <span class="ok" data-testid="prodded">
+        {t('prodded')} · {t(online ? 'prodOnline' : 'prodOffline')}
+      </span>
+    );
+  }
   return (
     <button type="button" data-testid="prod" onClick={() => hostMove({ type: 'prod', seat }) && setSent(seat)}>
       {t('prod')}
@@ -43,7 +52,7 @@ export function ReplaceSeat({ seat }: { seat: Seat }) {
       {mine && (
         <>
           <p class="muted">{t('replaceLinkHint', clockTime(mine.expiresAt, true))}</p>
-          <CopyLink link={mine.link} testid="replace-link" />
+          <CopyLink link={mine.link} testid="replace-link" label={t('replaceSeat')} />
         </>
       )}
     </div>

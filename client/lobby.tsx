@@ -1,5 +1,6 @@
 // The lobby: who sits where, the invite link and QR code, and the host's settings, removals and start.
 import { useState } from 'preact/hooks';
+import type { RoomView } from '../worker/protocol.ts';
 import { lang, t } from './i18n.ts';
 import { invites, room, hostMove } from './state.ts';
 import { later } from './lazy.ts';
@@ -77,6 +78,20 @@ export function Lobby() {
         </p>
       )}
       {r.you.judge && <p class="banner">{t('youAreJudge')}</p>}
+      {/* Start and the invitation first, above the fold on a phone: what still keeps the game from starting is said once, in the line under the table (and the judge's line). */}
+      {isHost && count >= r.minPlayers && count <= r.maxPlayers && !judgeMissing && (
+        <div class="card">
+          <button type="button" class="primary wide" onClick={() => hostMove({ type: 'start' })} data-testid="start">
+            {t('start')}
+          </button>
+        </div>
+      )}
+      <div class="card invite">
+        <h3>{t('invite')}</h3>
+        <CopyLink link={link} testid="invite-link" label={t('invite')} />
+        <QrCode text={link} />
+      </div>
+      {r.gameNo > 0 && <Scores r={r} />}
       {isHost && picked > 0 && (
         <div class="card">
           <ConfirmButton class="danger" ask={t('confirmRemove', who(picked))} onYes={() => (hostMove({ type: 'remove-seat', seat: picked }), setPicked(0))}>
@@ -114,19 +129,6 @@ export function Lobby() {
         </div>
       )}
       <ScheduledStart />
-      {/* What still keeps the game from starting is said once, in the line under the table (and the judge's line). */}
-      {isHost && count >= r.minPlayers && count <= r.maxPlayers && !judgeMissing && (
-        <div class="card">
-          <button type="button" class="primary" onClick={() => hostMove({ type: 'start' })} data-testid="start">
-            {t('start')}
-          </button>
-        </div>
-      )}
-      <div class="card invite">
-        <h3>{t('invite')}</h3>
-        <CopyLink link={link} testid="invite-link" />
-        <QrCode text={link} />
-      </div>
       <div class="card">
         <h3>{t('settings')}</h3>
         {editing ? (
@@ -164,12 +166,29 @@ export function Lobby() {
   );
 }
 
+/** The scores kept from game to game ("Play again" keeps seats and scores), highest first. */
+function Scores({ r }: { r: RoomView }) {
+  const rows = [...r.seats].sort((a, b) => b.score - a.score || a.seat - b.seat);
+  return (
+    <div class="card" data-testid="scores">
+      <h3>{t('scores', r.gameNo)}</h3>
+      <ol class="scores">
+        {rows.map((s) => (
+          <li key={s.seat} data-seat={s.seat} data-score={s.score}>
+            {who(s.seat)}: <b>{s.score}</b>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 /** A link in a read-only field with a Copy button. */
-export function CopyLink({ link, testid }: { link: string; testid: string }) {
+export function CopyLink({ link, testid, label }: { link: string; testid: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div class="line">
-      <input readOnly value={link} data-testid={testid} onFocus={(e) => e.currentTarget.select()} />
+      <input readOnly value={link} aria-label={label} data-testid={testid} onFocus={(e) => e.currentTarget.select()} />
       <button type="button" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false))}>
         {copied ? t('copied') : t('copy')}
       </button>
@@ -186,7 +205,7 @@ function PlaceLink({ place, label, hint }: { place: 'judge' | 'table' | number; 
       <button type="button" onClick={() => hostMove({ type: 'invite', place })} data-testid={`make-link-${place}`}>
         {label}
       </button>
-      {link && <CopyLink link={link} testid={`place-link-${place}`} />}
+      {link && <CopyLink link={link} testid={`place-link-${place}`} label={label} />}
     </>
   );
 }

@@ -37,12 +37,12 @@ export function cardWho(seat: Seat | 0, card?: 0 | 1): string {
 
 /** Several cards, comma-separated, or "nobody". */
 function cardList(cards: CardRef[]): string {
-  return cards.length ? cards.map((c) => cardWho(c.seat, c.card)).join(', ') : t('nobody');
+  return cards.length ? cards.map((c) => cardWho(c.seat, c.card)).join(t('listSep')) : t('nobody');
 }
 
 /** Several seats, comma-separated, or "nobody". */
 export function whoList(seats: Seat[]): string {
-  return seats.length ? seats.map(who).join(', ') : t('nobody');
+  return seats.length ? seats.map(who).join(t('listSep')) : t('nobody');
 }
 
 /** A role's word; infernal's killer is the bandit (匪) in Chinese. */

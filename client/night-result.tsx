@@ -34,7 +34,8 @@ export function NightResult({ v }: { v: View }) {
   if (mine.length === 0) return null;
   return (
     <div class="night-result" data-testid="night-result">
-      <h3>{t('tonight')}</h3>
+      {/* By day the night is over: its result is last night's. */}
+      <h3>{t(v.phase === 'day' ? 'lastNight' : 'tonight')}</h3>
       {mine.map((e) => (
         <p data-testid="night-result-line" data-type={e.event.type}>
           {entryText(e, v.ruleset)}

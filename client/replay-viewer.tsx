@@ -15,6 +15,9 @@ import { StoryEntry } from './history-drawer.tsx';
 import { isRecord, replaySteps } from './replay.ts';
 import './story.css';
 
+/** Autoplay's pace: a step a second. */
+const PLAY_MS = 1_000;
+
 // What the night's calls decided, shown together for the round on screen.
 const NIGHT_ACTS = new Set(['pointed', 'kill-chosen', 'checked', 'chosen', 'eyes-chosen', 'empty-needle', 'night-effects', 'night-cards']);
 
@@ -47,10 +50,13 @@ export function ReplayViewer({ code }: { code?: string }) {
   return (
     <div class="card replay" data-testid="replay">
       <h3>{t('replay')}</h3>
-      <label class="replay-file">
-        <span>{t('replayOpen')}</span>
-        <input type="file" accept=".json,application/json" onChange={(e) => void openFile(e.currentTarget.files?.[0])} data-testid="replay-file" />
-      </label>
+      {/* A room's own game needs no file: the picker is for a record downloaded earlier (/replay). */}
+      {!code && (
+        <label class="replay-file">
+          <span>{t('replayOpen')}</span>
+          <input type="file" accept=".json,application/json" onChange={(e) => void openFile(e.currentTarget.files?.[0])} data-testid="replay-file" />
+        </label>
+      )}
       {loading && <p class="muted">{t('replayLoading')}</p>}
       {err && <p class="error" data-testid="replay-error">{err}</p>}
       {record && <Stepper key={record.setup.seed} record={record} />}
@@ -61,8 +67,18 @@ export function ReplayViewer({ code }: { code?: string }) {
 function Stepper({ record }: { record: GameRecord }) {
   const { steps, error } = useMemo(() => replaySteps(record), [record]);
   const [i, setI] = useState(0);
+  const [playing, setPlaying] = useState(false);
   const last = steps.length - 1;
   const go = (n: number) => setI(Math.max(0, Math.min(last, n)));
+  // Autoplay: a step a second, stopping at the end (a hundred steps are a lot of taps on a phone).
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => setI((n) => (n >= last ? n : n + 1)), PLAY_MS);
+    return () => clearInterval(timer);
+  }, [playing, last]);
+  useEffect(() => {
+    if (i >= last) setPlaying(false);
+  }, [i, last]);
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
@@ -77,11 +93,17 @@ function Stepper({ record }: { record: GameRecord }) {
   return (
     <div data-testid="replay-stepper" data-step={i} data-steps={steps.length}>
       {error && <p class="error" data-testid="replay-error">{t('replayBad', error)}</p>}
+      {/* One row of buttons, even on a 390-px phone (their words are their names for a screen reader and a tooltip); the slider under them. */}
       <div class="controls">
-        <button type="button" onClick={() => go(0)} disabled={i === 0} data-testid="replay-first" aria-label={t('replayFirst')}>⏮</button>
-        <button type="button" onClick={() => go(i - 1)} disabled={i === 0} data-testid="replay-prev">◀ {t('replayPrev')}</button>
-        <button type="button" onClick={() => go(i + 1)} disabled={i === last} data-testid="replay-next">{t('replayNext')} ▶</button>
-        <button type="button" onClick={() => go(last)} disabled={i === last} data-testid="replay-last" aria-label={t('replayLast')}>⏭</button>
+        <button type="button" onClick={() => go(0)} disabled={i === 0} data-testid="replay-first" aria-label={t('replayFirst')} title={t('replayFirst')}>⏮</button>
+        <button type="button" onClick={() => go(i - 1)} disabled={i === 0} data-testid="replay-prev" aria-label={t('replayPrev')} title={t('replayPrev')}>◀</button>
+        <button type="button" class="primary" onClick={() => setPlaying(!playing)} disabled={i === last && !playing} data-testid="replay-play" aria-pressed={playing}>
+          {playing ? `⏸ ${t('replayPause')}` : `▶ ${t('replayPlay')}`}
+        </button>
+        <button type="button" onClick={() => go(i + 1)} disabled={i === last} data-testid="replay-next" aria-label={t('replayNext')} title={t('replayNext')}>▶</button>
+        <button type="button" onClick={() => go(last)} disabled={i === last} data-testid="replay-last" aria-label={t('replayLast')} title={t('replayLast')}>⏭</button>
+      </div>
+      <div class="controls">
         <input type="range" min="0" max={last} value={i} onInput={(e) => go(Number(e.currentTarget.value))} aria-label={t('replayStep', i + 1, steps.length)} />
         <span class="pos" data-testid="replay-pos">{t('replayStep', i + 1, steps.length)}</span>
       </div>

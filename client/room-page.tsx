@@ -11,6 +11,7 @@ import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
 import { NotifyMe } from './notify-me.tsx';
 import { watchOwed } from './owed-mark.ts';
+import { LiveRegions } from './live-region.tsx';
 
 // The game screen is its own chunk: a room in its lobby does not wait for it.
 const GameScreen = later(() => import('./game-screen.tsx').then((m) => m.GameScreen));
@@ -53,10 +54,15 @@ export function RoomPage({ code }: { code: string }) {
   const game = r.status !== 'lobby' && inGame.value;
   return (
     <main class={game ? 'page wide' : 'page'}>
+      {/* The page's one heading of the first rank, for a screen reader's list of headings (the steps' titles are under it). */}
+      <h1 class="sr-only">
+        {t('app')} · {t('room')} {r.code}
+      </h1>
       {game ? <GameScreen /> : <Lobby />}
       {seat?.seat != null && <NotifyMe code={code} />}
       {seat?.seat != null && r.status === 'playing' && r.you.seat !== null && <AwayControl r={r} />}
       {seat && <SeatMenu r={r} seat={seat} />}
+      <LiveRegions />
     </main>
   );
 }

@@ -3,7 +3,7 @@
 import { memo } from 'preact/compat';
 import type { Role } from '../worker/engine/types.ts';
 import { clockTime, t } from './i18n.ts';
-import { BOT_MARK, isolate } from './log-text.ts';
+import { BOT_MARK, isolate, roleName } from './log-text.ts';
 import { sameSeats } from './story.ts';
 
 export interface TableSeat {
@@ -108,9 +108,10 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
   const r = n <= 8 ? 25 : n <= 12 ? 21 : 17;
   const R = 172 - r;
   const pos = new Map(seats.map((s, i) => [s.seat, place(i, n, R)]));
-  // Plates narrow on a crowded table, so neighbours' names do not overlap.
+  // Plates narrow on a crowded table, so neighbours' names do not overlap; their names are set smaller
+  // rather than cut shorter ("Olivia", not "Oliv…").
   const pw = n <= 10 ? 54 : 42;
-  const chars = n <= 10 ? 7 : 5;
+  const chars = 7;
   // The speaker's halo, over the table (see style.css): placed in the table's own units, as a share of its box.
   const active = seats.findIndex((s) => s.active);
   const [hx, hy] = active >= 0 ? place(active, n, R) : [0, 0];
@@ -118,7 +119,8 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
   const fit = center ? centerFit(center, n, r, R, pw) : null;
   return (
     <div class="table-wrap">
-      <svg class="table" viewBox="-180 -180 360 360" role="img">
+      {/* The picture is for the eyes; a screen reader walks the list of seats below it, which says the same. */}
+      <svg class="table" viewBox="-180 -180 360 360" aria-hidden="true">
         <defs>
           <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
             <path d="M0 0L10 5L0 10z" fill="#e67e22" />
@@ -153,10 +155,59 @@ export function RoundTable({ seats, center, onPick, onPickCard }: { seats: Table
           <Seat key={s.seat} s={s} i={i} n={n} r={r} R={R} pw={pw} chars={chars} onPick={onPick} onPickCard={onPickCard} />
         ))}
       </svg>
+      <SeatList seats={seats} />
       {/* Keyed by the seat: the pulse starts again for each new speaker. */}
       {active >= 0 && <i key={seats[active]!.seat} class="halo" aria-hidden="true" data-seat={seats[active]!.seat} style={{ left: pct(hx), top: pct(hy), width: `${((2 * (r + 6.5)) / 3.6).toFixed(2)}%` }} />}
     </div>
   );
+}
+
+/** One seat in words, as the picture shows it: number, name, alive or out, speaking, teammate, who of the team points at it, voted. */
+export function seatWords(s: TableSeat, seats: readonly TableSeat[]): string {
+  const pointers = seats.filter((x) => x.pointer === s.seat).map((x) => t('seat', x.seat));
+  return [
+    `${t('seat', s.seat)} ${s.name}`,
+    s.me && t('you'),
+    s.bot && t('bot'),
+    s.host && t('host'),
+    s.judge && t('judge'),
+    s.role && roleName(s.role),
+    s.alive === false && !s.judge ? t('sl_out') : s.alive && t('sl_alive'),
+    s.active && t('sl_speaking'),
+    s.mate && t('mate'),
+    pointers.length > 0 && t('sl_pointedBy', pointers.join(t('listSep'))),
+    s.selected && t('sl_selected'),
+    s.voted && t('sl_voted'),
+    s.muted && t('sl_muted'),
+    s.absent && t('absent'),
+    s.away && t('awayBadge', clockTime(s.away)),
+    s.connected === false && !s.bot && t('sl_offline'),
+  ]
+    .filter(Boolean)
+    .join(t('listSep'));
+}
+
+/** The table for a screen reader: one item a seat, in seat order (the picture is hidden from it). */
+function SeatList({ seats }: { seats: TableSeat[] }) {
+  return (
+    <ul class="sr-only" aria-label={t('seatList')} data-testid="seat-list">
+      {seats.map((s) => (
+        <li key={s.seat} data-seat={s.seat}>
+          {seatWords(s, seats)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A name as its plate holds it: at most `chars` characters and, set small (8.5 px), `width` wide; else cut with "…". */
+function plateName(name: string, chars: number, width: number): string {
+  const all = [...name];
+  const fits = (c: string[]) => c.length <= chars && ems(c.join('')) * 8.5 <= width;
+  if (fits(all)) return name;
+  const cut = all.slice(0, chars - 1);
+  while (cut.length > 1 && !fits([...cut, '…'])) cut.pop();
+  return cut.join('') + '…';
 }
 
 interface SeatProps {
@@ -256,8 +307,8 @@ const Seat = memo(
           </text>
         )}
         {s.name && <rect class="plate" x={nx - pw / 2} y={ny - 7} width={pw} height="15" rx="7.5" />}
-        <text x={nx} y={ny + 4} class="name">
-          {isolate([...s.name].length > chars ? [...s.name].slice(0, chars - 1).join('') + '…' : s.name)}
+        <text x={nx} y={ny + 4} class={pw < 54 ? 'name tight' : 'name'}>
+          {isolate(plateName(s.name, chars, pw < 54 ? pw - 4 : Infinity))}
         </text>
       </g>
     );

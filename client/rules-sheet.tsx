@@ -9,7 +9,7 @@ export function RulesSheet() {
   if (!id) return null;
   return (
     <div class="sheet-bg" onClick={() => (rulesOpen.value = null)}>
-      <div class="sheet" onClick={(e) => e.stopPropagation()}>
+      <div class="sheet" role="dialog" aria-modal="true" aria-label={t(`rs_${id}`)} onClick={(e) => e.stopPropagation()}>
         <div class="tabs">
           {RULESET_IDS.map((r) => (
             <button type="button" class={r === id ? 'on' : ''} onClick={() => (rulesOpen.value = r)}>

@@ -58,7 +58,7 @@ function MoveDevice({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           <p>{t('moveNote', clockTime(m.expiresAt, false))}</p>
-          <CopyLink link={m.link} testid="move-link" />
+          <CopyLink link={m.link} testid="move-link" label={t('moveDevice')} />
           <QrCode text={m.link} />
           <p class="muted">{t('moveSecret')}</p>
         </>

@@ -15,13 +15,15 @@ export function TextBox({ placeholder, onSend, maxLength = 500, canBeEmpty = fal
       class="line"
       onSubmit={(e) => {
         e.preventDefault();
-        if (text.trim() || canBeEmpty) {
-          onSend(text.trim());
+        // The box's value now, not the last drawn state: a key typed just before Enter may not have been drawn yet.
+        const now = (e.currentTarget.elements.namedItem('text') as HTMLTextAreaElement | null)?.value ?? text;
+        if (now.trim() || canBeEmpty) {
+          onSend(now.trim());
           setText('');
         }
       }}
     >
-      <textarea rows={2} maxLength={maxLength} value={text} placeholder={placeholder} onInput={(e) => setText(e.currentTarget.value)} />
+      <textarea name="text" rows={2} maxLength={maxLength} value={text} placeholder={placeholder} onInput={(e) => setText(e.currentTarget.value)} />
       <button type="submit" disabled={!text.trim() && !canBeEmpty}>
         {t('send')}
       </button>

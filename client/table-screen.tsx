@@ -13,6 +13,7 @@ import { tones } from './cue.ts';
 import { Countdown } from './ui.tsx';
 import { Tally } from './tally.tsx';
 import { candidatesOf, type BallotsEvent } from './story.ts';
+import { QrCode } from './lobby.tsx';
 
 const voiceOn = signal(localStorage.getItem('tianhei.voice') !== 'off');
 /** What is being said now: the caption always shows it, voice or not. */
@@ -131,6 +132,18 @@ function Revealed({ v }: { v: View }) {
   );
 }
 
+/** The room's link and QR code in big type, for the players around the table to join from their phones. */
+function JoinHere({ code }: { code: string }) {
+  const link = `${location.origin}/r/${code}`;
+  return (
+    <div class="join-here" data-testid="table-join">
+      <p>{t('invite')}</p>
+      <p class="big mono" data-testid="table-join-link">{link}</p>
+      <QrCode text={link} />
+    </div>
+  );
+}
+
 /** The table screen: the round table, whose turn it is, the countdown, and the caption of the voice. */
 export function TableScreen() {
   const v = view.value;
@@ -170,6 +183,8 @@ export function TableScreen() {
           )}
           {step?.kind === 'ballot' && <p data-testid="ballots-in">{t('ballotsIn', step.ballotsIn, step.voters)}</p>}
           {v && step?.kind !== 'ballot' && <Revealed v={v} />}
+          {/* Before the game, the screen everyone sees carries the way in: the room's link and its QR code. */}
+          {!v && <JoinHere code={r.code} />}
         </div>
       </div>
       <p class="caption" aria-live="polite" data-testid="caption">

@@ -3,6 +3,7 @@
 import { memo } from 'preact/compat';
 import { useEffect, useRef } from 'preact/hooks';
 import { who } from './log-text.ts';
+import { t } from './i18n.ts';
 import { log } from './state.ts';
 import { SaidWords } from './said-words.tsx';
 
@@ -15,7 +16,8 @@ export const TalkLog = memo(function TalkLog({ round }: { round: number }) {
   }, [said.length]);
   if (!said.length) return null;
   return (
-    <div class="talk-log" ref={box} data-testid="talk-log">
+    // It scrolls: the keyboard may focus it, to scroll it with the arrows.
+    <div class="talk-log" ref={box} tabIndex={0} role="region" aria-label={t('feed')} data-testid="talk-log">
       {said.map(
         (e) =>
           e.event.type === 'said' && (

@@ -12,9 +12,9 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const FADE_OUT_MS = 600;
 const FADE_IN_MS = 900;
 
-/** Whether the page shows the night theme: the game's phase when there is one, else the device's setting. */
+/** Whether the page shows the night theme: the game's phase while it is played, else (and at game over) the device's setting. */
 export function nightOf(phase: ReadonlySignal<string | undefined>, inGame: ReadonlySignal<boolean>): ReadonlySignal<boolean> {
-  return computed(() => (inGame.value && phase.value ? phase.value === 'night' : prefersDark.value));
+  return computed(() => (inGame.value && phase.value && phase.value !== 'over' ? phase.value === 'night' : prefersDark.value));
 }
 
 /** The element that carries the theme's class (the app's root), and the theme it shows. */

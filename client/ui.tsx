@@ -202,6 +202,7 @@ export function MoreSettings({ s, onChange }: { s: Settings; onChange: Update<Se
         <span>{t('pace')}</span>
         <select
           value={s.pace.preset}
+          data-testid="pace"
           onChange={(e) => {
             const preset = e.currentTarget.value as 'live' | 'async';
             onPace((old) => ({ preset, ...clockOf(old) }));
@@ -258,7 +259,8 @@ function Deadlines({ ruleset, pace, onChange }: { ruleset: RulesetId; pace: Pace
     <details class="deadlines">
       <summary>{t('customDeadlines')}</summary>
       {deadlineKinds(ruleset).map((kind) => (
-        <Deadline kind={kind} ms={pace.custom?.[kind] ?? preset[kind]} onChange={(ms) => onChange((old) => ({ ...old, custom: { ...old.custom, [kind]: ms } }))} />
+        // Keyed by the preset: a new preset's deadlines read in their own unit (12 h, not "720 minutes").
+        <Deadline key={`${pace.preset}-${kind}`} kind={kind} ms={pace.custom?.[kind] ?? preset[kind]} onChange={(ms) => onChange((old) => ({ ...old, custom: { ...old.custom, [kind]: ms } }))} />
       ))}
     </details>
   );

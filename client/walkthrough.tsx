@@ -177,6 +177,10 @@ export function Walkthrough() {
               <option value={r}>{t(`rs_${r}`)}</option>
             ))}
           </select>
+          {/* A visible way out at every step (Escape and a tap outside are not seen). */}
+          <button type="button" class="walk-close" onClick={close} aria-label={t('close')} title={t('close')} data-testid="walk-close">
+            ✕
+          </button>
         </div>
         <section class={step.night ? 'walk-step dark' : 'walk-step'} data-testid="walk-step" data-step={step.key} aria-live="polite">
           <p class="muted">{t('replayStep', i + 1, steps.length)}</p>

@@ -139,3 +139,24 @@ export async function openPlayer(browser: Browser, device: BrowserContextOptions
   page.on('dialog', (d) => void d.dismiss());
   return { context, page, pageErrors };
 }
+
+/**
+ * Looks at the page and plays until game over: `play` makes at most one move a look; a press that
+ * missed (the screen moved on between looking and pressing) is noted and the page looked at again.
+ * Returns how long the game took.
+ */
+export async function playToEnd(page: Page, capMs: number, play: (s: Screen) => Promise<boolean>, note: (line: string) => void): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (Date.now() - start > capMs) throw new Error(`no game over after ${capMs / 1000} s`);
+    const s = await page.evaluate(readScreen);
+    if (s.kind === 'over') return Date.now() - start;
+    let acted = false;
+    try {
+      acted = await play(s);
+    } catch (e) {
+      note((e as Error).message.split('\n')[0]!);
+    }
+    if (!acted) await new Promise((r) => setTimeout(r, 100));
+  }
+}

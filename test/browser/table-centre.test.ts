@@ -74,3 +74,25 @@ it.each(SIZES)('at game over the winner in the middle of a %i-seat table keeps c
   console.log(`[table-centre] ${players} seats: ${seen.join('; ')}`);
   expect(errors).toEqual([]);
 });
+
+it('a crowded table sets its names smaller instead of cutting them: "Olivia" whole at 12 and 16 seats, inside its plate', async () => {
+  const { page, room, errors } = phone;
+  for (const players of [12, 16]) {
+    const frames = overFrames(players);
+    const r = JSON.parse(frames.room);
+    r.room.seats = r.room.seats.map((x: { seat: number }) => ({ ...x, name: x.seat === 2 ? 'Olivia' : x.seat === 3 ? '王小明' : `P${x.seat}` }));
+    room.send(JSON.stringify(r));
+    room.send(frames.games[0]!);
+    const name = page.locator('[data-testid=game-over] svg.table g[data-seat="2"] text.name');
+    await expect.poll(async () => (await name.textContent())?.replace(/[\u2066-\u2069]/g, '')).toBe('Olivia');
+    expect((await page.locator('[data-testid=game-over] svg.table g[data-seat="3"] text.name').textContent())?.replace(/[\u2066-\u2069]/g, '')).toBe('王小明');
+    const inside = await page.evaluate(() => [...document.querySelectorAll('[data-testid=game-over] svg.table g[data-seat]')].every((g) => {
+      const t = g.querySelector('text.name')!.getBoundingClientRect();
+      const p = g.querySelector('rect.plate')!.getBoundingClientRect();
+      return t.left >= p.left && t.right <= p.right;
+    }));
+    expect(inside, `${players} seats: every name inside its plate`).toBe(true);
+    await page.locator('[data-testid=game-over] svg.table').screenshot({ path: join(SHOTS, `names-${players}-seats.png`) });
+  }
+  expect(errors).toEqual([]);
+});

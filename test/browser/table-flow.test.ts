@@ -171,7 +171,7 @@ it('leaving, reading the cards, confirming a lone pick, the answer in words, sig
     const answer = cop.page.locator('[data-testid=night-result-line][data-type=checked]');
     await answer.waitFor();
     expect(await answer.innerText()).toContain(`#${killer.seat}`);
-    expect(await answer.innerText()).toContain('is a killer');
+    expect(await answer.innerText()).toContain('thumb up 👍 — a killer');
     note('police answer');
 
     // Sign-out: a page that says the seat stays, with the room link; "Stay" goes back to the game.
