@@ -103,5 +103,6 @@ describe('a person builds the same claims a bot makes: a suspicion, a vote, a po
     expect(renderClaim(why, 'zh-CN')).toBe('我是平民。我怀疑6号。6号投了被验为好人的4号。我投6号。');
     expect(renderClaim(why, 'es')).toBe('Soy civil. Sospecho del #6. El #6 votó contra el #4, investigado y no asesino. Voto al #6.');
     expect(renderClaim(why, 'ko')).toBe('저는 시민입니다. 6번이 의심됩니다. 6번은 조사로 킬러가 아닌 4번에게 투표했습니다. 6번에 투표합니다.');
+    expect(renderClaim({ vote: 9, why: { kind: 'voted-police', seat: 9, other: 3 } }, 'zh-CN')).toBe('9号投了警察3号。我投9号。');
   });
 });

@@ -60,6 +60,7 @@ export interface ClaimedAct {
  * - `checked-killer`: police claimer `other` announced `seat` as a killer;
  * - `voted-cleared`: `seat` voted against `other`, whom a police claim cleared (checked good);
  * - `voted-victim`: `seat` voted against `other`, who was then killed at night (mostly good);
+ * - `voted-police`: `seat` voted against `other`, a credible police claimer;
  * - `changed-vote`: `seat` said it would vote `other`, then voted someone else;
  * - `counter-claim`: `seat` claims police against the more credible police claimer `other`;
  * - `defended-killer`: `seat` called `other` good, and `other` is a killer (revealed, or checked by a credible police).
@@ -71,7 +72,7 @@ export interface ClaimReason {
 }
 
 /** The kinds of `ClaimReason`. */
-export type ReasonKind = 'checked-killer' | 'voted-cleared' | 'voted-victim' | 'changed-vote' | 'counter-claim' | 'defended-killer';
+export type ReasonKind = 'checked-killer' | 'voted-cleared' | 'voted-victim' | 'voted-police' | 'changed-vote' | 'counter-claim' | 'defended-killer';
 
 /** The two camps of RULES.md section 1: the killer camp and the good camp. */
 export type Camp = 'killers' | 'good';
