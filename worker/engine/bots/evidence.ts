@@ -57,9 +57,20 @@ export interface Evidence {
    * Scores already worked out for this view (each is asked for many times per decision): credibility by seat,
    * then suspicion by seat from `suspicionAt` on, in one array (NaN: not yet); `bandwagon` for every seat at once.
    */
-  memo: { scores: number[]; suspicionAt: number; bandwagon?: number[] };
+  memo: { scores: number[]; suspicionAt: number; bandwagon?: number[]; announced?: Announced; trust?: number[] };
   /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
   index: ClaimIndex;
+}
+
+/**
+ * By seat, the most credible claimer (other than the seat itself) who announced it a killer, and that
+ * credibility; the same for "not a killer" (0: nobody). Worked out once per decision (signals.ts).
+ */
+export interface Announced {
+  killerBy: Seat[];
+  killerCred: number[];
+  goodBy: Seat[];
+  goodCred: number[];
 }
 
 /** Lists of claims worked out once per new claim of their kind, not once per seat weighed. */
@@ -474,8 +485,9 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   // 3.0's doctor saves whom they choose: a claimed save of a seat that went out that same night is a lie.
   if (c.acts && c.role === 'doctor' && ev.view.ruleset === 'doctor') for (const a of c.acts) if (ev.nightOutRound.get(a.seat) === a.night) return -1;
   if (knownGood(ev, seat)) return 1;
-  const own = trust(ev, seat);
-  if (own !== 0.5) return own;
+  const own = trustOf(ev, seat);
+  // No results announced: nothing to weigh against the other claimers.
+  if (own !== 0.5 || checks.length === 0) return own;
   // The killers do not kill their own: a claimer who named a seat the killers then killed is most likely lying.
   for (const [target, camp] of checks) if (camp === 'killers' && (ev.known[target]! & NIGHT_OUT) !== 0) return 0.1;
   let cred = 0.5;
@@ -485,7 +497,7 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   for (const other of checkers(ev)) {
     if (other === seat) continue;
     const theirs = ev.claimOf[other]!.checks;
-    const trusted = trust(ev, other) >= 0.9;
+    const trusted = trustOf(ev, other) >= 0.9;
     if (theirs.get(seat) === 'killers') {
       if (trusted) return 0.1;
       cred -= 0.2;
@@ -496,6 +508,14 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
     }
   }
   return Math.min(0.8, Math.max(0.1, cred));
+}
+
+/** `trust`, worked out once per seat and decision (every claimer's credibility asks it of every other claimer). */
+function trustOf(ev: Evidence, seat: Seat): number {
+  const memo = (ev.memo.trust ??= unknownScores(ev.view.seats.length + 1));
+  let v = memo[seat]!;
+  if (Number.isNaN(v)) memo[seat] = v = trust(ev, seat);
+  return v;
 }
 
 /**

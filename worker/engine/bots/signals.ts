@@ -2,7 +2,7 @@
 // it: a vote against a seat a police claim cleared or against a credible police claimer, a vote
 // that left a seat named a killer after announcing it, a killer called good, a claim against a more credible claimer.
 // Each is weighed into the suspicion (`signalScore`) and named as the reason a bot gives (`reasonFor`).
-import { checkers, credibility, knownKiller, outAtNight, type Evidence } from './evidence.ts';
+import { checkers, credibility, knownKiller, outAtNight, type Announced, type Evidence } from './evidence.ts';
 import type { ClaimReason, Seat } from '../types.ts';
 
 /** A police claimer this credible (killed at night, proven right) is taken at its word. */
@@ -25,58 +25,69 @@ export function claimsPolice(ev: Evidence, claimer: Seat): boolean {
   return c !== undefined && (c.role === 'police' || c.checks.size > 0);
 }
 
-/** The credible claimer (other than `seat`) who announced `target` as `camp`, if any, and its credibility. */
-function announced(ev: Evidence, target: Seat, camp: 'killers' | 'good', seat: Seat): { by: Seat; cred: number } | undefined {
-  let found: { by: Seat; cred: number } | undefined;
+/** Every check result announced, as the most credible claimer per seat and camp (once per decision). */
+function announcements(ev: Evidence): Announced {
+  if (ev.memo.announced) return ev.memo.announced;
+  const n = ev.view.seats.length + 1;
+  const a: Announced = { killerBy: new Array<Seat>(n).fill(0), killerCred: new Array<number>(n).fill(0), goodBy: new Array<Seat>(n).fill(0), goodCred: new Array<number>(n).fill(0) };
   for (const claimer of checkers(ev)) {
-    if (claimer === seat || claimer === target || ev.claimOf[claimer]!.checks.get(target) !== camp) continue;
     const cred = credibility(ev, claimer);
-    if (cred > 0 && (!found || cred > found.cred)) found = { by: claimer, cred };
+    if (cred <= 0) continue;
+    for (const [target, camp] of ev.claimOf[claimer]!.checkList) {
+      if (target === claimer || target >= n) continue;
+      const [by, creds] = camp === 'killers' ? [a.killerBy, a.killerCred] : [a.goodBy, a.goodCred];
+      if (cred > creds[target]!) {
+        by[target] = claimer;
+        creds[target] = cred;
+      }
+    }
   }
-  return found;
+  return (ev.memo.announced = a);
 }
 
 /** Every signal against `seat` my view holds, in a fixed order, into `tally` (the plainest is the reason given). */
 function scan(ev: Evidence, seat: Seat, tally: Tally): void {
+  const said = announcements(ev);
   // Reasons that add nothing here (weighed in `suspicion` already) are looked for only when a reason is asked for.
-  const accuser = tally.reasons ? announced(ev, seat, 'killers', seat) : undefined;
-  if (accuser) note(tally, 'checked-killer', seat, accuser.by, 0);
+  if (tally.reasons && said.killerBy[seat]) note(tally, 'checked-killer', seat, said.killerBy[seat]!, 0);
   const mine = ev.claimOf[seat];
   if (mine) {
-    // Said good of a killer: one revealed, or named by a trusted claimer.
     for (const [target, camp] of mine.checkList) {
-      if (camp !== 'good' || target === seat) continue;
-      const named = announced(ev, target, 'killers', seat);
-      if (knownKiller(ev, target)) {
-        if (tally.reasons) note(tally, 'defended-killer', seat, target, 0);
-      } else if (named && named.cred >= TRUSTED) note(tally, 'defended-killer', seat, target, 1.5);
-    }
-    // Named a trusted police claimer a killer: a counter-claim.
-    for (const [target, camp] of mine.checkList) {
-      if (camp === 'killers' && target !== seat && claimsPolice(ev, target) && credibility(ev, target) >= TRUSTED) note(tally, 'counter-claim', seat, target, 2);
+      if (target === seat) continue;
+      // Said good of a killer: one revealed, or named by a trusted claimer.
+      if (camp === 'good') {
+        if (knownKiller(ev, target)) {
+          if (tally.reasons) note(tally, 'defended-killer', seat, target, 0);
+        } else if (said.killerCred[target]! >= TRUSTED && said.killerBy[target] !== seat) note(tally, 'defended-killer', seat, target, 1.5);
+      } else if (claimsPolice(ev, target) && credibility(ev, target) >= TRUSTED) {
+        // Named a trusted police claimer a killer: a counter-claim.
+        note(tally, 'counter-claim', seat, target, 2);
+      }
     }
   }
   const ballots = ev.ballotsBy[seat];
-  if (ballots) {
-    for (const b of ballots) {
-      if (b.target === seat) continue;
-      // Announced a vote for a seat a claimer named a killer, then voted for one nobody named (the first ballot of that
-      // round: later ones are among other candidates): a killer who said it would vote its mate, and did not.
-      const said = mine?.firstVote;
-      if (said && said.round === b.round && said.seat !== b.target && firstOfRound(ballots, b) && announced(ev, said.seat, 'killers', seat) && !announced(ev, b.target, 'killers', seat)) {
-        note(tally, 'changed-vote', seat, said.seat, 1);
-      }
-      const cleared = announced(ev, b.target, 'good', seat);
-      if (cleared) note(tally, 'voted-cleared', seat, b.target, 0.6 * cleared.cred);
-      if (claimsPolice(ev, b.target) && credibility(ev, b.target) >= TRUSTED) note(tally, 'voted-police', seat, b.target, 1.5);
-      // Weighed in `suspicion` already (0.4 a ballot): named here as a reason only.
-      if (tally.reasons && outAtNight(ev, b.target)) note(tally, 'voted-victim', seat, b.target, 0);
+  if (!ballots) return;
+  const vowed = mine?.firstVote;
+  let round = 0;
+  for (const b of ballots) {
+    const first = b.round !== round;
+    round = b.round;
+    if (b.target === seat) continue;
+    // Announced a vote for a seat a claimer named a killer, then voted for one nobody named (the first ballot of that
+    // round: later ones are among other candidates): a killer who said it would vote its mate, and did not.
+    if (first && vowed && vowed.round === b.round && vowed.seat !== b.target && named(said, vowed.seat, seat) && !named(said, b.target, seat)) {
+      note(tally, 'changed-vote', seat, vowed.seat, 1);
     }
+    if (said.goodBy[b.target] && said.goodBy[b.target] !== seat) note(tally, 'voted-cleared', seat, b.target, 0.6 * said.goodCred[b.target]!);
+    if (claimsPolice(ev, b.target) && credibility(ev, b.target) >= TRUSTED) note(tally, 'voted-police', seat, b.target, 1.5);
+    // Weighed in `suspicion` already (0.4 a ballot): named here as a reason only.
+    if (tally.reasons && outAtNight(ev, b.target)) note(tally, 'voted-victim', seat, b.target, 0);
   }
 }
 
-function firstOfRound(ballots: readonly { round: number }[], b: { round: number }): boolean {
-  return ballots.find((x) => x.round === b.round) === b;
+/** Whether a claimer other than `seat` named `target` a killer. */
+function named(said: Announced, target: Seat, seat: Seat): boolean {
+  return said.killerBy[target] !== 0 && said.killerBy[target] !== seat;
 }
 
 /** What the signals against `seat` add to its suspicion (the check results said about it are weighed in `suspicion`). */
