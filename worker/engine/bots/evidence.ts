@@ -71,6 +71,8 @@ export interface Announced {
   killerCred: number[];
   goodBy: Seat[];
   goodCred: number[];
+  /** By seat: a police claimer I take at its word (killed at night, or proven right). */
+  trustedPolice: boolean[];
 }
 
 /** Lists of claims worked out once per new claim of their kind, not once per seat weighed. */

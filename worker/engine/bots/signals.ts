@@ -29,19 +29,26 @@ export function claimsPolice(ev: Evidence, claimer: Seat): boolean {
 function announcements(ev: Evidence): Announced {
   if (ev.memo.announced) return ev.memo.announced;
   const n = ev.view.seats.length + 1;
-  const a: Announced = { killerBy: new Array<Seat>(n).fill(0), killerCred: new Array<number>(n).fill(0), goodBy: new Array<Seat>(n).fill(0), goodCred: new Array<number>(n).fill(0) };
+  const a: Announced = { killerBy: new Array<Seat>(n).fill(0), killerCred: new Array<number>(n).fill(0), goodBy: new Array<Seat>(n).fill(0), goodCred: new Array<number>(n).fill(0), trustedPolice: new Array<boolean>(n).fill(false) };
   for (const claimer of checkers(ev)) {
     const cred = credibility(ev, claimer);
     if (cred <= 0) continue;
     for (const [target, camp] of ev.claimOf[claimer]!.checkList) {
       if (target === claimer || target >= n) continue;
-      const [by, creds] = camp === 'killers' ? [a.killerBy, a.killerCred] : [a.goodBy, a.goodCred];
-      if (cred > creds[target]!) {
-        by[target] = claimer;
-        creds[target] = cred;
+      if (camp === 'killers') {
+        if (cred > a.killerCred[target]!) {
+          a.killerBy[target] = claimer;
+          a.killerCred[target] = cred;
+        }
+      } else if (cred > a.goodCred[target]!) {
+        a.goodBy[target] = claimer;
+        a.goodCred[target] = cred;
       }
     }
   }
+  ev.claims.forEach((_, claimer) => {
+    if (claimer < n && claimsPolice(ev, claimer) && credibility(ev, claimer) >= TRUSTED) a.trustedPolice[claimer] = true;
+  });
   return (ev.memo.announced = a);
 }
 
@@ -59,7 +66,7 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
         if (knownKiller(ev, target)) {
           if (tally.reasons) note(tally, 'defended-killer', seat, target, 0);
         } else if (said.killerCred[target]! >= TRUSTED && said.killerBy[target] !== seat) note(tally, 'defended-killer', seat, target, 1.5);
-      } else if (claimsPolice(ev, target) && credibility(ev, target) >= TRUSTED) {
+      } else if (said.trustedPolice[target]) {
         // Named a trusted police claimer a killer: a counter-claim.
         note(tally, 'counter-claim', seat, target, 2);
       }
@@ -79,7 +86,7 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
       note(tally, 'changed-vote', seat, vowed.seat, 1);
     }
     if (said.goodBy[b.target] && said.goodBy[b.target] !== seat) note(tally, 'voted-cleared', seat, b.target, 0.6 * said.goodCred[b.target]!);
-    if (claimsPolice(ev, b.target) && credibility(ev, b.target) >= TRUSTED) note(tally, 'voted-police', seat, b.target, 1.5);
+    if (said.trustedPolice[b.target]) note(tally, 'voted-police', seat, b.target, 1.5);
     // Weighed in `suspicion` already (0.4 a ballot): named here as a reason only.
     if (tally.reasons && outAtNight(ev, b.target)) note(tally, 'voted-victim', seat, b.target, 0);
   }
