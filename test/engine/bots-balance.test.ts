@@ -24,8 +24,8 @@ describe('heuristic bots play better than random ones', () => {
     expect(killersGain).toBeGreaterThanOrEqual(10);
   }, 300_000);
 
-  // infernal is left out of the killers' direction: its two sides are mirror images, so two heuristic
-  // sides that each know their own members vote in equal blocks and tie (docs/balance.md).
+  // infernal is left out of the killers' direction: its two sides are mirror images, so the heuristic
+  // bandits' gain over random ones depends on how much each side's spies learn (docs/balance.md).
   const RULESETS: [RulesetId, number, boolean][] = [
     ['original', 14, true],
     ['runoff', 14, true],
@@ -42,4 +42,25 @@ describe('heuristic bots play better than random ones', () => {
       if (killersDirection) expect(killersGain).toBeGreaterThan(0);
     }, 300_000);
   }
+});
+
+describe('heuristic against heuristic: a fair contest that always ends', () => {
+  it('classic, 12 players: the good side wins between 35 % and 65 % of 300 seeded games', () => {
+    const { wins } = simulate({ ruleset: 'classic', players: 12, games: 300, seed: 'balance', policies: H_H });
+    expect(wins.good / 300).toBeGreaterThanOrEqual(0.35);
+    expect(wins.good / 300).toBeLessThanOrEqual(0.65);
+  }, 300_000);
+
+  it('RULES.md 9, infernal: two sides that play to win draw at most 20 % of 100 seeded games at 6, 10 and 16 players', () => {
+    for (const players of [6, 10, 16]) {
+      const { wins, unfinished } = simulate({ ruleset: 'infernal', players, games: 100, seed: 1, policies: H_H });
+      expect(wins.draw, `${players} players`).toBeLessThanOrEqual(20);
+      expect(unfinished, `${players} players`).toBeUndefined();
+    }
+  }, 300_000);
+
+  it('RULES.md 8.11, dual: every one of 100 seeded games per pairing at 8 and 12 players finishes', () => {
+    const pairings: Policies[] = [R_R, H_R, { good: 'random', killers: 'heuristic' }, H_H];
+    for (const players of [8, 12]) for (const policies of pairings) expect(simulate({ ruleset: 'dual', players, games: 100, seed: 1, policies }).unfinished, `${players} ${policies.good}-${policies.killers}`).toBeUndefined();
+  }, 300_000);
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Table } from './table.ts';
 import { viewFor } from '../../worker/engine/index.ts';
+import { readClaim } from '../../worker/engine/claim.ts';
 import { renderClaim } from '../../worker/engine/bots/claims.ts';
 import { parseClientFrame } from '../../worker/protocol.ts';
 
@@ -57,5 +58,51 @@ describe('renderClaim: one line per claim in zh-CN, en, es and ko (GLOSSARY.md w
     expect(renderClaim({ role: 'civilian', vote: 6 }, 'zh-CN')).toBe('我是平民。我投6号。');
     expect(renderClaim({ role: 'police', checks: [{ seat: 4, camp: 'killers' }, { seat: 7, camp: 'good' }] }, 'es')).toBe('Como policía: el #4 es asesino; el #7 no es asesino.');
     expect(renderClaim({ role: 'civilian', vote: 6 }, 'ko')).toBe('저는 시민입니다. 6번에 투표합니다.');
+  });
+});
+
+describe('a person builds the same claims a bot makes: a suspicion, a vote, a power role\'s night acts, a reason', () => {
+  it('"I suspect #4", "I will vote #4" and a reason about that seat are well formed, in the log as said', () => {
+    const t = dayOne();
+    const claim = { role: 'civilian' as const, suspect: 7, why: { kind: 'voted-cleared' as const, seat: 7, other: 2 }, vote: 7 };
+    t.act(6, { type: 'say', text: 'I suspect #7.', claim });
+    expect(t.state.log.at(-1)!.event).toEqual({ type: 'said', seat: 6, text: 'I suspect #7.', claim });
+  });
+
+  it('RULES.md 6, doctor: "night 1, I saved #4" is a doctor\'s claim; without an acting role, on a night not yet played or twice for one night it is refused', () => {
+    // doctor, 8 players: killers 1–2, police 3, doctor 4, secret police 5.
+    const t = new Table('doctor', 'KKPDSCCC');
+    const state = t.state;
+    expect(readClaim(state, { role: 'doctor', acts: [{ night: 1, seat: 4 }] })).toEqual({ claim: { role: 'doctor', acts: [{ night: 1, seat: 4 }] } });
+    expect(readClaim(state, { role: 'secret-police', acts: [{ night: 1, seat: 2 }] })).toEqual({ claim: { role: 'secret-police', acts: [{ night: 1, seat: 2 }] } });
+    for (const bad of [
+      { acts: [{ night: 1, seat: 4 }] },
+      { role: 'civilian', acts: [{ night: 1, seat: 4 }] },
+      { role: 'butterfly', acts: [{ night: 1, seat: 4 }] },
+      { role: 'doctor', acts: [{ night: 2, seat: 4 }] },
+      { role: 'doctor', acts: [{ night: 1, seat: 4 }, { night: 1, seat: 5 }] },
+      { role: 'doctor', acts: [] },
+      { suspect: 9 },
+      { suspect: 3, why: { kind: 'voted-cleared', seat: 4, other: 2 } },
+      { suspect: 3, why: { kind: 'gut-feeling', seat: 3, other: 2 } },
+      { suspect: 3, why: { kind: 'changed-vote', seat: 3, other: 3 } },
+    ]) {
+      expect(readClaim(state, bad), JSON.stringify(bad)).toHaveProperty('error');
+    }
+  });
+
+  it('the night acts, the suspicion and the reason read the same in the four languages', () => {
+    const hug = { role: 'butterfly' as const, acts: [{ night: 1, seat: 4 }, { night: 2, seat: 6 }] };
+    expect(renderClaim(hug, 'en')).toBe('As the butterfly: night 1, I hugged #4, night 2, I hugged #6.');
+    expect(renderClaim(hug, 'zh-CN')).toBe('作为花蝴蝶：第1晚抱了4号，第2晚抱了6号。');
+    expect(renderClaim({ role: 'doctor', acts: [{ night: 1, seat: 4 }] }, 'es')).toBe('Como médico: la noche 1, salvé al #4.');
+    expect(renderClaim({ role: 'old-man', acts: [{ night: 1, seat: 4 }] }, 'ko')).toBe('숲의 노인으로서: 1번째 밤에 4번을 침묵시켰습니다.');
+    expect(renderClaim({ role: 'doctor', acts: [{ night: 1, seat: 4 }] }, 'ko')).toBe('의사로서: 1번째 밤에 4번을 살렸습니다.');
+    const why = { role: 'civilian' as const, suspect: 6, why: { kind: 'voted-cleared' as const, seat: 6, other: 4 }, vote: 6 };
+    expect(renderClaim(why, 'en')).toBe('I am a civilian. I suspect #6. #6 voted against the checked #4. I vote #6.');
+    expect(renderClaim(why, 'zh-CN')).toBe('我是平民。我怀疑6号。6号投了被验为好人的4号。我投6号。');
+    expect(renderClaim(why, 'es')).toBe('Soy civil. Sospecho del #6. El #6 votó contra el #4, investigado y no asesino. Voto al #6.');
+    expect(renderClaim(why, 'ko')).toBe('저는 시민입니다. 6번이 의심됩니다. 6번은 조사로 킬러가 아닌 4번에게 투표했습니다. 6번에 투표합니다.');
+    expect(renderClaim({ vote: 9, why: { kind: 'voted-police', seat: 9, other: 3 } }, 'zh-CN')).toBe('9号投了警察3号。我投9号。');
   });
 });

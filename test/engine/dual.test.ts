@@ -664,18 +664,23 @@ describe('Issue 11: the judge reads the calls as a judge would', () => {
   });
 });
 
-describe('RULES.md 8.11 (decisions V9, V17): "A table that can no longer lay a card down ends in a draw"', () => {
-  /** A dual table where seat 2 alone is still in play, holding a secret police card and the undercover. */
-  function loneSecretPolice(othersAlive: Seat[] = []) {
+describe('RULES.md 8.11 (decisions V9, V17, V18): "A table that can no longer lay a card down ends in a draw"', () => {
+  /** A dual table where seat 2 holds a secret police card and the undercover, and `others` (seat: its two cards) are still in play. */
+  function loneSecretPolice(others: Record<Seat, [Role, Role]> = {}) {
     const created = createGame({ ruleset: 'dual', players: 8, seed: 'v17', at: 0, options: { autoJudge: true } });
     if (!created.ok) throw new Error(created.message);
     const s = structuredClone(created.state);
     const n = s.alive.length;
+    const inPlay = (seat: Seat) => seat === 2 || seat in others;
     s.cards = Array.from({ length: 2 * n }, (): Role => 'civilian');
     s.cards[cardId(2, 0) - 1] = 'secret-police';
     s.cards[cardId(2, 1) - 1] = 'undercover';
-    s.cardDown = s.cards.map((_, i) => (seatOfCard(i + 1) === 2 || othersAlive.includes(seatOfCard(i + 1)) ? 0 : 1));
-    s.alive = s.alive.map((_, i) => i + 1 === 2 || othersAlive.includes(i + 1));
+    for (const [seat, [left, right]] of Object.entries(others)) {
+      s.cards[cardId(Number(seat), 0) - 1] = left;
+      s.cards[cardId(Number(seat), 1) - 1] = right;
+    }
+    s.cardDown = s.cards.map((_, i) => (inPlay(seatOfCard(i + 1)) ? 0 : 1));
+    s.alive = s.alive.map((_, i) => inPlay(i + 1));
     s.lastDownRound = 1;
     s.round = 4;
     return s;
@@ -685,7 +690,12 @@ describe('RULES.md 8.11 (decisions V9, V17): "A table that can no longer lay a c
     expect(dualStalemate(loneSecretPolice())).toEqual({ winner: 'draw', reason: 'stalemate' });
   });
 
-  it('while another seat is still in play, an unused shot could still lay a card down: no stalemate yet', () => {
-    expect(dualStalemate(loneSecretPolice([5]))).toBeNull();
+  it('while another seat\'s unused shot could still lay the undercover down: no stalemate yet', () => {
+    expect(dualStalemate(loneSecretPolice({ 5: ['secret-police', 'civilian'] }))).toBeNull();
+  });
+
+  it('V18: a shot whose only targets hold no killer or undercover card lays nothing down, so it no longer holds the draw off', () => {
+    // Seat 2's shot can aim only at seat 5's doctor and civilian: whatever it hits stays up.
+    expect(dualStalemate(loneSecretPolice({ 5: ['doctor', 'civilian'] }))).toEqual({ winner: 'draw', reason: 'stalemate' });
   });
 });

@@ -3,11 +3,13 @@
 //   played first and left out of the figures, so the time per game does not count the JIT's compiling)
 // Prints one JSON object on stdout; bad arguments exit non-zero with one line that says what is allowed.
 // `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md;
-// `npm run simulate -- --cost [--games <k>] [--runs <r>]` the heuristic policy's cost in steady state (docs/balance.md).
+// `npm run simulate -- --cost [--games <k>] [--runs <r>]` the heuristic policy's cost in steady state (docs/balance.md);
+// `npm run simulate -- --people [--games <k>] [--seed <s>]` a passive person's seat fairness and a person's police claim heard (docs/balance.md).
 import { parseArgs } from 'node:util';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } from '../engine/index.ts';
 import { balanceTable, costTable, cpuMs, renderBalanceTable, renderCostTable } from './balance.ts';
 import { simulate, type PolicyName } from '../engine/simulate.ts';
+import { claimsHeard, renderPeople, seatFairness } from './measures.ts';
 
 function die(message: string): never {
   process.stderr.write(`simulate: ${message}\n`);
@@ -33,6 +35,7 @@ function main(): void {
         killers: { type: 'string', default: 'random' },
         table: { type: 'boolean', default: false },
         cost: { type: 'boolean', default: false },
+        people: { type: 'boolean', default: false },
         runs: { type: 'string', default: '2' },
         'warm-up': { type: 'string', default: '0' },
         rulesets: { type: 'string' },
@@ -42,7 +45,7 @@ function main(): void {
     });
   } catch (error) {
     die(
-      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b]`,
+      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>]`,
     );
   }
   const args = parsed.values;
@@ -56,6 +59,16 @@ function main(): void {
     if (!Number.isInteger(runs) || runs < 1 || runs > 100) die(`--runs must be a whole number from 1 to 100, not "${args.runs}"`);
     const rows = costTable(games, runs, (row) => process.stderr.write(`${row.ruleset} ${row.players}: ${(row.heuristic / row.random).toFixed(1)}×\n`), only as RulesetId[] | undefined);
     process.stdout.write(renderCostTable(rows, games, runs));
+    return;
+  }
+  if (args.people) {
+    const rows = [8, 12, 16].map((players) => {
+      const row = seatFairness(players, games, seed);
+      process.stderr.write(`fairness ${players}: done\n`);
+      return row;
+    });
+    const heard = [false, true].map((contested) => claimsHeard(12, games, seed, contested));
+    process.stdout.write(renderPeople(rows, heard, games, seed));
     return;
   }
   if (args.table) {

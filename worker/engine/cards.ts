@@ -168,14 +168,16 @@ export function dualWin(state: GameState): Result | null {
 }
 
 /**
- * (decision V17) A secret police card's shot counts only while it could be fired: unused, and some
- * other seat still in play to aim at (it never aims at its own seat). A lone survivor's unused shot
- * lays no card down, so it must not keep the game from its stalemate for ever.
+ * (decisions V17, V18) A secret police card's shot counts only while it could lay a card down: unused,
+ * and a killer or undercover card still up at another seat (it never aims at its own seat, and a shot
+ * at any other card lays nothing down). A shot that can hit nothing must not keep the game from its
+ * stalemate for ever.
  */
 function shotLeft(state: GameState, card: CardId): boolean {
   if (state.powers?.shots?.[card] !== undefined) return false;
   const holder = seatOfCard(card);
-  return state.alive.some((alive, i) => alive && i + 1 !== holder && i + 1 !== state.judgeSeat);
+  const hittable = (c: CardId) => seatOfCard(c) !== holder && seatOfCard(c) !== state.judgeSeat;
+  return upCardsOf(state, 'killer').some(hittable) || upCardsOf(state, 'undercover').some(hittable);
 }
 
 /**

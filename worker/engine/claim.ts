@@ -1,15 +1,23 @@
-// A speech's structured claim (a role, check results, a vote intention): checked for form only.
+// A speech's structured claim (a role, check results, a vote intention, a suspicion, a power role's
+// night acts, a reason): checked for form only.
 // It is public speech, so it may lie; the engine never compares it with the truth.
-import type { Camp, Claim, GameState, Role } from './types.ts';
+import type { Camp, Claim, ClaimedAct, GameState, ReasonKind, Role } from './types.ts';
 
 const CAMPS: readonly Camp[] = ['killers', 'good'];
 
+/** The roles whose card acts on one seat at night, other than the police's checks (those are `checks`). */
+export const ACTING_ROLES: readonly Role[] = ['doctor', 'butterfly', 'old-man', 'secret-police', 'sniper'];
+
+const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer'];
+
 /**
  * The claim as the log keeps it (only the known fields, in a fixed order), or why it is malformed:
- * a role of this game's deck (never the judge), checks of distinct seats, seats of this table.
+ * a role of this game's deck (never the judge), checks of distinct seats, seats of this table;
+ * night acts only with an acting role, one per night, on nights played so far; a reason about the
+ * seat the claim suspects or votes, and another seat.
  */
 export function readClaim(state: GameState, raw: unknown): { claim: Claim } | { error: string } {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { error: 'a claim is an object with role, checks or vote' };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { error: 'a claim is an object with role, checks, vote, suspect or acts' };
   const given = raw as Record<string, unknown>;
   const seats = state.alive.length;
   const isSeat = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= seats;
@@ -38,6 +46,35 @@ export function readClaim(state: GameState, raw: unknown): { claim: Claim } | { 
     if (!isSeat(given.vote)) return { error: 'a claimed vote names a seat of this table' };
     claim.vote = given.vote;
   }
-  if (claim.role === undefined && claim.checks === undefined && claim.vote === undefined) return { error: 'a claim holds a role, checks or a vote' };
+  if (given.suspect !== undefined) {
+    if (!isSeat(given.suspect)) return { error: 'a claimed suspicion names a seat of this table' };
+    claim.suspect = given.suspect;
+  }
+  if (given.acts !== undefined) {
+    if (claim.role === undefined || !ACTING_ROLES.includes(claim.role)) return { error: `claimed night acts need the role that acts (${ACTING_ROLES.join(', ')})` };
+    if (!Array.isArray(given.acts) || given.acts.length === 0 || given.acts.length > state.round) return { error: `claimed night acts are a list of 1 to ${state.round} acts` };
+    const acts: ClaimedAct[] = [];
+    for (const a of given.acts as unknown[]) {
+      const act = a as Record<string, unknown> | null;
+      const night = act?.night;
+      if (typeof act !== 'object' || act === null || !isSeat(act.seat) || typeof night !== 'number' || !Number.isInteger(night) || night < 1 || night > state.round) {
+        return { error: `a claimed night act names a night from 1 to ${state.round} and a seat` };
+      }
+      if (acts.some((x) => x.night === night)) return { error: 'a claim names each night at most once' };
+      acts.push({ night, seat: act.seat });
+    }
+    claim.acts = acts;
+  }
+  if (given.why !== undefined) {
+    const why = given.why as Record<string, unknown> | null;
+    if (typeof why !== 'object' || why === null || !REASONS.includes(why.kind as ReasonKind) || !isSeat(why.seat) || !isSeat(why.other) || why.seat === why.other) {
+      return { error: `a reason has a kind (${REASONS.join(', ')}) and two different seats` };
+    }
+    if (why.seat !== claim.suspect && why.seat !== claim.vote) return { error: 'a reason is about the seat the claim suspects or votes' };
+    claim.why = { kind: why.kind as ReasonKind, seat: why.seat, other: why.other };
+  }
+  if (claim.role === undefined && claim.checks === undefined && claim.vote === undefined && claim.suspect === undefined) {
+    return { error: 'a claim holds a role, checks, a vote or a suspicion' };
+  }
   return { claim };
 }

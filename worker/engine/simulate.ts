@@ -58,16 +58,34 @@ export function playRandomGame(request: Omit<GameRequest, 'at'>, botSeed: string
 export type Bot = (view: View, random: Random, memory: BotMemory) => BotMove;
 
 /**
+ * What a measurement changes in a game (worker/cli/measures.ts): a seat played by a stand-in for a
+ * person (`move` answers for it whenever it returns something other than undefined), and a bot's
+ * memory at the start (a killer told to fake a police claim).
+ */
+export interface SeatHooks {
+  move?: (state: GameState, seat: Seat, random: Random, at: number) => Action | null | undefined;
+  memory?: (state: GameState, seat: Seat) => BotMemory | undefined;
+}
+
+/**
  * Plays one game to its end, each camp under its policy; heuristic seats see only their own view.
  * `bot` (tests watching the bots) replaces the heuristic policy and gets the seat's view at every move.
  */
-export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, policies: Policies, bot?: Bot): { state: GameState; actions: number } {
+export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, policies: Policies, bot?: Bot, hooks: SeatHooks = {}): { state: GameState; actions: number } {
   const created = createGame({ ...request, at: 0 });
   if (!created.ok) throw new Error(created.message);
   let state = created.state;
   const random = makeRandom(botSeed);
   const memories = new Map<Seat, BotMemory>();
+  if (hooks.memory) {
+    for (let seat = 1; seat <= state.alive.length; seat++) {
+      const memory = hooks.memory(state, seat);
+      if (memory) memories.set(seat, memory);
+    }
+  }
   const moveOf = (seat: Seat, at: number): Action | null => {
+    const stood = hooks.move?.(state, seat, random, at);
+    if (stood !== undefined) return stood;
     if (policies[seatPolicyCamp(state, seat)] === 'random') return randomMove(state, seat, random, at);
     return heuristicAction(bot, state, seat, random, at, memories);
   };

@@ -36,9 +36,43 @@ export interface Claim {
   role?: Role;
   /** "As police: #4 is a killer." — one result per seat checked. */
   checks?: { seat: Seat; camp: Camp }[];
-  /** "I vote #6." */
+  /** "I vote #6." / "I will vote #6." */
   vote?: Seat;
+  /** "I suspect #4." */
+  suspect?: Seat;
+  /**
+   * A power role's own night acts, one per night: with `role` doctor "night 2 I saved #4", butterfly
+   * "I hugged", old-man "I muted", secret-police or sniper "I shot". Needs that `role` in the claim.
+   */
+  acts?: ClaimedAct[];
+  /** Why the speaker suspects or votes `why.seat` (the claim's `suspect` or `vote`): what the table saw. */
+  why?: ClaimReason;
 }
+
+/** A claimed night act: which night (1 = the first) and whose seat. */
+export interface ClaimedAct {
+  night: number;
+  seat: Seat;
+}
+
+/**
+ * What a seat did that the table saw, as a reason to suspect it (`seat`), about another seat (`other`):
+ * - `checked-killer`: police claimer `other` announced `seat` as a killer;
+ * - `voted-cleared`: `seat` voted against `other`, whom a police claim cleared (checked good);
+ * - `voted-victim`: `seat` voted against `other`, who was then killed at night (mostly good);
+ * - `voted-police`: `seat` voted against `other`, a credible police claimer;
+ * - `changed-vote`: `seat` said it would vote `other`, then voted someone else;
+ * - `counter-claim`: `seat` claims police against the more credible police claimer `other`;
+ * - `defended-killer`: `seat` called `other` good, and `other` is a killer (revealed, or checked by a credible police).
+ */
+export interface ClaimReason {
+  kind: ReasonKind;
+  seat: Seat;
+  other: Seat;
+}
+
+/** The kinds of `ClaimReason`. */
+export type ReasonKind = 'checked-killer' | 'voted-cleared' | 'voted-victim' | 'voted-police' | 'changed-vote' | 'counter-claim' | 'defended-killer';
 
 /** The two camps of RULES.md section 1: the killer camp and the good camp. */
 export type Camp = 'killers' | 'good';

@@ -1,11 +1,15 @@
 // A structured claim as one short line in the room's language, so the client and the room render
 // a bot's speech (or any claim) in zh-CN, en, es or ko from the same data. Pure: no I/O.
-import type { Claim, Role, Seat } from '../types.ts';
+import type { Claim, ReasonKind, Role, Seat } from '../types.ts';
 
 /** The four UI languages (the same codes as client/strings.ts). */
 export type ClaimLang = 'zh-CN' | 'en' | 'es' | 'ko';
 
 type Role4 = Record<Exclude<Role, 'judge'>, string>;
+
+/** The night act of each acting role, as a verb: the doctor saves, the butterfly hugs, the old man mutes, the others shoot. */
+type Verb = 'save' | 'hug' | 'mute' | 'shoot';
+const VERB: Partial<Record<Role, Verb>> = { doctor: 'save', butterfly: 'hug', 'old-man': 'mute', 'secret-police': 'shoot', sniper: 'shoot' };
 
 interface Phrases {
   roles: Role4;
@@ -15,7 +19,19 @@ interface Phrases {
   isNotKiller: (seat: Seat) => string;
   join: string;
   vote: (seat: Seat) => string;
+  suspect: (seat: Seat) => string;
+  /** "As the doctor: night 1, I saved #4" (`acts` already joined). */
+  asRole: (role: string, acts: string) => string;
+  act: (verb: Verb, night: number, seat: Seat) => string;
+  why: Record<ReasonKind, (seat: Seat, other: Seat) => string>;
   space: string;
+}
+
+/** Korean's "as" after a noun: 으로서 after a final consonant other than ㄹ, else 로서. */
+function koAs(noun: string): string {
+  const last = noun.charCodeAt(noun.length - 1) - 0xac00;
+  const final = last >= 0 && last < 11172 ? last % 28 : 0;
+  return `${noun}${final === 0 || final === 8 ? '로서' : '으로서'}`;
 }
 
 // The words of /work/shared/GLOSSARY.md.
@@ -28,6 +44,18 @@ const PHRASES: Record<ClaimLang, Phrases> = {
     isNotKiller: (s) => `${s}号不是杀手`,
     join: '，',
     vote: (s) => `我投${s}号。`,
+    suspect: (s) => `我怀疑${s}号。`,
+    asRole: (r, x) => `作为${r}：${x}。`,
+    act: (v, n, s) => `第${n}晚${{ save: '救了', hug: '抱了', mute: '禁言了', shoot: '开枪打了' }[v]}${s}号`,
+    why: {
+      'checked-killer': (s, o) => `${o}号验出${s}号是杀手。`,
+      'voted-cleared': (s, o) => `${s}号投了被验为好人的${o}号。`,
+      'voted-victim': (s, o) => `${s}号投了当晚被杀的${o}号。`,
+      'voted-police': (s, o) => `${s}号投了警察${o}号。`,
+      'changed-vote': (s, o) => `${s}号说要投${o}号，却投了别人。`,
+      'counter-claim': (s, o) => `${s}号和${o}号对跳警察。`,
+      'defended-killer': (s, o) => `${s}号说杀手${o}号是好人。`,
+    },
     space: '',
   },
   en: {
@@ -38,6 +66,18 @@ const PHRASES: Record<ClaimLang, Phrases> = {
     isNotKiller: (s) => `#${s} is not a killer`,
     join: ', ',
     vote: (s) => `I vote #${s}.`,
+    suspect: (s) => `I suspect #${s}.`,
+    asRole: (r, x) => `As ${r}: ${x}.`,
+    act: (v, n, s) => `night ${n}, I ${{ save: 'saved', hug: 'hugged', mute: 'muted', shoot: 'shot' }[v]} #${s}`,
+    why: {
+      'checked-killer': (s, o) => `#${o} checked #${s}: a killer.`,
+      'voted-cleared': (s, o) => `#${s} voted against the checked #${o}.`,
+      'voted-victim': (s, o) => `#${s} voted against #${o}, killed that night.`,
+      'voted-police': (s, o) => `#${s} voted against the police #${o}.`,
+      'changed-vote': (s, o) => `#${s} said they would vote #${o}, then voted otherwise.`,
+      'counter-claim': (s, o) => `#${s} claims police against #${o}.`,
+      'defended-killer': (s, o) => `#${s} called the killer #${o} good.`,
+    },
     space: ' ',
   },
   es: {
@@ -48,6 +88,18 @@ const PHRASES: Record<ClaimLang, Phrases> = {
     isNotKiller: (s) => `el #${s} no es asesino`,
     join: '; ',
     vote: (s) => `Voto al #${s}.`,
+    suspect: (s) => `Sospecho del #${s}.`,
+    asRole: (r, x) => `Como ${r}: ${x}.`,
+    act: (v, n, s) => `la noche ${n}, ${{ save: 'salvé', hug: 'abracé', mute: 'silencié', shoot: 'disparé' }[v]} al #${s}`,
+    why: {
+      'checked-killer': (s, o) => `El #${o} investigó al #${s}: asesino.`,
+      'voted-cleared': (s, o) => `El #${s} votó contra el #${o}, investigado y no asesino.`,
+      'voted-victim': (s, o) => `El #${s} votó contra el #${o}, al que mataron esa noche.`,
+      'voted-police': (s, o) => `El #${s} votó contra el policía #${o}.`,
+      'changed-vote': (s, o) => `El #${s} dijo que votaría al #${o} y votó a otro.`,
+      'counter-claim': (s, o) => `El #${s} se declara policía contra el #${o}.`,
+      'defended-killer': (s, o) => `El #${s} llamó bueno al asesino #${o}.`,
+    },
     space: ' ',
   },
   ko: {
@@ -58,17 +110,37 @@ const PHRASES: Record<ClaimLang, Phrases> = {
     isNotKiller: (s) => `${s}번은 킬러가 아님`,
     join: ', ',
     vote: (s) => `${s}번에 투표합니다.`,
+    suspect: (s) => `${s}번이 의심됩니다.`,
+    asRole: (r, x) => `${koAs(r)}: ${x}.`,
+    act: (v, n, s) => `${n}번째 밤에 ${s}번을 ${{ save: '살렸습니다', hug: '안았습니다', mute: '침묵시켰습니다', shoot: '저격했습니다' }[v]}`,
+    why: {
+      'checked-killer': (s, o) => `${o}번이 ${s}번을 조사: 킬러.`,
+      'voted-cleared': (s, o) => `${s}번은 조사로 킬러가 아닌 ${o}번에게 투표했습니다.`,
+      'voted-victim': (s, o) => `${s}번은 그날 밤 처치된 ${o}번에게 투표했습니다.`,
+      'voted-police': (s, o) => `${s}번은 경찰 ${o}번에게 투표했습니다.`,
+      'changed-vote': (s, o) => `${s}번은 ${o}번에 투표한다더니 다른 사람에게 투표했습니다.`,
+      'counter-claim': (s, o) => `${s}번이 ${o}번에 맞서 경찰이라고 주장합니다.`,
+      'defended-killer': (s, o) => `${s}번은 킬러인 ${o}번을 선량하다고 했습니다.`,
+    },
     space: ' ',
   },
 };
 
-/** One line saying the claim in this language, e.g. "I am a civilian." / "As police: #4 is a killer." / "I vote #6.". */
+/**
+ * One line saying the claim in this language, e.g. "I am a civilian." / "As police: #4 is a killer." /
+ * "As a doctor: night 1, I saved #4." / "I suspect #6. #6 voted against the checked #4. I vote #6.".
+ */
 export function renderClaim(claim: Claim, lang: ClaimLang): string {
   const p = PHRASES[lang];
   const parts: string[] = [];
-  // A police claim with results says the role once, in "As police: …".
-  if (claim.role && claim.role !== 'judge' && !(claim.role === 'police' && claim.checks?.length)) parts.push(p.iAm(p.roles[claim.role]));
+  const verb = claim.role ? VERB[claim.role] : undefined;
+  const acts = verb && claim.acts?.length ? claim.acts : undefined;
+  // A police claim with results, or a power role with its night acts, says the role once, in "As police: …".
+  if (claim.role && claim.role !== 'judge' && !(claim.role === 'police' && claim.checks?.length) && !acts) parts.push(p.iAm(p.roles[claim.role]));
+  if (acts) parts.push(p.asRole(p.roles[claim.role as Exclude<Role, 'judge'>], acts.map((a) => p.act(verb!, a.night, a.seat)).join(p.join)));
   if (claim.checks?.length) parts.push(p.asPolice(claim.checks.map((c) => (c.camp === 'killers' ? p.isKiller(c.seat) : p.isNotKiller(c.seat))).join(p.join)));
+  if (claim.suspect !== undefined) parts.push(p.suspect(claim.suspect));
+  if (claim.why) parts.push(p.why[claim.why.kind](claim.why.seat, claim.why.other));
   if (claim.vote !== undefined) parts.push(p.vote(claim.vote));
   return parts.join(p.space);
 }

@@ -1,7 +1,8 @@
 // What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
+// How the bot weighs it (credibility, suspicion, danger) is in weigh.ts, re-exported here.
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
-import type { Camp, Claim, LogEntry, Role, Seat, SeatView, View } from '../types.ts';
+import type { Camp, Claim, ClaimedAct, LogEntry, Role, Seat, SeatView, View } from '../types.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
 export interface SeatClaims {
@@ -11,11 +12,19 @@ export interface SeatClaims {
   checkList: readonly (readonly [Seat, Camp])[];
   /** The last vote it announced, and in which round (only this round's counts). */
   vote?: { seat: Seat; round: number };
+  /** The first vote it announced in the latest round it announced one (what a changed vote is measured against). */
+  firstVote?: { seat: Seat; round: number };
+  /** The last seat it said it suspects, and in which round. */
+  suspect?: { seat: Seat; round: number };
+  /** A power role's night acts it claimed (the latest list). */
+  acts?: readonly ClaimedAct[];
 }
 
 export interface Evidence {
   view: View;
   me: Seat;
+  /** This bot's own seed for its hunches (from its memory): where it leans when nothing in the view points anywhere. */
+  lean: number;
   role: Role;
   camp: Camp;
   /** Read-only: kept from one decision to the next while no seat view changes. */
@@ -36,17 +45,34 @@ export interface Evidence {
   claimOf: readonly (SeatClaims | undefined)[];
   /** Every revealed ballot, by voter's seat number, in the order cast. */
   ballotsBy: readonly (readonly Ballot[] | undefined)[];
+  /** The round of the dawn at which each seat went out at night. */
+  nightOutRound: ReadonlyMap<Seat, number>;
   /** The doctor's empty needles by seat (butterfly). */
   needles: Map<Seat, number>;
   /** Killers: the seats they chose to kill on earlier nights. */
   killsChosen: Set<Seat>;
+  /** Killers: the rounds in which they chose each seat (a seat still alive after them was saved, hugged or immune). */
+  killTries: ReadonlyMap<Seat, readonly number[]>;
   /**
    * Scores already worked out for this view (each is asked for many times per decision): credibility by seat,
    * then suspicion by seat from `suspicionAt` on, in one array (NaN: not yet); `bandwagon` for every seat at once.
    */
-  memo: { scores: number[]; suspicionAt: number; bandwagon?: number[] };
+  memo: { scores: number[]; suspicionAt: number; bandwagon?: number[]; announced?: Announced; trust?: number[] };
   /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
   index: ClaimIndex;
+}
+
+/**
+ * By seat, the most credible claimer (other than the seat itself) who announced it a killer, and that
+ * credibility; the same for "not a killer" (0: nobody). Worked out once per decision (signals.ts).
+ */
+export interface Announced {
+  killerBy: Seat[];
+  killerCred: number[];
+  goodBy: Seat[];
+  goodCred: number[];
+  /** By seat: a police claimer I take at its word (killed at night, or proven right). */
+  trustedPolice: boolean[];
 }
 
 /** Lists of claims worked out once per new claim of their kind, not once per seat weighed. */
@@ -66,12 +92,38 @@ export function opt<T extends object, K extends keyof T>(obj: T | undefined, key
   return obj !== undefined && key in obj ? obj[key] : undefined;
 }
 
-const LIVING = 1;
+/** What I know of a seat, as flags in `Evidence.known`: alive, on my side, in the killer camp, good. */
+export const LIVING = 1;
 const MATE = 2;
 const KILLER = 4;
-const GOOD = 8;
+export const GOOD = 8;
 /** Went out at dawn (the killers' victims, mostly good). */
-const NIGHT_OUT = 16;
+export const NIGHT_OUT = 16;
+
+/** Whether `seat` went out at dawn (the killers' victims are mostly good). */
+export function outAtNight(ev: Evidence, seat: Seat): boolean {
+  return ((ev.known[seat] ?? 0) & NIGHT_OUT) !== 0;
+}
+
+/** Whether `seat` is alive in my view. */
+export function living(ev: Evidence, seat: Seat): boolean {
+  return ((ev.known[seat] ?? 0) & LIVING) !== 0;
+}
+
+/**
+ * My hunch about `seat` when nothing in the view points anywhere, from 0 to 1: drawn from my own
+ * seed, so each bot leans its own way and no seat number is favoured (the same all game long).
+ */
+export function prior(ev: Evidence, seat: Seat): number {
+  let h = Math.imul(ev.lean ^ Math.imul(seat, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
+/** How much a hunch weighs: less than any signal the view holds (a claim, a ballot), so evidence always wins. */
+export const HUNCH = 0.3;
 
 /** Whether `seat` is known to play on my side. */
 export function isMate(ev: Evidence, seat: Seat): boolean {
@@ -84,7 +136,7 @@ export function knownKiller(ev: Evidence, seat: Seat): boolean {
 }
 
 /** Whether `seat` is known to be good. */
-function knownGood(ev: Evidence, seat: Seat): boolean {
+export function knownGood(ev: Evidence, seat: Seat): boolean {
   return ((ev.known[seat] ?? 0) & GOOD) !== 0;
 }
 
@@ -95,7 +147,8 @@ function myCamp(view: View): Camp {
   const me = view.me!;
   // `in` written out, not through opt(): this site sees only the viewer's own seat.
   const cards = 'cards' in me ? me.cards : undefined;
-  if (cards) return cards.some((c) => KILLER_CAMP.has(c.role)) ? 'killers' : 'good';
+  // dual (RULES.md 8, 11): a seat of both camps plays for the camp whose card is still up.
+  if (cards) return cards.some((c) => KILLER_CAMP.has(c.role) && !c.down) ? 'killers' : 'good';
   return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
 }
 
@@ -114,10 +167,13 @@ interface LogReading extends Reading<LogEntry> {
   claimOf: (SeatClaims | undefined)[];
   ballotsBy: (readonly Ballot[] | undefined)[];
   nightOut: Set<Seat>;
+  nightOutRound: Map<Seat, number>;
   /** Killers revealed by the verdict. */
   outKillers: Set<Seat>;
   /** The round each seat was first chosen as the killers' target. */
   killsChosen: Map<Seat, number>;
+  /** The rounds in which each seat was chosen as the killers' target (once per choice: `dual` has one per killer card). */
+  killTries: Map<Seat, number[]>;
   needles: Map<Seat, number>;
   /** infernal: who opened eyes at each call, in log order. */
   eyes: { call: string; seats: Seat[] }[];
@@ -135,7 +191,6 @@ interface LogReading extends Reading<LogEntry> {
   killsBeforeRound?: number;
 }
 
-const NO_BALLOTS: readonly Ballot[] = [];
 
 /** A revealed ballot: who voted for whom, in which round. */
 export interface Ballot {
@@ -164,7 +219,7 @@ const shares = gameMemo<GameShare>();
 
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), outKillers: new Set(), killsChosen: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
@@ -199,12 +254,20 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       readBallots(r, e, entry.round);
       break;
     case 'dawn':
-      for (const s of e.out) r.nightOut.add(s);
+      for (const s of e.out) {
+        r.nightOut.add(s);
+        r.nightOutRound.set(s, entry.round);
+      }
       break;
     case 'out':
       if ('camp' in e && e.camp === 'killers') r.outKillers.add(e.seat);
       break;
     case 'kill-chosen':
+      if (e.target) {
+        const tries = r.killTries.get(e.target);
+        if (tries) tries.push(entry.round);
+        else r.killTries.set(e.target, [entry.round]);
+      }
       if (e.target && !r.killsChosen.has(e.target)) {
         r.killsChosen.set(e.target, entry.round);
         r.killsBefore = undefined;
@@ -220,7 +283,7 @@ function readEntry(r: LogReading, entry: LogEntry): void {
 }
 
 function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
-  if ('vote' in claim && claim.vote !== undefined) r.index.votes = undefined;
+  if (('vote' in claim && claim.vote !== undefined) || ('suspect' in claim && claim.suspect !== undefined)) r.index.votes = undefined;
   const checksBefore = r.claimOf[seat]?.checkList ?? NO_CHECK_LIST;
   // Map.set keeps a seat's place in the order of first claims.
   const after = afterClaim(r, seat, claim, round);
@@ -231,7 +294,8 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
 }
 
 const NO_CHECKS: ReadonlyMap<Seat, Camp> = new Map();
-const NO_CHECK_LIST: readonly (readonly [Seat, Camp])[] = [];
+/** No check results (shared: read-only). */
+export const NO_CHECK_LIST: readonly (readonly [Seat, Camp])[] = [];
 
 /** What `seat` has claimed after one more claim (the game's share, when another seat read it after the same ones). */
 function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): SeatClaims {
@@ -244,12 +308,19 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
   const role = opt(claim, 'role');
   const checks = opt(claim, 'checks');
   const vote = opt(claim, 'vote');
+  const suspect = opt(claim, 'suspect');
+  const acts = opt(claim, 'acts');
   // Read-only once made: a new claim makes a new record (and a new map only when it announces checks).
   const after: SeatClaims = { checks: before?.checks ?? NO_CHECKS, checkList: before?.checkList ?? NO_CHECK_LIST };
   const roleBefore = before?.role;
   if (roleBefore !== undefined) after.role = roleBefore;
   if (before?.vote) after.vote = before.vote;
+  if (before?.firstVote) after.firstVote = before.firstVote;
+  if (before?.suspect) after.suspect = before.suspect;
+  if (before?.acts) after.acts = before.acts;
   if (role) after.role = role;
+  if (acts) after.acts = acts;
+  if (suspect !== undefined) after.suspect = { seat: suspect, round };
   if (checks) {
     if (!role) after.role ??= 'police';
     // Results already announced, the same again: the same map and list (a new one only for something new).
@@ -262,13 +333,16 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
       after.checkList = [...all];
     }
   }
-  if (vote !== undefined) after.vote = { seat: vote, round };
+  if (vote !== undefined) {
+    after.vote = { seat: vote, round };
+    if (after.firstVote?.round !== round) after.firstVote = after.vote;
+  }
   steps[k] = { claim, before, round, after };
   return after;
 }
 
-/** Reads the seat's view into evidence; `view.me` must be set (a seat's view). */
-export function readView(view: View): Evidence {
+/** Reads the seat's view into evidence; `view.me` must be set (a seat's view); `lean` seeds the bot's hunches (`prior`). */
+export function readView(view: View, lean = 0): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
   const log = readingAt(readings, view.log, me, emptyReading);
@@ -324,6 +398,7 @@ export function readView(view: View): Evidence {
   const ev: Evidence = {
     view,
     me,
+    lean,
     role: view.me!.role,
     camp,
     living,
@@ -333,8 +408,10 @@ export function readView(view: View): Evidence {
     claims: log.claims,
     claimOf: log.claimOf,
     ballotsBy: log.ballotsBy,
+    nightOutRound: log.nightOutRound,
     needles: log.needles,
     killsChosen: log.killsBefore,
+    killTries: log.killTries,
     memo: { scores: unknownScores(2 * (n + 1)), suspicionAt: n + 1 },
     index: log.index,
   };
@@ -345,7 +422,9 @@ export function readView(view: View): Evidence {
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
   for (const e of log.eyes) for (const s of e.seats) if (s !== me) e.call === myEyes ? addMate(s) : (known[s]! |= KILLER);
   ev.checked.forEach((answer, seat) => {
-    known[seat]! |= answer === 'killers' ? KILLER : GOOD;
+    // dual: a check answers for one card; "not a killer" leaves the seat's other card unknown.
+    if (answer === 'killers') known[seat]! |= KILLER;
+    else if (view.ruleset !== 'dual') known[seat]! |= GOOD;
   });
   if (camp === 'good') for (const m of mates) known[m]! |= GOOD;
   else for (let i = 0; i < n; i++) if (seatNo[i] !== me && !(known[seatNo[i]!]! & MATE)) known[seatNo[i]!]! |= GOOD;
@@ -358,12 +437,29 @@ export function readView(view: View): Evidence {
       });
     }
     for (let seat = 1; seat <= n; seat++) if (known[seat]! & KILLER) known[seat]! &= ~GOOD;
+    lastSuspect(known, living);
   }
   return ev;
 }
 
+/**
+ * The game goes on, so the killer camp still has someone in play: when every living seat but one is
+ * known good (or known to be on my side) and none is known to be a killer, that one is.
+ */
+function lastSuspect(known: number[], living: readonly Seat[]): void {
+  let left = 0;
+  for (const seat of living) {
+    const k = known[seat]!;
+    if (k & KILLER) return;
+    if (k & (GOOD | MATE)) continue;
+    if (left !== 0) return;
+    left = seat;
+  }
+  if (left !== 0) known[left]! |= KILLER;
+}
+
 /** `count` scores, none worked out yet (NaN): a plain array of numbers, cheaper than a map or a typed array. */
-function unknownScores(count: number): number[] {
+export function unknownScores(count: number): number[] {
   return new Array<number>(count).fill(NaN);
 }
 
@@ -371,129 +467,4 @@ function policeSeen(view: View, seat: Seat): boolean {
   return opt(view.seats[seat - 1], 'holds') === 'police';
 }
 
-/** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
-export function credibility(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.scores[seat]!;
-  if (Number.isNaN(v)) ev.memo.scores[seat] = v = credibilityOf(ev, seat);
-  return v;
-}
-
-function credibilityOf(ev: Evidence, seat: Seat): number {
-  if (knownKiller(ev, seat)) return -1;
-  const c = ev.claimOf[seat];
-  if (!c) return 0;
-  const checks = c.checkList;
-  for (const [target, camp] of checks) {
-    // Contradicts what I know for sure: a lie.
-    if (camp === 'killers' && knownGood(ev, target) && ev.camp === 'good') return -1;
-    if (camp === 'good' && knownKiller(ev, target)) return -1;
-  }
-  if (knownGood(ev, seat)) return 1;
-  let cred = 0.5;
-  // The killers kill the police first: a claimer killed at night was most likely telling the truth.
-  if (((ev.known[seat] ?? 0) & NIGHT_OUT) !== 0) cred = 0.9;
-  for (const [target, camp] of checks) if (camp === 'killers' && knownKiller(ev, target)) cred = 1;
-  return cred;
-}
-
-/** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
-export function suspicion(ev: Evidence, seat: Seat): number {
-  const at = ev.memo.suspicionAt + seat;
-  let v = ev.memo.scores[at]!;
-  if (Number.isNaN(v)) ev.memo.scores[at] = v = suspicionOf(ev, seat);
-  return v;
-}
-
-function suspicionOf(ev: Evidence, seat: Seat): number {
-  if (knownKiller(ev, seat)) return 100;
-  if (knownGood(ev, seat)) return -100;
-  let s = 0;
-  // The check results announced about `seat`, in the order of the claimers' first claims.
-  for (const claimer of checkers(ev)) {
-    const said = ev.claimOf[claimer]!.checks.get(seat);
-    if (said === undefined || claimer === seat) continue;
-    const cred = Math.max(0, credibility(ev, claimer));
-    s += said === 'killers' ? 3 * cred : -2 * cred;
-  }
-  if (credibility(ev, seat) < 0) s += 4;
-  for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) {
-    // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
-    if (((ev.known[b.target] ?? 0) & (GOOD | NIGHT_OUT)) !== 0) s += 0.4;
-    if (knownKiller(ev, b.target)) s -= 0.6;
-  }
-  return s;
-}
-
-/** The seats that announced check results, in the order of their first claims. */
-function checkers(ev: Evidence): readonly Seat[] {
-  if (!ev.index.checkers) {
-    const list: Seat[] = [];
-    ev.claims.forEach((c, claimer) => {
-      if (c.checks.size > 0) list.push(claimer);
-    });
-    ev.index.checkers = list;
-  }
-  return ev.index.checkers;
-}
-
-/** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
-export function bandwagon(ev: Evidence, seat: Seat): number {
-  return (ev.memo.bandwagon ??= bandwagons(ev))[seat] ?? 0;
-}
-
-/**
- * Every seat's bandwagon in one pass over this round's votes (a ballot asks it of every candidate):
- * each seat's weights are added in the order of the voters' first claims, as one seat's own pass would.
- */
-function bandwagons(ev: Evidence): number[] {
-  const w = new Array<number>(ev.view.seats.length + 1).fill(0);
-  const votes = votesThisRound(ev);
-  for (let i = 0; i < votes.length; i += 2) {
-    const voter = votes[i]!;
-    const seat = votes[i + 1]!;
-    if (seat >= w.length || voter === ev.me || voter === seat || !(ev.known[voter]! & LIVING)) continue;
-    if (isMate(ev, voter)) w[seat]! += 1;
-    else if (ev.camp === 'good' && !knownKiller(ev, voter)) w[seat]! += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
-    else if (ev.camp === 'killers') w[seat]! += 0.3;
-  }
-  return w;
-}
-
-/** The votes announced this round, as voter, seat, voter, seat…, in the order of the voters' first claims (listed once per new vote or round). */
-function votesThisRound(ev: Evidence): readonly Seat[] {
-  if (!ev.index.votes || ev.index.votesRound !== ev.view.round) {
-    const votes: Seat[] = [];
-    const round = ev.view.round;
-    ev.claims.forEach((c, voter) => {
-      if (c.vote?.round === round) votes.push(voter, c.vote.seat);
-    });
-    ev.index.votes = votes;
-    ev.index.votesRound = ev.view.round;
-  }
-  return ev.index.votes;
-}
-
-/** How dangerous a seat is to the killers: claimed police or power roles, accusers of a mate, voters against mates. */
-export function danger(ev: Evidence, seat: Seat): number {
-  const c = ev.claimOf[seat];
-  let d = 0;
-  if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
-  else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
-  if (c) for (const [target, camp] of c.checkList) if (camp === 'killers' && isMate(ev, target)) d += 3;
-  for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) if (isMate(ev, b.target)) d += 0.5;
-  return d;
-}
-
-/** The seat of `seats` with the highest score; `jitter` (from the bot's random source) breaks ties, else the lowest seat wins. */
-export function best(seats: readonly Seat[], score: (s: Seat) => number, jitter?: () => number): Seat | undefined {
-  let top: Seat | undefined;
-  let topScore = -Infinity;
-  for (const s of seats) {
-    const v = score(s) + (jitter ? jitter() * 0.5 : 0);
-    if (v > topScore) {
-      top = s;
-      topScore = v;
-    }
-  }
-  return top;
-}
+export { bandwagon, best, checkers, credibility, danger, suspicion } from './weigh.ts';

@@ -73,11 +73,14 @@ export function heuristicMove(view: View, random: Random, memory: BotMemory, lan
  * (point, open eyes, speech, vote) reads the seat's view, so a caller that holds the state (the
  * simulator) builds the view only for those: a pass or a card read takes no view.
  */
-export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => View, random: Random, memory: BotMemory, lang: ClaimLang = 'en'): BotMove {
+export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => View, random: Random, given: BotMemory, lang: ClaimLang = 'en'): BotMove {
+  // The bot's hunches are seeded once, at its first move that weighs evidence, and kept all game.
+  const memory = plan.kind === 'pass' || plan.kind === 'other' || given.lean !== undefined ? given : { ...given, lean: Math.floor(random() * 0x40000000) };
+  const lean = memory.lean ?? 0;
   switch (plan.kind) {
     case 'point': {
       const { slot } = plan;
-      const ev = readView(viewOf());
+      const ev = readView(viewOf(), lean);
       const target = nightRule(slot.call, ev)(ev, slot.targets, random);
       const slotCards = opt(slot, 'cards');
       if (!slotCards) return { action: { type: 'point', seat: me, target }, memory };
@@ -87,17 +90,32 @@ export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => View, random:
       return { action: aim ? { type: 'point', seat: me, target: aim.seat, card: aim.card, hand: slot.hand! } : { type: 'point', seat: me, target: 0, hand: slot.hand! }, memory };
     }
     case 'open-eyes':
-      return { action: { type: 'open-eyes', seat: me, choice: readView(viewOf()).camp === 'killers' ? 'bandits' : 'police' }, memory };
+      return { action: { type: 'open-eyes', seat: me, choice: eyesChoice(readView(viewOf(), lean).camp, random()) }, memory };
     case 'say': {
       const view = viewOf();
-      const said = speechClaim(readView(view), memory, random, view.step.kind === 'last-words');
+      const said = speechClaim(readView(view, lean), memory, random, view.step.kind === 'last-words');
       return { action: { type: 'say', seat: me, text: renderClaim(said.claim, lang), claim: said.claim }, memory: { ...said.memory, spoke: plan.turn } };
     }
     case 'pass':
       return { action: { type: 'pass', seat: me }, memory };
     case 'vote':
-      return { action: { type: 'vote', seat: me, target: chooseVote(readView(viewOf()), plan.vote.targets, plan.vote.canAbstain) }, memory };
+      return { action: { type: 'vote', seat: me, target: chooseVote(readView(viewOf(), lean), plan.vote.targets, plan.vote.canAbstain) }, memory };
     case 'other':
       return { action: { type: pick(random, plan.choices).type, seat: me } as SeatAction, memory };
   }
 }
+
+/**
+ * infernal's one night (RULES.md 9): two sides that each open eyes at their own call know each other
+ * alike, vote in equal blocks and tie every ballot to a draw. To win, a side needs to know more than
+ * the other: most open at their own call, some spy at the other side's (and are taken there for
+ * one of them), a few keep their eyes shut (nobody learns their side).
+ */
+export function eyesChoice(camp: 'killers' | 'good', r: number): 'bandits' | 'police' | 'none' {
+  const own = camp === 'killers' ? 'bandits' : 'police';
+  if (r < OPEN_OWN) return own;
+  return r < OPEN_OWN + SPY ? (own === 'bandits' ? 'police' : 'bandits') : 'none';
+}
+
+const OPEN_OWN = 0.5;
+const SPY = 0.25;

@@ -1,36 +1,47 @@
-// What a bot says in its speech: one structured claim (rendered as a short line), then it passes.
+// What a bot says in its speech: one structured claim (rendered as a short line): its role, whom it
+// votes and why (what the table saw that seat do), then it passes.
 import { chooseVote } from './ballot.ts';
-import { best, danger, isMate, opt, type Evidence } from './evidence.ts';
-import type { Camp, Claim, Seat } from '../types.ts';
+import { best, danger, isMate, living, opt, type Evidence } from './evidence.ts';
+import { claimsPolice, reasonFor } from './signals.ts';
+import type { Camp, Claim, ClaimReason, Seat } from '../types.ts';
 import type { Random } from '../random.ts';
 
-/** What a bot keeps between its moves: the last turn it spoke in, and a killer's fake police persona. */
+/** What a bot keeps between its moves: the last turn it spoke in, its hunches' seed, and a killer's fake police persona. */
 export interface BotMemory {
   spoke?: string;
-  /** A killer claiming police keeps its story straight: the results it has announced so far. */
-  fake?: { seat: Seat; camp: Camp }[];
+  /** Seeds where this bot leans when its view points nowhere (drawn once from its random source: `prior` in evidence.ts). */
+  lean?: number;
+  /** A killer claiming police keeps its story straight: the results it has announced so far (null: this killer never claims police). */
+  fake?: { seat: Seat; camp: Camp }[] | null;
 }
 
-/** Killers fake a police claim in this share of games (where the ruleset has police to fake). */
-const FAKE_POLICE_RATE = 0.35;
+/** Each killer, at its first speech, fakes a police claim this often (where the ruleset has police to fake, and no mate fakes already): a team of three in about a third of games. */
+const FAKE_POLICE_RATE = 0.13;
 
 /** The claim for this speech, and the memory after it. */
 export function speechClaim(ev: Evidence, memory: BotMemory, random: Random, lastWords: boolean): { claim: Claim; memory: BotMemory } {
   if (ev.camp === 'killers') return killerClaim(ev, memory, random);
   const vote = intendedVote(ev);
+  const why = vote ? reasonFor(ev, vote) : undefined;
   if (ev.role === 'police' || (opt(ev.view.me, 'cards')?.some((c) => c.role === 'police' && !c.down) ?? false)) {
     const claim = policeClaim(ev, lastWords);
-    if (claim) return { claim: { ...claim, ...(vote ? { vote } : {}) }, memory };
+    if (claim) return { claim: { ...claim, ...voteWithReason(vote, why) }, memory };
   }
-  // Other roles keep quiet about themselves (the killers hunt power roles) and say whom they vote.
+  // Other roles keep quiet about themselves (the killers hunt power roles) and say whom they vote, and why.
   const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
-  return { claim: vote ? { role, vote } : { role }, memory };
+  return { claim: { role, ...voteWithReason(vote, why) }, memory };
 }
 
-/** Police claim their results once they found a killer still alive, from round 3 on, or in last words. */
+/**
+ * Police claim their results once they found a killer still alive, from round 3 on, or in last words;
+ * one at a time: while a teammate's claim stands uncontested the others keep hidden (the killers hunt
+ * claimed police), and they stand up beside it when a stranger claims police against it.
+ */
 function policeClaim(ev: Evidence, lastWords: boolean): Claim | null {
   const found = [...ev.checked].some(([s, camp]) => camp === 'killers' && ev.living.includes(s));
-  if (!found && !lastWords && ev.view.round < 3) return null;
+  const strangerClaims = ev.living.some((s) => s !== ev.me && !isMate(ev, s) && claimsPolice(ev, s));
+  if (!found && !lastWords && !strangerClaims && ev.view.round < 3) return null;
+  if (!lastWords && !strangerClaims && !claimsPolice(ev, ev.me) && ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m))) return null;
   const checks = [...ev.checked].map(([seat, camp]) => ({ seat, camp }));
   return checks.length > 0 ? { role: 'police', checks } : { role: 'police' };
 }
@@ -40,10 +51,13 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   const vote = intendedVote(ev);
   const hasPolice = ev.view.ruleset !== 'original' && ev.view.ruleset !== 'raw' && ev.view.ruleset !== 'infernal';
   let fake = memory.fake;
-  if (fake === undefined && hasPolice && memory.spoke === undefined && random() < FAKE_POLICE_RATE) fake = [];
+  // One fake police per team at a time: a second one would only back the first up, and the table counts police.
+  const mateFakes = ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m));
+  if (fake === undefined && hasPolice && memory.spoke === undefined && !mateFakes && random() < FAKE_POLICE_RATE) fake = [];
   if (!fake) {
     const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
-    return { claim: { role, ...(vote ? { vote } : {}) }, memory };
+    // A killer gives a reason as the good side would, when the table saw one (it blends in).
+    return { claim: { role, ...voteWithReason(vote, vote ? reasonFor(ev, vote) : undefined) }, memory };
   }
   // One new made-up result per speech: the most dangerous good seat is "a killer", or a mate is "not a killer".
   const told = new Set(fake.map((f) => f.seat));
@@ -56,6 +70,12 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   const accused = fake.find((f) => f.camp === 'killers' && ev.living.includes(f.seat))?.seat;
   const claim: Claim = { role: 'police', ...(fake.length > 0 ? { checks: fake } : {}), ...((accused ?? vote) ? { vote: accused ?? vote } : {}) };
   return { claim, memory: { ...memory, fake } };
+}
+
+/** The claim's vote and its reason (the reason only with the vote it explains). */
+function voteWithReason(vote: Seat | undefined, why: ClaimReason | undefined): Pick<Claim, 'vote' | 'why'> {
+  if (vote === undefined) return {};
+  return why && why.seat === vote ? { why, vote } : { vote };
 }
 
 /** The seat this bot would vote for if everyone living were a candidate. */

@@ -1,0 +1,119 @@
+// What a seat did in front of the table that makes it suspect, beyond the check results said about
+// it: a vote against a seat a police claim cleared or against a credible police claimer, a vote
+// that left a seat named a killer after announcing it, a killer called good, a claim against a more credible claimer.
+// Each is weighed into the suspicion (`signalScore`) and named as the reason a bot gives (`reasonFor`).
+import { checkers, credibility, knownKiller, outAtNight, type Announced, type Evidence } from './evidence.ts';
+import type { ClaimReason, Seat } from '../types.ts';
+
+/** A police claimer this credible (killed at night, proven right) is taken at its word. */
+const TRUSTED = 0.9;
+
+/** Where the signals go: summed into a suspicion, and (when a reason is asked for) listed with their reasons. */
+interface Tally {
+  weight: number;
+  reasons?: ClaimReason[];
+}
+
+function note(tally: Tally, kind: ClaimReason['kind'], seat: Seat, other: Seat, weight: number): void {
+  tally.weight += weight;
+  tally.reasons?.push({ kind, seat, other });
+}
+
+/** Whether `claimer` claims police (a role or check results), by its claims in my view. */
+export function claimsPolice(ev: Evidence, claimer: Seat): boolean {
+  const c = ev.claimOf[claimer];
+  return c !== undefined && (c.role === 'police' || c.checks.size > 0);
+}
+
+/** Every check result announced, as the most credible claimer per seat and camp (once per decision). */
+function announcements(ev: Evidence): Announced {
+  if (ev.memo.announced) return ev.memo.announced;
+  const n = ev.view.seats.length + 1;
+  const a: Announced = { killerBy: new Array<Seat>(n).fill(0), killerCred: new Array<number>(n).fill(0), goodBy: new Array<Seat>(n).fill(0), goodCred: new Array<number>(n).fill(0), trustedPolice: new Array<boolean>(n).fill(false) };
+  for (const claimer of checkers(ev)) {
+    const cred = credibility(ev, claimer);
+    if (cred <= 0) continue;
+    for (const [target, camp] of ev.claimOf[claimer]!.checkList) {
+      if (target === claimer || target >= n) continue;
+      if (camp === 'killers') {
+        if (cred > a.killerCred[target]!) {
+          a.killerBy[target] = claimer;
+          a.killerCred[target] = cred;
+        }
+      } else if (cred > a.goodCred[target]!) {
+        a.goodBy[target] = claimer;
+        a.goodCred[target] = cred;
+      }
+    }
+  }
+  ev.claims.forEach((_, claimer) => {
+    if (claimer < n && claimsPolice(ev, claimer) && credibility(ev, claimer) >= TRUSTED) a.trustedPolice[claimer] = true;
+  });
+  return (ev.memo.announced = a);
+}
+
+/** Every signal against `seat` my view holds, in a fixed order, into `tally` (the plainest is the reason given). */
+function scan(ev: Evidence, seat: Seat, tally: Tally): void {
+  const said = announcements(ev);
+  // Reasons that add nothing here (weighed in `suspicion` already) are looked for only when a reason is asked for.
+  if (tally.reasons && said.killerBy[seat]) note(tally, 'checked-killer', seat, said.killerBy[seat]!, 0);
+  const mine = ev.claimOf[seat];
+  if (mine) {
+    for (const [target, camp] of mine.checkList) {
+      if (target === seat) continue;
+      // Said good of a killer: one revealed, or named by a trusted claimer.
+      if (camp === 'good') {
+        if (knownKiller(ev, target)) {
+          if (tally.reasons) note(tally, 'defended-killer', seat, target, 0);
+        } else if (said.killerCred[target]! >= TRUSTED && said.killerBy[target] !== seat) note(tally, 'defended-killer', seat, target, 1.5);
+      } else if (said.trustedPolice[target]) {
+        // Named a trusted police claimer a killer: a counter-claim.
+        note(tally, 'counter-claim', seat, target, 2);
+      }
+    }
+  }
+  const ballots = ev.ballotsBy[seat];
+  if (!ballots) return;
+  const vowed = mine?.firstVote;
+  let round = 0;
+  for (const b of ballots) {
+    const first = b.round !== round;
+    round = b.round;
+    if (b.target === seat) continue;
+    // Announced a vote for a seat a claimer named a killer, then voted for one nobody named (the first ballot of that
+    // round: later ones are among other candidates): a killer who said it would vote its mate, and did not.
+    if (first && vowed && vowed.round === b.round && vowed.seat !== b.target && named(said, vowed.seat, seat) && !named(said, b.target, seat)) {
+      note(tally, 'changed-vote', seat, vowed.seat, 1);
+    }
+    if (said.goodBy[b.target] && said.goodBy[b.target] !== seat) note(tally, 'voted-cleared', seat, b.target, 0.6 * said.goodCred[b.target]!);
+    if (said.trustedPolice[b.target]) note(tally, 'voted-police', seat, b.target, 1.5);
+    // Weighed in `suspicion` already (0.4 a ballot): named here as a reason only.
+    if (tally.reasons && outAtNight(ev, b.target)) note(tally, 'voted-victim', seat, b.target, 0);
+  }
+}
+
+/** Whether a claimer other than `seat` named `target` a killer. */
+function named(said: Announced, target: Seat, seat: Seat): boolean {
+  return said.killerBy[target] !== 0 && said.killerBy[target] !== seat;
+}
+
+/** What the signals against `seat` add to its suspicion (the check results said about it are weighed in `suspicion`). */
+export function signalScore(ev: Evidence, seat: Seat): number {
+  // Most seats have said and done nothing suspect: nothing to scan.
+  if (!ev.claimOf[seat] && !ev.ballotsBy[seat]) return 0;
+  const tally: Tally = { weight: 0 };
+  scan(ev, seat, tally);
+  return tally.weight;
+}
+
+/** Ranks the reasons a bot names: the plainest evidence first. */
+const RANK: Record<ClaimReason['kind'], number> = { 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0 };
+
+/** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind. */
+export function reasonFor(ev: Evidence, seat: Seat): ClaimReason | undefined {
+  const tally: Tally = { weight: 0, reasons: [] };
+  scan(ev, seat, tally);
+  let top: ClaimReason | undefined;
+  for (const why of tally.reasons!) if (!top || RANK[why.kind] >= RANK[top.kind]) top = why;
+  return top;
+}

@@ -1,0 +1,180 @@
+// How a bot weighs what its view holds (evidence.ts): a claimer's credibility against the other
+// claimers and the night, a seat's suspicion from claims, ballots and what the table saw (signals.ts),
+// the announced votes it may join, a seat's danger to the killers.
+import { GOOD, HUNCH, LIVING, NIGHT_OUT, NO_CHECK_LIST, isMate, knownGood, knownKiller, prior, unknownScores, type Ballot, type Evidence } from './evidence.ts';
+import { signalScore } from './signals.ts';
+import type { Seat } from '../types.ts';
+
+const NO_BALLOTS: readonly Ballot[] = [];
+const NO_ROUNDS: readonly number[] = [];
+
+/** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
+export function credibility(ev: Evidence, seat: Seat): number {
+  let v = ev.memo.scores[seat]!;
+  if (Number.isNaN(v)) ev.memo.scores[seat] = v = credibilityOf(ev, seat);
+  return v;
+}
+
+function credibilityOf(ev: Evidence, seat: Seat): number {
+  if (knownKiller(ev, seat)) return -1;
+  const c = ev.claimOf[seat];
+  if (!c) return 0;
+  const checks = c.checkList;
+  for (const [target, camp] of checks) {
+    // Contradicts what I know for sure: a lie.
+    if (camp === 'killers' && knownGood(ev, target) && ev.camp === 'good') return -1;
+    if (camp === 'good' && knownKiller(ev, target)) return -1;
+  }
+  // 3.0's doctor saves whom they choose: a claimed save of a seat that went out that same night is a lie.
+  if (c.acts && c.role === 'doctor' && ev.view.ruleset === 'doctor') for (const a of c.acts) if (ev.nightOutRound.get(a.seat) === a.night) return -1;
+  if (knownGood(ev, seat)) return 1;
+  const own = trustOf(ev, seat);
+  // No results announced: nothing to weigh against the other claimers.
+  if (own !== 0.5 || checks.length === 0) return own;
+  // The killers do not kill their own: a claimer who named a seat the killers then killed is most likely lying.
+  for (const [target, camp] of checks) if (camp === 'killers' && (ev.known[target]! & NIGHT_OUT) !== 0) return 0.1;
+  let cred = 0.5;
+  // Weighed against the other claimers: a trusted one (killed at night, proven right) who named this seat a killer, or
+  // whom this seat named a killer, makes it a likely liar; agreeing with a trusted one makes it likely true. Among
+  // untrusted claimers, results announced alike back each other up, and being named a killer contests a claim.
+  for (const other of checkers(ev)) {
+    if (other === seat) continue;
+    const theirs = ev.claimOf[other]!.checks;
+    const trusted = trustOf(ev, other) >= 0.9;
+    if (theirs.get(seat) === 'killers') {
+      if (trusted) return 0.1;
+      cred -= 0.2;
+    }
+    for (const [target, camp] of checks) {
+      if (target === other && camp === 'killers' && trusted) return 0.1;
+      if (target !== other && theirs.get(target) === camp) cred += trusted ? 0.3 : 0.1;
+    }
+  }
+  return Math.min(0.8, Math.max(0.1, cred));
+}
+
+/** `trust`, worked out once per seat and decision (every claimer's credibility asks it of every other claimer). */
+function trustOf(ev: Evidence, seat: Seat): number {
+  const memo = (ev.memo.trust ??= unknownScores(ev.view.seats.length + 1));
+  let v = memo[seat]!;
+  if (Number.isNaN(v)) memo[seat] = v = trust(ev, seat);
+  return v;
+}
+
+/**
+ * A claimer's word from what it alone shows: 0.9 when killed at night (the killers kill the police
+ * first), 1 when a killer it named was revealed, else 0.5 (to be weighed against the other claimers).
+ */
+function trust(ev: Evidence, seat: Seat): number {
+  for (const [target, camp] of ev.claimOf[seat]?.checkList ?? NO_CHECK_LIST) if (camp === 'killers' && knownKiller(ev, target)) return 1;
+  return ((ev.known[seat] ?? 0) & NIGHT_OUT) !== 0 ? 0.9 : 0.5;
+}
+
+/** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
+export function suspicion(ev: Evidence, seat: Seat): number {
+  const at = ev.memo.suspicionAt + seat;
+  let v = ev.memo.scores[at]!;
+  if (Number.isNaN(v)) ev.memo.scores[at] = v = suspicionOf(ev, seat);
+  return v;
+}
+
+function suspicionOf(ev: Evidence, seat: Seat): number {
+  if (knownKiller(ev, seat)) return 100;
+  if (knownGood(ev, seat)) return -100;
+  let s = 0;
+  // The check results announced about `seat`, in the order of the claimers' first claims.
+  for (const claimer of checkers(ev)) {
+    const said = ev.claimOf[claimer]!.checks.get(seat);
+    if (said === undefined || claimer === seat) continue;
+    const cred = Math.max(0, credibility(ev, claimer));
+    s += said === 'killers' ? 3 * cred : -2 * cred;
+  }
+  if (credibility(ev, seat) < 0) s += 4;
+  for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) {
+    // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
+    if (((ev.known[b.target] ?? 0) & (GOOD | NIGHT_OUT)) !== 0) s += 0.4;
+    if (knownKiller(ev, b.target)) s -= 0.6;
+  }
+  return s + signalScore(ev, seat) + HUNCH * prior(ev, seat);
+}
+
+/** The seats that announced check results, in the order of their first claims. */
+export function checkers(ev: Evidence): readonly Seat[] {
+  if (!ev.index.checkers) {
+    const list: Seat[] = [];
+    ev.claims.forEach((c, claimer) => {
+      if (c.checks.size > 0) list.push(claimer);
+    });
+    ev.index.checkers = list;
+  }
+  return ev.index.checkers;
+}
+
+/** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
+export function bandwagon(ev: Evidence, seat: Seat): number {
+  return (ev.memo.bandwagon ??= bandwagons(ev))[seat] ?? 0;
+}
+
+/**
+ * Every seat's bandwagon in one pass over this round's votes (a ballot asks it of every candidate):
+ * each seat's weights are added in the order of the voters' first claims, as one seat's own pass would.
+ */
+function bandwagons(ev: Evidence): number[] {
+  const w = new Array<number>(ev.view.seats.length + 1).fill(0);
+  const votes = votesThisRound(ev);
+  for (let i = 0; i < votes.length; i += 2) {
+    const voter = votes[i]!;
+    const seat = votes[i + 1]!;
+    if (seat >= w.length || voter === ev.me || voter === seat || !(ev.known[voter]! & LIVING)) continue;
+    if (isMate(ev, voter)) w[seat]! += 1;
+    else if (ev.camp === 'good' && !knownKiller(ev, voter)) w[seat]! += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
+    else if (ev.camp === 'killers') w[seat]! += 0.3;
+  }
+  return w;
+}
+
+/** The votes announced this round, as voter, seat, voter, seat…, in the order of the voters' first claims (listed once per new vote or round). */
+function votesThisRound(ev: Evidence): readonly Seat[] {
+  if (!ev.index.votes || ev.index.votesRound !== ev.view.round) {
+    const votes: Seat[] = [];
+    const round = ev.view.round;
+    ev.claims.forEach((c, voter) => {
+      // "I suspect #4" said this round leans the same way as "I vote #4" when no vote was announced.
+      if (c.vote?.round === round) votes.push(voter, c.vote.seat);
+      else if (c.suspect?.round === round) votes.push(voter, c.suspect.seat);
+    });
+    ev.index.votes = votes;
+    ev.index.votesRound = ev.view.round;
+  }
+  return ev.index.votes;
+}
+
+/** How dangerous a seat is to the killers: claimed police or power roles, accusers of a mate, voters against mates; less for each kill it survived. */
+export function danger(ev: Evidence, seat: Seat): number {
+  const c = ev.claimOf[seat];
+  let d = 0;
+  if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
+  else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
+  if (c) for (const [target, camp] of c.checkList) if (camp === 'killers' && isMate(ev, target)) d += 3;
+  for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) if (isMate(ev, b.target)) d += 0.5;
+  // Kills aimed at it on earlier nights did not take (saved, hugged, immune): aiming there again would stall the game.
+  for (const round of ev.killTries.get(seat) ?? NO_ROUNDS) if (round < ev.view.round) d -= 1.5;
+  return d;
+}
+
+/**
+ * The seat of `seats` with the highest score; `jitter` (from the bot's random source) breaks ties, else the first listed wins
+ * (the bots' own scores add each bot's hunch, `prior`, so ties among unknown seats do not fall to a seat number).
+ */
+export function best(seats: readonly Seat[], score: (s: Seat) => number, jitter?: () => number): Seat | undefined {
+  let top: Seat | undefined;
+  let topScore = -Infinity;
+  for (const s of seats) {
+    const v = score(s) + (jitter ? jitter() * 0.5 : 0);
+    if (v > topScore) {
+      top = s;
+      topScore = v;
+    }
+  }
+  return top;
+}
