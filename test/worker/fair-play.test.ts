@@ -134,6 +134,16 @@ describe('no link gives a player of the game a view beyond their seat\'s', () =>
     for (const c of [...t.clients, t.spectator]) c.close();
   });
 
+  it('in dual the big joker\'s seat (the judge) is never a place to invite: links into seats are the lobby\'s, before the deal', async () => {
+    const { room, clients, host } = await seatedRoom(9, 'dual');
+    expect(await host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
+    const judgeSeat = (await storedGame(room.code)).state!.judgeSeat;
+    expect(judgeSeat).toBeGreaterThan(0);
+    expect(await invite(host, 'joker', judgeSeat)).toMatchObject({ type: 'error', code: 'room/not-lobby' });
+    expect(host.of('invite')).toEqual([]);
+    for (const c of clients) c.close();
+  });
+
   it('a judge link made in the lobby and a seat link left unused stop working when the game starts', async () => {
     const table = await seatedRoom(8, 'classic', { humanJudge: true });
     expect(await invite(table.host, 'j', 'judge')).toEqual({ type: 'ack', id: 'j' });
