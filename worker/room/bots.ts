@@ -122,8 +122,12 @@ export function botMove(state: GameState, seat: Seat, bot: BotState, at: number,
   const shared = sharedCall(state, seat, isBot);
   const slot = view.legal.find((l): l is Extract<typeof l, { type: 'point' }> => l.type === 'point' && l.current === null);
   if (shared && !shared.told && shared.waiting.length > 0 && slot && view.legal.some((l) => l.type === 'team-chat')) {
-    const ev = readView(view);
-    if (!matePointed(ev)) return { action: { type: 'team-chat', seat, text: renderProposal(nightProposal(ev, slot, random), bot.lang), at }, memory: bot.memory };
+    // The seat it names is the seat it will point at: the same hunch (seeded once, kept from here on,
+    // as the policy's first weighing move would) and the same draws (a source afresh for this call).
+    const lean = bot.memory.lean ?? Math.floor(random() * 0x40000000);
+    const ev = readView(view, lean);
+    const proposal = nightProposal(ev, slot, botRandom(state.setup.seed, seat, view));
+    if (!matePointed(ev)) return { action: { type: 'team-chat', seat, text: renderProposal(proposal, bot.lang), at }, memory: { ...bot.memory, lean } };
   }
   const move = heuristicMove(view, random, bot.memory, bot.lang);
   return { action: move.action ? ({ ...move.action, seat, at } as Action) : null, memory: move.memory };
