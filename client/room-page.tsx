@@ -3,7 +3,8 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import { api, conn, connect, disconnect, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, inGame, type Invitation } from './state.ts';
+import { api, conn, connect, disconnect, forget, go, heldView, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, inGame, type Invitation } from './state.ts';
+import { keepView, keptView } from './kept-view.ts';
 import { SeatMenu } from './seat-menu.tsx';
 import { AwayControl } from './away.tsx';
 import { Lobby, startLine } from './lobby.tsx';
@@ -28,8 +29,16 @@ export function RoomPage({ code }: { code: string }) {
   // The tab's title and favicon say what this seat owes, while the room is open.
   useEffect(() => watchOwed(), []);
   useEffect(() => {
-    if (seat || watching) connect(code, seat?.token ?? null);
-    return disconnect;
+    if (!seat && !watching) return disconnect;
+    const token = seat?.token ?? null;
+    connect(code, token, keptView(code, token));
+    // A tab hidden or reloaded keeps its game for this session: a reload then asks only for what it missed.
+    const keep = () => keepView(code, token, heldView());
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.removeEventListener('pagehide', keep);
+      disconnect();
+    };
   }, [code, seat?.token, watching]);
 
   if (invite) {

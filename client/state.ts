@@ -5,7 +5,7 @@ import { PROTOCOL, SEAT_TOKEN_PREFIX } from '../worker/protocol.ts';
 import type { ClientFrame, CreateRoomRequest, CreateRoomResponse, ErrorBody, HostMove, JoinRequest, JoinResponse, RoomView, SeatMove, ServerFrame } from '../worker/protocol.ts';
 import type { View } from '../worker/engine/types.ts';
 import { has, t } from './i18n.ts';
-import { haveOf, keepView, keptView, socketUrl } from './resume.ts';
+import { haveOf, socketUrl } from './resume.ts';
 
 export interface Stored {
   code: string;
@@ -170,8 +170,11 @@ let target: { code: string; token: string | null } | null = null;
 let attempt = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Opens (or re-targets) the room socket; the token travels as a subprotocol, never in the URL. */
-export function connect(code: string, token: string | null): void {
+/**
+ * Opens (or re-targets) the room socket; the token travels as a subprotocol, never in the URL. `kept`:
+ * this tab's view of the room from before a reload (client/kept-view.ts), shown until the room answers.
+ */
+export function connect(code: string, token: string | null, kept: View | null = null): void {
   disconnect();
   // Unanswered moves belong to the seat they were made from.
   unanswered.clear();
@@ -182,12 +185,16 @@ export function connect(code: string, token: string | null): void {
   attempt = 0;
   seatLost.value = false;
   // A reload of this tab keeps the game it had: the room then sends only what came since.
-  const kept = keptView(code, token);
   if (kept) {
     view.value = kept;
     log.value = kept.log;
   }
   open();
+}
+
+/** The game as this page holds it (a view held back a frame included), or null. */
+export function heldView(): View | null {
+  return held ?? view.value;
 }
 
 /** Closes the room socket for good (leaving the room page). */
@@ -262,8 +269,6 @@ function backNow(): void {
 }
 // Phones suspend sockets in the background: when the tab is shown again (a screen unlocked), reconnect now.
 document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && backNow());
-// A tab hidden or reloaded keeps its game for this session: a reload then asks only for what it missed.
-window.addEventListener('pagehide', () => target && keepView(target.code, target.token, held ?? view.value));
 // A table screen on a living room's wifi: when the network is back, so is the room, without waiting out the backoff.
 window.addEventListener('online', backNow);
 
