@@ -15,8 +15,11 @@ export async function stored(code: string): Promise<{ alarm: number | null; bots
   });
 }
 
-/** One person (the host, seat 1) and a table filled with the room's bots; `seed` fixes the deal. */
-export async function personAndBots(pace: 'live' | 'async' = 'live', ruleset: RulesetId = 'classic', seed?: string) {
+/**
+ * One person (the host, seat 1) and a table filled with the room's bots; `seed` fixes the deal;
+ * `others` join next (seats 2, 3, …) and never connect: people who stay silent.
+ */
+export async function personAndBots(pace: 'live' | 'async' = 'live', ruleset: RulesetId = 'classic', seed?: string, others: string[] = []) {
   const room = await createRoom({ ruleset, pace: { preset: pace } });
   if (seed !== undefined) {
     await runInDurableObject(stubOf(room.code), (r: Room) => {
@@ -24,6 +27,7 @@ export async function personAndBots(pace: 'live' | 'async' = 'live', ruleset: Ru
     });
   }
   const me = await join(room.code, 'Ann', room.hostToken);
+  for (const name of others) await join(room.code, name);
   const client = await Client.open(room.code, me.token);
   expect(await client.request({ type: 'host', id: 'fill', move: { type: 'fill-bots', lang: 'en' } })).toEqual({ type: 'ack', id: 'fill' });
   const lobby = await client.waitFor('room', (f) => f.room.seats.length > 1);
