@@ -35,18 +35,24 @@ const frame = (before: GameState | null, after: GameState) => {
   return `{"type":"game","logFrom":${u.logFrom},"view":${viewJson(after, me, u.view)}}`;
 };
 
+/** A phone at seat 1's speech with the composer open; `firstAct`: the first game move it sent. */
+async function composerAt(t: Table, locale: string) {
+  const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), frame(null, t.state)], { locale });
+  const sent: string[] = [];
+  phone.page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+  // The socket may have opened before the listener: reload so every frame is seen.
+  await phone.page.reload();
+  await phone.page.getByTestId('speech').waitFor();
+  await phone.page.getByTestId('claim-open').tap();
+  const firstAct = () => sent.map((x) => JSON.parse(x) as { type: string; move?: unknown }).find((f) => f.type === 'act')?.move;
+  return { phone, page: phone.page, firstAct };
+}
+
 for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
   it(`${lang}: the composer sends the claim with the speech, and the feed reads it as a bot's claim reads`, async () => {
     const t = toMySpeech();
-    const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), frame(null, t.state)], { locale });
-    const sent: string[] = [];
-    phone.page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+    const { phone, page, firstAct } = await composerAt(t, locale);
     try {
-      const { page } = phone;
-      // The socket may have opened before the listener: reload so every frame is seen.
-      await page.reload();
-      await page.getByTestId('speech').waitFor();
-      await page.getByTestId('claim-open').tap();
       await page.getByTestId('claim-role').selectOption('police');
       await page.getByTestId('claim-check-add').tap();
       await page.getByTestId('claim-check-seat').selectOption('2');
@@ -63,7 +69,7 @@ for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
       expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
       // No words needed: the claim alone is a speech.
       await page.locator('.speech-box form button[type=submit]').tap();
-      await expect.poll(() => sent.map((s) => JSON.parse(s) as { type: string; move?: unknown }).find((f) => f.type === 'act')?.move).toEqual({ type: 'say', text: line, claim });
+      await expect.poll(firstAct).toEqual({ type: 'say', text: line, claim });
       // The room's answer: the speech in the log, with its claim.
       const before = t.state;
       t.act(1, { type: 'say', text: line, claim });
@@ -102,14 +108,8 @@ for (const [locale, lang] of [['es-ES', 'es'], ['ko-KR', 'ko']] as const) {
   it(`${lang}: a power role claims its own night act, on the nights played so far, in the words a bot's claim reads`, async () => {
     const t = toDoctorSpeech();
     expect(t.state.round).toBe(1);
-    const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), frame(null, t.state)], { locale });
-    const sent: string[] = [];
-    phone.page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+    const { phone, page, firstAct } = await composerAt(t, locale);
     try {
-      const { page } = phone;
-      await page.reload();
-      await page.getByTestId('speech').waitFor();
-      await page.getByTestId('claim-open').tap();
       // A civilian names no night acts; the doctor does, the secret police too (this deck holds both).
       await page.getByTestId('claim-role').selectOption('civilian');
       expect(await page.getByTestId('claim-act-add').count()).toBe(0);
@@ -125,7 +125,7 @@ for (const [locale, lang] of [['es-ES', 'es'], ['ko-KR', 'ko']] as const) {
       await expect.poll(() => page.getByTestId('claim-preview').innerText()).toContain(line);
       expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
       await page.locator('.speech-box form button[type=submit]').tap();
-      await expect.poll(() => sent.map((s) => JSON.parse(s) as { type: string; move?: unknown }).find((f) => f.type === 'act')?.move).toEqual({ type: 'say', text: line, claim });
+      await expect.poll(firstAct).toEqual({ type: 'say', text: line, claim });
       // The engine takes it as sent, and the feed reads it back as a line of its own.
       const before = t.state;
       t.act(1, { type: 'say', text: line, claim });
