@@ -1,12 +1,15 @@
 // The claim composer beside the speech box: a person's speech can carry the same structured claim a
 // bot's does ("I am police; I checked #4: killer", "I will vote #6"), so bots weigh it, and every
 // reader's feed shows it in their language in the bots' own words (worker/engine/bots/claims.ts).
+// It offers only what the game can hold: the deck's roles, checks for the police, night acts for a
+// role that acts, on the nights played so far (the engine's readClaim is the rule).
 import type { Camp, Seat, View } from '../worker/engine/types.ts';
 import type { SeatMove } from '../worker/protocol.ts';
 import { CATALOG } from '../worker/engine/catalog.ts';
 import { t } from './i18n.ts';
 import { roleName, who } from './log-text.ts';
 import { claimLine } from './said-words.tsx';
+import { ActRows, actsOf, actsOffered, type ActDraft } from './claim-acts.tsx';
 import type { Key } from './strings.ts';
 
 /** A claim as a speech frame carries it (any role of the deck but the judge). */
@@ -17,25 +20,32 @@ type ClaimRole = NonNullable<SpeechClaim['role']>;
  * The parts of a claim that name one seat, each a row "label #seat". A new kind of claim that names a
  * seat ("I suspect #4") is one more entry here, with its label in client/strings.ts.
  */
-export const SEAT_CLAIMS = [{ field: 'vote', label: 'claimVote' }] as const satisfies readonly { field: keyof SpeechClaim; label: Key }[];
+export const SEAT_CLAIMS = [
+  { field: 'suspect', label: 'claimSuspect' },
+  { field: 'vote', label: 'claimVote' },
+] as const satisfies readonly { field: keyof SpeechClaim; label: Key }[];
 type SeatField = (typeof SEAT_CLAIMS)[number]['field'];
 
 /** What the composer holds while the player builds a claim: rows may still be unfinished. */
 export interface ClaimDraft {
   role: ClaimRole | '';
   checks: { seat: Seat | 0; camp: Camp }[];
+  /** A power role's night acts (client/claim-acts.tsx). */
+  acts: ActDraft[];
   seats: Partial<Record<SeatField, Seat>>;
 }
 
 /** An empty draft: the composer just opened. */
-export const EMPTY_DRAFT: ClaimDraft = { role: '', checks: [], seats: {} };
+export const EMPTY_DRAFT: ClaimDraft = { role: '', checks: [], acts: [], seats: {} };
 
-/** The claim a draft makes (finished rows only, each seat checked once), or null when it says nothing yet. */
-export function claimOf(d: ClaimDraft): SpeechClaim | null {
+/** The claim a draft makes (finished rows only, each seat checked once, each night once), or null when it says nothing yet. */
+export function claimOf(d: ClaimDraft, v: View): SpeechClaim | null {
   const claim: SpeechClaim = {};
   if (d.role) claim.role = d.role;
   const checks = d.checks.filter((c, i) => c.seat !== 0 && d.checks.findIndex((x) => x.seat === c.seat) === i) as { seat: Seat; camp: Camp }[];
   if (d.role === 'police' && checks.length) claim.checks = checks;
+  const acts = actsOffered(d.role, v) ? actsOf(d.acts, v) : [];
+  if (acts.length) claim.acts = acts;
   for (const { field } of SEAT_CLAIMS) if (d.seats[field]) claim[field] = d.seats[field];
   return Object.keys(claim).length ? claim : null;
 }
@@ -56,9 +66,9 @@ function SeatSelect({ v, value, onChange, label, testid }: { v: View; value: Sea
   );
 }
 
-/** The composer: a role, the police's checks, and each one-seat part; its line previews what the feed will show. */
+/** The composer: a role, the police's checks, a power role's night acts, and each one-seat part; its line previews what the feed will show. */
 export function ClaimComposer({ v, draft, onChange }: { v: View; draft: ClaimDraft; onChange: (d: ClaimDraft | null) => void }) {
-  const claim = claimOf(draft);
+  const claim = claimOf(draft, v);
   const setCheck = (i: number, c: Partial<ClaimDraft['checks'][number]>) => onChange({ ...draft, checks: draft.checks.map((x, k) => (k === i ? { ...x, ...c } : x)) });
   return (
     <fieldset class="claim-composer" data-testid="claim-composer">
@@ -92,6 +102,7 @@ export function ClaimComposer({ v, draft, onChange }: { v: View; draft: ClaimDra
           </button>
         </div>
       )}
+      {draft.role && actsOffered(draft.role, v) && <ActRows v={v} role={draft.role} rows={draft.acts} onChange={(acts) => onChange({ ...draft, acts })} />}
       {SEAT_CLAIMS.map(({ field, label }) => (
         <label class="claim-row">
           {t(label)}{' '}

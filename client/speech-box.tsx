@@ -37,7 +37,7 @@ export function TextBox({ placeholder, onSend, maxLength = 500, canBeEmpty = fal
  */
 export function SpeechBox({ v, placeholder, maxLength }: { v: View; placeholder: string; maxLength?: number }) {
   const [draft, setDraft] = useState<ClaimDraft | null>(null);
-  const claim = draft ? claimOf(draft) : null;
+  const claim = draft ? claimOf(draft, v) : null;
   return (
     <div class="speech-box">
       <TextBox

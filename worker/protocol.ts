@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { isClockTime, isTimeZone } from './engine/pace.ts';
 import type { DayClose } from './engine/day-close.ts';
-import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, RulesetId, Seat, View } from './engine/index.ts';
+import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, View } from './engine/index.ts';
 import type { Notice, OwedKind } from './room/notify.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
 
@@ -130,11 +130,30 @@ const Target = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(64));
 const Text = v.pipe(v.string(), v.transform(stripBidiControls), v.minLength(1), v.maxLength(MAX_TEXT));
 const ActionId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
-/** A speech's structured claim: a role, check results, a vote intention (the engine checks it against the game). */
+const ClaimSeat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64));
+/** A night by number (1 = the first); the engine bounds it by the round. */
+const Night = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64));
+
+/**
+ * A speech's structured claim: a role, check results, a vote intention, a suspicion, a power role's
+ * night acts, a reason. Form only: every known field passes (an unknown key would be dropped), and
+ * the engine's readClaim checks it against the game (worker/engine/claim.ts).
+ */
 const ClaimSchema = v.object({
   role: v.optional(v.picklist(['killer', 'police', 'civilian', 'doctor', 'secret-police', 'butterfly', 'sniper', 'old-man', 'undercover'] satisfies Role[])),
   checks: v.optional(v.pipe(v.array(v.object({ seat: Target, camp: v.picklist(['killers', 'good'] satisfies Camp[]) })), v.minLength(1), v.maxLength(64))),
   vote: v.optional(Target),
+  suspect: v.optional(ClaimSeat),
+  /** With an acting role (doctor, butterfly, old-man, secret-police, sniper): one act per night. */
+  acts: v.optional(v.pipe(v.array(v.object({ night: Night, seat: ClaimSeat })), v.minLength(1), v.maxLength(64))),
+  /** Why the speaker suspects or votes `why.seat`: what the table saw `why.seat` do about `why.other`. */
+  why: v.optional(
+    v.object({
+      kind: v.picklist(['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer'] satisfies ReasonKind[]),
+      seat: ClaimSeat,
+      other: ClaimSeat,
+    }),
+  ),
 });
 
 /** A seat's move; the seat itself comes from the socket, never from the frame. */

@@ -1,6 +1,6 @@
 // A person's speech carries a claim built beside the speech box (RULES.md 3, the day's speeches: a
 // player may say anything; the claim is the part bots can read): on a 390-px phone whose turn it is,
-// "I am police; I checked #2: killer; I will vote #2" goes out in the speech frame's `claim`, and the
+// "I am police; I checked #2: killer; I suspect #3; I will vote #2" goes out in the speech frame's `claim`, and the
 // feed shows it as a line of its own in the reader's language, in the very words a bot's claim reads.
 // The frames are the engine's (a classic Table), served by a stand-in room that records what the phone sends.
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -35,31 +35,41 @@ const frame = (before: GameState | null, after: GameState) => {
   return `{"type":"game","logFrom":${u.logFrom},"view":${viewJson(after, me, u.view)}}`;
 };
 
+/** A phone at seat 1's speech with the composer open; `firstAct`: the first game move it sent. */
+async function composerAt(t: Table, locale: string) {
+  const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), frame(null, t.state)], { locale });
+  const sent: string[] = [];
+  phone.page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+  // The socket may have opened before the listener: reload so every frame is seen.
+  await phone.page.reload();
+  await phone.page.getByTestId('speech').waitFor();
+  await phone.page.getByTestId('claim-open').tap();
+  const firstAct = () => sent.map((x) => JSON.parse(x) as { type: string; move?: unknown }).find((f) => f.type === 'act')?.move;
+  return { phone, page: phone.page, firstAct };
+}
+
 for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
   it(`${lang}: the composer sends the claim with the speech, and the feed reads it as a bot's claim reads`, async () => {
     const t = toMySpeech();
-    const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), frame(null, t.state)], { locale });
-    const sent: string[] = [];
-    phone.page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+    const { phone, page, firstAct } = await composerAt(t, locale);
     try {
-      const { page } = phone;
-      // The socket may have opened before the listener: reload so every frame is seen.
-      await page.reload();
-      await page.getByTestId('speech').waitFor();
-      await page.getByTestId('claim-open').tap();
       await page.getByTestId('claim-role').selectOption('police');
       await page.getByTestId('claim-check-add').tap();
       await page.getByTestId('claim-check-seat').selectOption('2');
       await page.getByTestId('claim-check-camp').selectOption('killers');
+      await page.getByTestId('claim-suspect').selectOption('3');
       await page.getByTestId('claim-vote').selectOption('2');
-      const claim = { role: 'police' as const, checks: [{ seat: 2, camp: 'killers' as const }], vote: 2 };
+      // Classic's deck has no card that acts on a seat but the police's: no night acts, no doctor to claim.
+      expect(await page.getByTestId('claim-act-add').count()).toBe(0);
+      expect(await page.getByTestId('claim-role').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).sort())).toEqual(['', 'civilian', 'killer', 'police']);
+      const claim = { role: 'police' as const, checks: [{ seat: 2, camp: 'killers' as const }], suspect: 3, vote: 2 };
       const line = renderClaim(claim, lang);
       await expect.poll(() => page.getByTestId('claim-preview').innerText()).toContain(line);
       // The composer reads as well as the rest of the screen (the look's 4.5:1).
       expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
       // No words needed: the claim alone is a speech.
       await page.locator('.speech-box form button[type=submit]').tap();
-      await expect.poll(() => sent.map((s) => JSON.parse(s) as { type: string; move?: unknown }).find((f) => f.type === 'act')?.move).toEqual({ type: 'say', text: line, claim });
+      await expect.poll(firstAct).toEqual({ type: 'say', text: line, claim });
       // The room's answer: the speech in the log, with its claim.
       const before = t.state;
       t.act(1, { type: 'say', text: line, claim });
@@ -79,6 +89,48 @@ for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
       const said = await feed.locator('.said').last().innerText();
       expect(said.split(renderClaim({ role: 'civilian', vote: 4 }, lang)).length).toBe(2);
       if (lang !== 'en') expect(said).not.toContain('I vote #4.');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+}
+
+/** Version 3.0 (RULES.md 6), 8 seats, seat 1 the doctor: night 1 the killers kill 5, the police check 2, the doctor saves 4; day 1 runs to seat 1's speech. */
+function toDoctorSpeech(): Table {
+  const t = new Table('doctor', 'DKKPSCCC');
+  for (const target of [5, 2, 4, 0]) t.night(target);
+  while (!(t.step.kind === 'speech' && t.step.seat === 1)) t.act((t.step as { seat: number }).seat, { type: 'pass' });
+  return t;
+}
+
+for (const [locale, lang] of [['es-ES', 'es'], ['ko-KR', 'ko']] as const) {
+  it(`${lang}: a power role claims its own night act, on the nights played so far, in the words a bot's claim reads`, async () => {
+    const t = toDoctorSpeech();
+    expect(t.state.round).toBe(1);
+    const { phone, page, firstAct } = await composerAt(t, locale);
+    try {
+      // A civilian names no night acts; the doctor does, the secret police too (this deck holds both).
+      await page.getByTestId('claim-role').selectOption('civilian');
+      expect(await page.getByTestId('claim-act-add').count()).toBe(0);
+      await page.getByTestId('claim-role').selectOption('doctor');
+      await page.getByTestId('claim-act-add').tap();
+      // Only night 1 has been played: one night to name, and no second row to add.
+      expect(await page.getByTestId('claim-act-night').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['1']);
+      expect(await page.getByTestId('claim-act-add').count()).toBe(0);
+      await page.getByTestId('claim-act-seat').selectOption('4');
+      await page.getByTestId('claim-suspect').selectOption('2');
+      const claim = { role: 'doctor' as const, acts: [{ night: 1, seat: 4 }], suspect: 2 };
+      const line = renderClaim(claim, lang);
+      await expect.poll(() => page.getByTestId('claim-preview').innerText()).toContain(line);
+      expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
+      await page.locator('.speech-box form button[type=submit]').tap();
+      await expect.poll(firstAct).toEqual({ type: 'say', text: line, claim });
+      // The engine takes it as sent, and the feed reads it back as a line of its own.
+      const before = t.state;
+      t.act(1, { type: 'say', text: line, claim });
+      phone.room.send(frame(before, t.state));
+      await expect.poll(() => page.getByTestId('feed').getByTestId('claim').allInnerTexts()).toContainEqual(expect.stringContaining(line));
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();

@@ -1,59 +1,18 @@
 // Issue 10, bots in rooms: the host seats bots in the lobby; they live in the room's Durable Object,
 // act through its one alarm at a human pace from their own seat's view, never for a person, and
 // their schedule is stored with the game so a restart keeps it.
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { RULESETS, apply, createGame, exportRecord, replay, viewFor, type Action, type GameState, type Seat } from '../../worker/engine/index.ts';
+import { RULESETS, apply, createGame, exportRecord, replay, viewFor, type Action, type Seat } from '../../worker/engine/index.ts';
 import { heuristicMove, type BotMemory } from '../../worker/engine/bots/policy.ts';
 import { makeRandom } from '../../worker/engine/random.ts';
 import { stepKey } from '../../worker/room/owed.ts';
 import { absentSeats } from '../../worker/engine/absent.ts';
-import type { Room } from '../../worker/room/room.ts';
 import { BOT_NAMES, botDueAt, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from '../../worker/room/bots.ts';
 import { checkName } from '../../worker/names.ts';
 import { LANGS } from '../../worker/protocol.ts';
 import { Bot, Client, api, createRoom, join, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
-
-/** The room's alarm time and each bot seat's stored state, read from storage. */
-async function stored(code: string): Promise<{ alarm: number | null; bots: Record<Seat, BotState> }> {
-  return runInDurableObject(stubOf(code), async (_room: Room, ctx: DurableObjectState) => {
-    const rows = ctx.storage.sql.exec<{ seat: number; bot: string }>('SELECT seat, bot FROM seats WHERE bot IS NOT NULL').toArray();
-    return { alarm: await ctx.storage.getAlarm(), bots: Object.fromEntries(rows.map((r) => [r.seat, JSON.parse(r.bot)])) };
-  });
-}
-
-/** One person (a socket-driven bot from the test helpers) and a table filled with the room's bots. */
-async function personAndBots(pace: 'live' | 'async' = 'live') {
-  const room = await createRoom({ ruleset: 'classic', pace: { preset: pace } });
-  const me = await join(room.code, 'Ann', room.hostToken);
-  const client = await Client.open(room.code, me.token);
-  expect(await client.request({ type: 'host', id: 'fill', move: { type: 'fill-bots', lang: 'en' } })).toEqual({ type: 'ack', id: 'fill' });
-  const lobby = await client.waitFor('room', (f) => f.room.seats.length === 8);
-  return { room, client, lobby: lobby.room };
-}
-
-/**
- * Runs the room by its alarm alone: each turn waits until the person's socket has nothing in flight,
- * moves the room's clock to the alarm's time and fires it. Stops at game over or after `turns`.
- */
-async function runByAlarms(code: string, person: Bot, stop: (s: GameState) => boolean, turns = 600): Promise<GameState> {
-  let state = (await storedGame(code)).state!;
-  for (let i = 0; i < turns && !state.result && !stop(state); i++) {
-    await until('the person idle', () => person.idle);
-    const { alarm } = await stored(code);
-    // The alarm also fires by itself (the bots' live times are seconds of real time), so the game may
-    // have ended since the last look; then the alarm read above is the room's expiry, and firing it
-    // with the clock moved there would delete the room. The state is read after the alarm: if the
-    // game still runs now, it ran when the alarm was read.
-    state = (await storedGame(code)).state!;
-    if (state.result || stop(state)) break;
-    expect(alarm).not.toBeNull();
-    await setClock(code, alarm!);
-    await runDurableObjectAlarm(stubOf(code));
-    state = (await storedGame(code)).state!;
-  }
-  return state;
-}
+import { personAndBots, runByAlarms, stored } from './room-bots-helpers.ts';
 
 describe('issue 10: bots in a room', () => {
   it('the lobby fills to the smallest legal table with named, marked bots; bots can be removed', async () => {
