@@ -173,7 +173,7 @@ it('a blind player hears the judge’s every line, once, in order, and plays cla
     bots[0]!.host({ type: 'start' });
     await page.locator('[data-testid=game]').waitFor();
     // Not "Tap to see your card": a keyboard (or a desktop) does not tap.
-    expect(await page.getByTestId('my-card').innerText()).toBe('Show your card');
+    expect(await page.getByTestId('my-card').innerText()).toBe('Show my card');
 
     const last = { key: '', at: 0 };
     const turns: { what: string; focused: boolean }[] = [];
