@@ -52,7 +52,9 @@ function sayNext(): void {
   u.onend = done;
   u.onerror = done;
   current = u;
-  stuck = setTimeout(done, 5_000 + 200 * line.text.length);
+  // Slower than any voice (a Chinese voice says about 4 characters a second): moving on while the line
+  // is still being said would queue the next in the browser behind it, out of this queue's reach.
+  stuck = setTimeout(done, 5_000 + 400 * line.text.length);
   speechSynthesis.speak(u);
 }
 
