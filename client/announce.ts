@@ -33,7 +33,8 @@ function turnOf(v: View): string {
 export function phoneLines(before: View | null, after: View): { text: string; urgent: boolean }[] {
   const l = lang.peek();
   const a = tableView(after);
-  const lines = tableLines(l, before && tableView(before), a);
+  // A player who cannot see the feed hears every other seat's speech (its claim in the reader's language), as the table screen says a bot's.
+  const lines = tableLines(l, before && tableView(before), a, (seat) => seat !== after.me?.seat);
   const mine = yourMove(after);
   const stepLine = mine ? tableLines(l, null, a).at(-1)?.text : undefined;
   return lines.map((s) => ({ text: s.text, urgent: s.text === stepLine }));

@@ -116,6 +116,8 @@ export function GameScreen() {
     if (p) act({ type: 'point', target: seat, card, hand: p.hand ?? 0 });
   };
   const judge = !!me && !!v.seats[me.seat - 1]?.judge;
+  // A team pointing together while it may talk (killers, police): the chat belongs with the pointers.
+  const teamCall = !!point && !!legal(v, 'team-chat');
 
   const title = step.kind === 'reading' ? t(!readsACard(v) ? 'readingTitleAll' : v.me?.cards ? 'readingTitle2' : 'readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
   return (
@@ -159,6 +161,8 @@ export function GameScreen() {
               </div>
               <p class="big headline" data-testid="headline">{headline(v)}</p>
               <StepPanel v={v} pick={pick} setPick={setPick} />
+              {/* The team's call: its chat next to the pointers, above the table (a bot teammate's suggestion must be seen while pointing). */}
+              {teamCall && <TeamPanel v={v} atCall />}
               {/* Face to face a neighbour can read a phone by day: tonight's result shows with the card turned up (or while acting). */}
               {(!room.value?.table || showRoles) && <NightResult v={v} />}
             </section>
@@ -178,7 +182,7 @@ export function GameScreen() {
                 <CardList v={v} />
               </details>
             )}
-            {(night || point || peek) && <TeamPanel v={v} />}
+            {(night || point || peek) && !teamCall && <TeamPanel v={v} />}
             {/* Only with the card turned up: a killer's day screen must not give them away to a neighbour. */}
             {peek && <Specials v={v} />}
             {room.value?.you.judge && <NarratePanel />}
@@ -549,7 +553,13 @@ function readTeam(r: TeamReading, e: LogEntry): void {
   else if (e.event.type === 'checked') r.checks = [...r.checks, e as CheckedEntry];
 }
 
-function TeamPanel({ v }: { v: View }) {
+/** Keeps a chat scrolled to its newest line (the box holds a few; the latest is what a teammate just said). */
+function lastLine(ul: HTMLUListElement | null): void {
+  if (ul) ul.scrollTop = ul.scrollHeight;
+}
+
+/** The team's chat and checks; `atCall` while the team points (beside the pointers, compact). */
+function TeamPanel({ v, atCall = false }: { v: View; atCall?: boolean }) {
   const { chat, checks } = readOnward(teamReadings, v.log, 0, () => ({ read: 0, last: undefined, chat: [], checks: [] }), readTeam);
   // Only tonight's: a result from an earlier night must not pass for this one (the checks keep the
   // history). The log is in time order: tonight's entries are its tail.
@@ -558,7 +568,7 @@ function TeamPanel({ v }: { v: View }) {
   const canChat = !!legal(v, 'team-chat');
   if (!canChat && !chat.length && !checks.length && !seen.length) return null;
   return (
-    <div class="card team">
+    <div class={atCall ? 'card team at-call' : 'card team'} data-testid="team-panel">
       {checks.length > 0 && (
         <>
           <h3>{t('checks')}</h3>
@@ -576,7 +586,7 @@ function TeamPanel({ v }: { v: View }) {
       {(canChat || chat.length > 0) && (
         <>
           <h3>{t('teamChat')}</h3>
-          <ul class="chat" tabIndex={0} aria-label={t('teamChat')}>
+          <ul class="chat" tabIndex={0} aria-label={t('teamChat')} ref={(ul) => lastLine(ul)}>
             {chat.map((e) => (
               <li key={e.seq}>{entryText(e)}</li>
             ))}

@@ -35,6 +35,23 @@ export function Lobby() {
   const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators, humanJudge: r.humanJudge, table: r.table };
   const online = r.seats.filter((s) => s.connected).length;
   const judgeMissing = r.humanJudge && !r.judge;
+  const short = count < r.minPlayers;
+  // Add a bot, or fill the table with them: the host's way to a game without enough friends at hand.
+  const bots = isHost && count < r.maxPlayers && (
+    <div class="card" data-testid="bots">
+      <p class="muted">{t('botsHint')}</p>
+      <div class="line">
+        <button type="button" onClick={() => hostMove({ type: 'add-bot', lang: lang.value })} data-testid="add-bot">
+          {t('addBot')}
+        </button>
+        {r.fillTo !== null && (
+          <button type="button" onClick={() => hostMove({ type: 'fill-bots', lang: lang.value })} data-testid="fill-bots">
+            {t('fillBots', r.fillTo)}
+          </button>
+        )}
+      </div>
+    </div>
+  );
 
   return (
     <>
@@ -86,6 +103,8 @@ export function Lobby() {
           </button>
         </div>
       )}
+      {/* A table short of players: the bots first, above the fold (a host alone needs that one button); a table that can start keeps Start and the invitation there. */}
+      {short && bots}
       <div class="card invite">
         <h3>{t('invite')}</h3>
         <CopyLink link={link} testid="invite-link" label={t('invite')} />
@@ -113,21 +132,7 @@ export function Lobby() {
           {invites.value.table && <QrCode text={invites.value.table} />}
         </div>
       )}
-      {isHost && count < r.maxPlayers && (
-        <div class="card" data-testid="bots">
-          <p class="muted">{t('botsHint')}</p>
-          <div class="line">
-            <button type="button" onClick={() => hostMove({ type: 'add-bot', lang: lang.value })} data-testid="add-bot">
-              {t('addBot')}
-            </button>
-            {r.fillTo !== null && (
-              <button type="button" onClick={() => hostMove({ type: 'fill-bots', lang: lang.value })} data-testid="fill-bots">
-                {t('fillBots', r.fillTo)}
-              </button>
-            )}
-          </div>
-        </div>
-      )}
+      {!short && bots}
       <ScheduledStart />
       <div class="card">
         <h3>{t('settings')}</h3>

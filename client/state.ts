@@ -47,7 +47,15 @@ setInterval(() => (now.value = Date.now()), 1000);
 
 /** Runs `then` after the next frame is drawn: a slow phone draws one change, then the next. */
 export function afterNextFrame(then: () => void): void {
-  requestAnimationFrame(() => setTimeout(then));
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  // A hidden page draws no frame (a table screen behind another tab): it must not hold the game's last view forever.
+  setTimeout(once, 250);
 }
 
 /** Moves to another page of the app without reloading. */

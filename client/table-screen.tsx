@@ -7,7 +7,7 @@ import type { LogEntry, View } from '../worker/engine/types.ts';
 import { lang, t } from './i18n.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { conn, room, view } from './state.ts';
-import { stillDue, tableLines, type Spoken } from './table-voice.ts';
+import { stillWorth, tableLines, type Spoken } from './table-voice.ts';
 import { plateOf, who } from './log-text.ts';
 import { tones } from './cue.ts';
 import { Countdown } from './ui.tsx';
@@ -52,22 +52,25 @@ function sayNext(): void {
   u.onend = done;
   u.onerror = done;
   current = u;
-  stuck = setTimeout(done, 5_000 + 200 * line.text.length);
+  // Slower than any voice (a Chinese voice says about 4 characters a second): moving on while the line
+  // is still being said would queue the next in the browser behind it, out of this queue's reach.
+  stuck = setTimeout(done, 5_000 + 400 * line.text.length);
   speechSynthesis.speak(u);
 }
 
 /**
- * Says the lines of a new view after what is still waiting, first dropping waiting turn lines the
- * game `now` has passed (client/table-voice.ts `stillDue`); a chime where there is no voice.
+ * Says the lines of a new view after what is still waiting, keeping only what is still worth saying
+ * in the game `now` (client/table-voice.ts `stillWorth`: never far behind, always the verdicts and
+ * the end); a chime where there is no voice.
  */
 function speak(lines: Spoken[], now: View): void {
-  waiting = waiting.filter((l) => stillDue(l, now));
+  waiting = stillWorth(lang.peek(), waiting, [], now);
   if (!lines.length) return;
   caption.value = lines.map((l) => l.text);
   if (!voiceOn.value) return;
   noVoice.value = typeof speechSynthesis === 'undefined' || !hasVoice(lang.value);
   if (noVoice.value) return tones([523, 659]);
-  waiting.push(...lines);
+  waiting = stillWorth(lang.peek(), waiting, lines, now);
   sayNext();
 }
 

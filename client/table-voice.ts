@@ -91,7 +91,7 @@ export const LINES: Record<LineKey, Row> = {
   'peaceful-night': { 'zh-CN': '仍然平票，平安夜，没有人出局。', en: 'Still a tie: nobody is out.', es: 'Sigue el empate: nadie queda eliminado.', ko: '여전히 동표: 아무도 탈락하지 않습니다.' },
   paused: { 'zh-CN': '游戏暂停。', en: 'The game is paused.', es: 'La partida está en pausa.', ko: '게임이 일시 정지되었습니다.' },
   resumed: { 'zh-CN': '游戏继续。', en: 'The game goes on.', es: 'La partida continúa.', ko: '게임을 계속합니다.' },
-  'over-good': { 'zh-CN': '游戏结束，警察胜。', en: 'The game is over: the good side wins.', es: 'Fin de la partida: ganan los buenos.', ko: '게임 종료: 선량한 편 승리.' },
+  'over-good': { 'zh-CN': '游戏结束，好人胜。', en: 'The game is over: the good side wins.', es: 'Fin de la partida: ganan los buenos.', ko: '게임 종료: 선량한 편 승리.' },
   'over-killers': { 'zh-CN': '游戏结束，杀手胜。', en: 'The game is over: the killers win.', es: 'Fin de la partida: ganan los asesinos.', ko: '게임 종료: 킬러 승리.' },
   'over-draw': { 'zh-CN': '游戏结束，平局。', en: 'The game is over: a draw.', es: 'Fin de la partida: empate.', ko: '게임 종료: 무승부.' },
 };
@@ -114,6 +114,8 @@ export interface Spoken {
   text: string;
   /** A turn line ("seat 4, your speech"): the turn it calls, so a line the game has already passed is dropped unsaid. */
   turn?: string;
+  /** A speech said for a seat (`bot-speech`): whose, so it can be dropped once that seat's turn is well past. */
+  speaker?: Seat;
 }
 
 /** A line in a language with its seat numbers filled in. */
@@ -150,6 +152,42 @@ export function stillDue(line: Spoken, now: View): boolean {
   return line.turn === undefined || line.turn === turnOf(now.step);
 }
 
+/** The lines that are the game itself (a verdict, who is out, the dawn's news, the end): never dropped, however late. */
+const MUST: ReadonlySet<LineKey> = new Set<LineKey>(['dawn', 'out-at-night', 'peaceful-dawn', 'muted', 'ballot-count', 'tie', 'voted-out', 'lot-out', 'self-destruct', 'ejected', 'peaceful-night', 'paused', 'resumed', 'over-good', 'over-killers', 'over-draw']);
+
+/** Characters a voice says in a second, by language (a slow voice; a Chinese character is a syllable). */
+const PER_SECOND: Record<Lang, number> = { 'zh-CN': 4, en: 14, es: 14, ko: 5 };
+/** How far behind the game the voice may fall (seconds of lines waiting) before it drops what the game has passed. */
+export const BEHIND_S = 12;
+
+/** About how long a line takes to say, in seconds. */
+export function lineSeconds(lang: Lang, line: Spoken): number {
+  return line.text.length / PER_SECOND[lang];
+}
+
+/**
+ * What is still worth saying of the lines `waiting`, then `fresh` (the new view's), in the game as `now`
+ * shows it. A turn line the game has passed goes (stillDue). When the game is over, only the waiting
+ * lines that are the game itself stay before the end's, so the end is said at once. And while more than BEHIND_S seconds wait, the oldest lines the game has
+ * passed go, first a speech whose speaker's turn is over, then a call or a ballot's opening; never the
+ * last line (where the game is now) nor one of MUST.
+ */
+export function stillWorth(lang: Lang, waiting: Spoken[], fresh: Spoken[], now: View): Spoken[] {
+  const kept = waiting.filter((l) => stillDue(l, now) && (!now.result || MUST.has(l.key)));
+  let out = [...kept, ...fresh];
+  if (now.result) return out;
+  const speaking = turnOf(now.step);
+  const passed = (l: Spoken) => l.speaker !== undefined && !speaking?.endsWith(`:${l.speaker}`);
+  const seconds = () => out.reduce((s, l) => s + lineSeconds(lang, l), 0);
+  for (const droppable of [passed, (l: Spoken) => !MUST.has(l.key)]) {
+    for (let i = 0; i < out.length - 1 && seconds() > BEHIND_S; ) {
+      if (droppable(out[i]!)) out = [...out.slice(0, i), ...out.slice(i + 1)];
+      else i++;
+    }
+  }
+  return out;
+}
+
 /** A turn line: the line, marked with the turn it calls. */
 function turnLine(lang: Lang, key: LineKey, step: StepView, seat: Seat): Spoken {
   return { ...say(lang, key, [seat]), turn: turnOf(step)! };
@@ -158,7 +196,7 @@ function turnLine(lang: Lang, key: LineKey, step: StepView, seat: Seat): Spoken 
 /** A bot's speech, said for it: its claim in the table's language (its words when it claims nothing). */
 function botSpeech(lang: Lang, ev: Extract<LogEntry['event'], { type: 'said' }>): Spoken {
   const words = ev.claim ? renderClaim(ev.claim, lang) : ev.text;
-  return { key: 'bot-speech', text: capital(LINES['bot-speech'][lang].replace('{n}', SEAT_WORD[lang].replace('{n}', String(ev.seat))).replace('{text}', words)) };
+  return { key: 'bot-speech', speaker: ev.seat, text: capital(LINES['bot-speech'][lang].replace('{n}', SEAT_WORD[lang].replace('{n}', String(ev.seat))).replace('{text}', words)) };
 }
 
 /** The line a step begins with (a turn to speak, last words, a night call): said when the step changes or on resync. */

@@ -17,10 +17,10 @@ let browser: Browser;
 let phone: StandInPhone;
 
 /** A lobby of `seats` seats (seat 1 the host); the viewer is seat 2 unless `host`. */
-function lobby(seats: number, { host = false, humanJudge = false, judge = false, ruleset = 'classic' as RoomView['ruleset'], min = 8, max = 16, gameNo = 0, scores = [] as number[] } = {}): string {
+function lobby(seats: number, { host = false, humanJudge = false, judge = false, ruleset = 'classic' as RoomView['ruleset'], min = 8, max = 16, gameNo = 0, scores = [] as number[], fillTo = null as number | null } = {}): string {
   const room: RoomView = {
     code: CODE, ruleset, options: {}, pace: { preset: 'live' }, deadlines: {} as RoomView['deadlines'], spectators: true,
-    status: 'lobby', gameNo, minPlayers: min, maxPlayers: max, fillTo: null, judgeSeats: 0,
+    status: 'lobby', gameNo, minPlayers: min, maxPlayers: max, fillTo, judgeSeats: 0,
     seats: Array.from({ length: seats }, (_, i) => ({ seat: i + 1, name: i ? `P${i + 1}` : 'Ann', connected: true, host: i === 0, score: scores[i] ?? 0 })),
     spectatorsWatching: 0, humanJudge, judge: judge ? { name: 'Jo', connected: true, host: false } : null, table: false, webhook: null,
     you: { seat: host ? 1 : 2, host, judge: false }, prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
@@ -50,6 +50,29 @@ it.each([
   room.send(frame);
   await expect.poll(() => page.getByTestId('start-line').innerText()).toBe(line);
   expect(await page.getByTestId('start').count(), 'the Start button is there exactly when the game can start').toBe(startable ? 1 : 0);
+  expect(errors).toEqual([]);
+});
+
+it.each(['en', 'zh-CN', 'es', 'ko'])('a host alone at the table finds “Fill the table with bots” without scrolling (%s)', async (l) => {
+  const { page, room, errors } = phone;
+  await page.selectOption('select[aria-label=language]', l);
+  room.send(lobby(1, { host: true, fillTo: 8 }));
+  const fill = page.getByTestId('fill-bots');
+  await fill.waitFor();
+  await page.evaluate(() => scrollTo(0, 0));
+  const box = (await fill.boundingBox())!;
+  const fold = page.viewportSize()!.height;
+  expect(box.y + box.height, `fill-bots at y ${box.y}–${box.y + box.height}`).toBeLessThanOrEqual(fold);
+  if (l === 'en') {
+    for (const [scheme, width] of [['light', 390], ['dark', 390], ['dark', 1280], ['light', 1280]] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.screenshot({ path: resolve(import.meta.dirname, `../../test-results/a11y/lobby-host-alone-${width}-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+  await page.selectOption('select[aria-label=language]', 'en');
   expect(errors).toEqual([]);
 });
 

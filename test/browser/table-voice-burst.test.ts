@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { viewFor, viewJson, viewUpdate } from '../../worker/engine/index.ts';
 import type { GameState, View } from '../../worker/engine/types.ts';
-import { tableLines } from '../../client/table-voice.ts';
+import { tableLines, type LineKey } from '../../client/table-voice.ts';
 import { roomFrame, standInRoom } from '../bench/stand-in-room.ts';
 import { Table, playRandomly, seededTable } from '../engine/table.ts';
 import { launch } from './browser.ts';
@@ -18,6 +18,8 @@ import { launch } from './browser.ts';
 const CODE = 'VOICE1';
 const N = 8;
 const spectator = { kind: 'spectator' } as const;
+/** The lines that are the game itself (docs/table-voice.md, "Never far behind"). */
+const MUST_KEYS: LineKey[] = ['dawn', 'out-at-night', 'peaceful-dawn', 'ballot-count', 'tie', 'voted-out', 'lot-out', 'self-destruct', 'peaceful-night', 'over-good', 'over-killers', 'over-draw'];
 
 /** A random `classic` game's states (test/engine/table.ts's playRandomly: speeches, team chat, missed deadlines, a pause), every one. */
 function randomGame(seed: string): GameState[] {
@@ -31,7 +33,7 @@ function randomGame(seed: string): GameState[] {
 }
 
 /** The table screen's frames, as the room sends them: the room, the full view, then each change. */
-function tableFrames(states: GameState[]): { first: string[]; rest: string[]; views: View[] } {
+function tableFrames(states: GameState[], bots: number[] = []): { first: string[]; rest: string[]; views: View[] } {
   const frame = (state: GameState, view: View, logFrom: number) => `{"type":"game","logFrom":${logFrom},"view":${viewJson(state, spectator, view)}}`;
   const full = viewFor(states[0]!, spectator);
   const views = [full];
@@ -45,7 +47,7 @@ function tableFrames(states: GameState[]): { first: string[]; rest: string[]; vi
   // The table screen's room: no spectators, seats named P1…P8, the viewer the table's screen.
   const room = roomFrame(CODE, states[0]!, {
     spectators: false, table: true, you: { seat: null, host: false, judge: false, table: true },
-    seats: Array.from({ length: N }, (_, i) => ({ seat: i + 1, name: `P${i + 1}`, connected: true, host: i === 0, score: 0 })),
+    seats: Array.from({ length: N }, (_, i) => ({ seat: i + 1, name: `P${i + 1}`, connected: true, host: i === 0, score: 0, ...(bots.includes(i + 1) ? { bot: true as const } : {}) })),
   });
   return { first: [room, frame(states[0]!, full, 0)], rest, views };
 }
@@ -60,11 +62,13 @@ async function openTableScreen(first: string[], lineMs: number) {
   await context.addInitScript(([code, ms]) => {
     localStorage.setItem(`tianhei.room.${code}`, JSON.stringify({ code, seat: null, token: 'stand-in', host: false, table: true }));
     localStorage.setItem('tianhei.lang', 'en');
-    const w = window as unknown as { __spoken: string[] };
+    const w = window as unknown as { __spoken: string[]; __at: number[] };
     w.__spoken = [];
+    w.__at = [];
     const voices = [{ lang: 'en-US', name: 'en-US', default: true, localService: true, voiceURI: 'en-US' }];
     const speak = (u: { text: string; onend?: () => void }) => {
       w.__spoken.push(u.text);
+      w.__at.push(Date.now());
       if (ms === 0) u.onend?.();
       else setTimeout(() => u.onend?.(), ms);
     };
@@ -76,7 +80,8 @@ async function openTableScreen(first: string[], lineMs: number) {
   const screen = page.locator('[data-testid=table-screen]');
   await screen.locator('[data-testid=table-speaker], .table-big').first().waitFor();
   const spoken = () => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
-  return { room, context, page, screen, spoken };
+  const spokenAt = () => page.evaluate(() => (window as unknown as { __at: number[] }).__at);
+  return { room, context, page, screen, spoken, spokenAt };
 }
 
 let browser: Browser;
@@ -151,3 +156,47 @@ it('four quick passes: the turns already passed are dropped from the voice, a bo
     room.close();
   }
 });
+
+it('a slow voice among bots on a hidden screen: never far behind, every verdict and the dawn’s news said, and the end said at once', async () => {
+  // Seats 2–8 are the room's bots, whose every speech the screen says; the screen is behind another
+  // tab (no frame drawn). A step comes every 60 ms and a line takes 300 ms to say: the game outruns
+  // the voice five times over, as 10-second steps with a slow voice did.
+  const bots = [2, 3, 4, 5, 6, 7, 8];
+  const { first, rest, views } = tableFrames(randomGame('voice-behind'), bots);
+  const last = views.at(-1)!;
+  expect(last.result).toBeTruthy();
+  const voiced = (seat: number) => bots.includes(seat);
+  const all = views.flatMap((v, i) => tableLines('en', i ? views[i - 1]! : null, v, voiced));
+  expect(all.filter((l) => l.key === 'bot-speech').length).toBeGreaterThan(1);
+  const must = all.filter((l) => MUST_KEYS.includes(l.key)).map((l) => l.text);
+  const { room, context, page, spoken, spokenAt } = await openTableScreen(first, 300);
+  try {
+    await expect.poll(async () => (await spoken()).length).toBeGreaterThan(0);
+    // The screen goes behind another tab: it draws no frame.
+    await page.evaluate(() => (window.requestAnimationFrame = () => 0));
+    let sent = 0;
+    const sentAt: number[] = [];
+    for (const f of rest) {
+      room.send(f);
+      sentAt.push(Date.now());
+      sent++;
+      await page.waitForTimeout(60);
+    }
+    const over = all.at(-1)!.text;
+    expect(over).toMatch(/The game is over/);
+    await expect.poll(async () => (await spoken()).at(-1), { timeout: 15_000 }).toBe(over);
+    const said = await spoken();
+    const at = await spokenAt();
+    // Every line that is the game itself, in order.
+    let k = 0;
+    for (const line of said) if (line === must[k]) k++;
+    expect(must.slice(k)).toEqual([]);
+    // The end, said soon after the last step (only what must be said before it).
+    const lag = at.at(-1)! - sentAt.at(-1)!;
+    console.log(`slow voice: ${sent} frames, ${all.length} lines due, ${said.length} said, the end ${lag} ms after the last frame`);
+    expect(lag).toBeLessThan(6_000);
+  } finally {
+    await context.close();
+    room.close();
+  }
+}, 60_000);

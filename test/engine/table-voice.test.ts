@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { viewFor, type View } from '../../worker/engine/index.ts';
-import { LINES, stillDue, tableLines, type LineKey, type Spoken } from '../../client/table-voice.ts';
+import { BEHIND_S, LINES, lineSeconds, stillDue, stillWorth, tableLines, type LineKey, type Spoken } from '../../client/table-voice.ts';
 import { LANGS } from '../../worker/protocol.ts';
 import { Table } from './table.ts';
 import { framesUpToDayTwo } from './two-nights.ts';
@@ -146,6 +146,67 @@ describe('issue 12: the table screen speaks the judge’s script', () => {
     const now = views.at(-1)!;
     expect(turns.filter((l) => stillDue(l, now)).map((l) => l.text)).toEqual(['Seat 1, your speech. Say “Pass” when you are done.']);
     for (const l of lines.filter((x) => x.turn === undefined)) expect(stillDue(l, now), l.text).toBe(true);
+  });
+
+  it('the good side’s win is the good side’s, civilians and police alike (RULES.md 4.1): 好人胜, in every language', () => {
+    // classicGame ends with the killers voted out: the good side wins.
+    const said = speakAll('zh-CN', classicGame().views);
+    expect(said.at(-1)?.text).toBe('游戏结束，好人胜。');
+    expect(LINES['over-good']).toEqual({ 'zh-CN': '游戏结束，好人胜。', en: 'The game is over: the good side wins.', es: 'Fin de la partida: ganan los buenos.', ko: '게임 종료: 선량한 편 승리.' });
+    for (const l of LANGS) expect(LINES['over-good'][l]).not.toMatch(/警察|police|policía|경찰/i);
+  });
+
+  it('a slow voice never falls far behind: superseded bot speeches go first, a verdict, the dawn’s news and the end are always said', () => {
+    // A whole classic game in which every seat is a bot whose speeches the screen says, all waiting
+    // (the voice said nothing meanwhile): only what fits in BEHIND_S stays, and every line that is the game.
+    const t = new Table('classic', 'KKPPCCCC');
+    const views: View[] = [viewFor(t.state, { kind: 'spectator' })];
+    const step = (f: () => void) => {
+      t.now += 1000;
+      f();
+      views.push(viewFor(t.state, { kind: 'spectator' }));
+    };
+    const speakAndPass = () => {
+      while (['speech', 'last-words'].includes(t.step.kind)) {
+        const seat = (t.step as { seat: number }).seat;
+        step(() => t.act(seat, { type: 'say', text: `I am a civilian, seat ${seat} speaking at length about who I suspect and why.`, claim: { role: 'civilian', vote: seat === 1 ? 2 : 1 } }));
+        step(() => t.act(seat, { type: 'pass' }));
+      }
+    };
+    step(() => t.night(5));
+    step(() => t.night(1));
+    speakAndPass();
+    const voting = views.length;
+    step(() => t.ballot(Object.fromEntries((t.step as { voters: number[] }).voters.map((v) => [v, v === 1 ? 2 : 1]))));
+    speakAndPass();
+    step(() => t.night(6));
+    step(() => t.night(2));
+    speakAndPass();
+    step(() => t.ballot(Object.fromEntries((t.step as { voters: number[] }).voters.map((v) => [v, v === 2 ? 3 : 2]))));
+    let waiting: Spoken[] = [];
+    let before: View | null = null;
+    for (const v of views.slice(0, voting + 1)) {
+      waiting = stillWorth('en', waiting, tableLines('en', before, v, () => true), v);
+      before = v;
+    }
+    const seconds = (ls: Spoken[]) => ls.reduce((s, l) => s + lineSeconds('en', l), 0);
+    // Day 1's verdict has just been given, with every speech of the day still waiting.
+    expect(waiting.map((l) => l.key)).toContain('voted-out');
+    expect(waiting.map((l) => l.key)).toContain('out-at-night');
+    expect(seconds(waiting.slice(0, -1))).toBeLessThanOrEqual(BEHIND_S + 10);
+    const kept = waiting.filter((l) => l.key === 'bot-speech').length;
+    // Every speech was made; at most the last few are kept.
+    expect(views.slice(1, voting + 1).length).toBeGreaterThan(14);
+    expect(kept).toBeLessThanOrEqual(2);
+    // On to the end: it is said, after only the lines that are the game.
+    for (const v of views.slice(voting + 1)) {
+      waiting = stillWorth('en', waiting, tableLines('en', before, v, () => true), v);
+      before = v;
+    }
+    expect(t.state.result).toBeTruthy();
+    expect(waiting.at(-1)?.key).toMatch(/^over-/);
+    expect(waiting.map((l) => l.key)).toContain('voted-out');
+    expect(waiting.filter((l) => l.key === 'bot-speech')).toEqual([]);
   });
 
   it('docs/table-voice.md holds every line in the four languages, as the code says them', () => {
