@@ -64,12 +64,29 @@ describe('no seat singled out: with nothing in the view, each bot leans its own 
     expect((again.action as { claim: Claim }).claim.vote).toBe((first.action as { claim: Claim }).claim.vote);
   });
 
-  it('classic 8, 300 seeded games per seat: a passive player goes out on day 1 within 5 points of the average seat wherever it sits; among bots alone seat 1 is not first out twice its share', () => {
-    const row = seatFairness(8, 300, 1);
-    // A passive player (random pointer and ballot, never a claim) in each seat position in turn.
-    for (const rate of row.standIn) expect(Math.abs(rate - row.average)).toBeLessThanOrEqual(5);
+  it('classic 8, 100 seeded games per seat under each of three seeds: where a passive player sits does not change how often it goes out on day 1 beyond chance; among bots alone seat 1 is not first out twice its share', () => {
+    // A passive player (random pointer and ballot, never a claim) in each seat position in turn. The rule
+    // (docs/balance.md, "Bots and people": every seat within 5 points of the average at 1,000 games per seat) is
+    // measured by the simulator; 300 games per seat, as here, vary by about 2 points a seat, so a gap of 5 among
+    // eight seats is a coin flip on one seed. What is checked is that the seats differ no more than chance allows:
+    // a chi-squared test of the eight seats' counts, failing beyond the 0.1 % level (a seat singled out by its
+    // number, as seat 1 once was at 38 % against 12.5 %, scores in the hundreds).
+    const seeds = [1, 'fair', 'tea'];
+    const games = 100;
+    const outs = new Array<number>(8).fill(0);
+    let seatOneFirst = 0;
+    for (const seed of seeds) {
+      const row = seatFairness(8, games, seed);
+      row.standIn.forEach((rate, k) => (outs[k]! += Math.round((rate * games) / 100)));
+      seatOneFirst += Math.round((row.seatOneFirst * games) / 100);
+    }
+    const n = games * seeds.length;
+    const p = outs.reduce((a, b) => a + b, 0) / (8 * n);
+    const chiSquared = outs.reduce((sum, o) => sum + (o - n * p) ** 2, 0) / (n * p * (1 - p));
+    // 24.32: the 0.1 % point of the chi-squared distribution with 7 degrees of freedom (eight seats).
+    expect(chiSquared).toBeLessThan(24.32);
     // A fair table puts each of 8 seats first out in 1/8 of games.
-    expect(row.seatOneFirst).toBeLessThan(2 * row.fair);
+    expect(seatOneFirst / n).toBeLessThan(2 / 8);
   }, 120_000);
 });
 

@@ -55,18 +55,49 @@ export interface Evidence {
   killTries: ReadonlyMap<Seat, readonly number[]>;
   /**
    * Scores already worked out for this view (each is asked for many times per decision): credibility by seat,
-   * then suspicion by seat from `suspicionAt` on, in one array (NaN: not yet); `bandwagon` for every seat at once.
+   * then suspicion by seat from `suspicionAt` on, then trust from `trustAt` on, in one array; a score is worked out
+   * for this decision when its stamp is this decision's `gen` (see `scored`); `bandwagon` for every seat at once.
    */
-  memo: { scores: number[]; suspicionAt: number; bandwagon?: number[]; announced?: Announced; trust?: number[] };
+  memo: Scores & { bandwagon?: number[]; announced: Announced };
   /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
   index: ClaimIndex;
 }
 
 /**
+ * A decision's scores, in lists its seat's reading keeps from one decision to the next (a decision asks for
+ * dozens of scores, and fresh lists per decision were a tenth of a 20-seat game's garbage): a score holds for
+ * the decision whose `gen` its stamp carries, so an older decision's evidence read again works its scores out again.
+ */
+export interface Scores {
+  scores: number[];
+  stamps: number[];
+  gen: number;
+  suspicionAt: number;
+  trustAt: number;
+}
+
+/** Whether score `at` has been worked out for this decision. */
+export function scored(memo: Scores, at: number): boolean {
+  return memo.stamps[at] === memo.gen;
+}
+
+/** Keeps score `at` for this decision, and gives it back. */
+export function keepScore(memo: Scores, at: number, v: number): number {
+  memo.scores[at] = v;
+  memo.stamps[at] = memo.gen;
+  return v;
+}
+
+/** Decisions read so far, in every game: each decision's stamp (module state, but only ever compared for equality). */
+let decisions = 0;
+
+/**
  * By seat, the most credible claimer (other than the seat itself) who announced it a killer, and that
- * credibility; the same for "not a killer" (0: nobody). Worked out once per decision (signals.ts).
+ * credibility; the same for "not a killer" (0: nobody). Worked out once per decision (signals.ts), into
+ * lists the seat's reading keeps (like `Scores`): they hold for the decision whose stamp is `gen`.
  */
 export interface Announced {
+  gen: number;
   killerBy: Seat[];
   killerCred: number[];
   goodBy: Seat[];
@@ -186,6 +217,10 @@ interface LogReading extends Reading<LogEntry> {
   seatNo: Seat[];
   aliveSeen: boolean[];
   mateSeen: boolean[];
+  /** The decisions' scores and their stamps (Scores), kept for the next decision. */
+  scores: number[];
+  stamps: number[];
+  announced: Announced | undefined;
   /** The seats chosen as targets before round `killsBeforeRound` (read again only after a new choice or in a new round). */
   killsBefore?: Set<Seat>;
   killsBeforeRound?: number;
@@ -219,7 +254,7 @@ const shares = gameMemo<GameShare>();
 
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
@@ -358,6 +393,11 @@ export function readView(view: View, lean = 0): Evidence {
     });
   }
   const n = view.seats.length;
+  if (log.stamps.length < 3 * (n + 1)) {
+    log.scores = new Array<number>(3 * (n + 1)).fill(0);
+    log.stamps = new Array<number>(3 * (n + 1)).fill(0);
+    log.announced = { gen: 0, killerBy: new Array<Seat>(n + 1).fill(0), killerCred: new Array<number>(n + 1).fill(0), goodBy: new Array<Seat>(n + 1).fill(0), goodCred: new Array<number>(n + 1).fill(0), trustedPolice: new Array<boolean>(n + 1).fill(false) };
+  }
   const seatsSeen = log.seatsSeen;
   const seatNo = log.seatNo;
   const aliveSeen = log.aliveSeen;
@@ -412,7 +452,7 @@ export function readView(view: View, lean = 0): Evidence {
     needles: log.needles,
     killsChosen: log.killsBefore,
     killTries: log.killTries,
-    memo: { scores: unknownScores(2 * (n + 1)), suspicionAt: n + 1 },
+    memo: { scores: log.scores, stamps: log.stamps, gen: ++decisions, suspicionAt: n + 1, trustAt: 2 * (n + 1), announced: log.announced! },
     index: log.index,
   };
   for (const seat of log.outKillers) known[seat]! |= KILLER;
@@ -456,11 +496,6 @@ function lastSuspect(known: number[], living: readonly Seat[]): void {
     left = seat;
   }
   if (left !== 0) known[left]! |= KILLER;
-}
-
-/** `count` scores, none worked out yet (NaN): a plain array of numbers, cheaper than a map or a typed array. */
-export function unknownScores(count: number): number[] {
-  return new Array<number>(count).fill(NaN);
 }
 
 function policeSeen(view: View, seat: Seat): boolean {

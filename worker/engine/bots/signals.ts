@@ -27,9 +27,14 @@ export function claimsPolice(ev: Evidence, claimer: Seat): boolean {
 
 /** Every check result announced, as the most credible claimer per seat and camp (once per decision). */
 function announcements(ev: Evidence): Announced {
-  if (ev.memo.announced) return ev.memo.announced;
+  const a = ev.memo.announced;
+  if (a.gen === ev.memo.gen) return a;
   const n = ev.view.seats.length + 1;
-  const a: Announced = { killerBy: new Array<Seat>(n).fill(0), killerCred: new Array<number>(n).fill(0), goodBy: new Array<Seat>(n).fill(0), goodCred: new Array<number>(n).fill(0), trustedPolice: new Array<boolean>(n).fill(false) };
+  a.killerBy.fill(0);
+  a.killerCred.fill(0);
+  a.goodBy.fill(0);
+  a.goodCred.fill(0);
+  a.trustedPolice.fill(false);
   for (const claimer of checkers(ev)) {
     const cred = credibility(ev, claimer);
     if (cred <= 0) continue;
@@ -49,7 +54,8 @@ function announcements(ev: Evidence): Announced {
   ev.claims.forEach((_, claimer) => {
     if (claimer < n && claimsPolice(ev, claimer) && credibility(ev, claimer) >= TRUSTED) a.trustedPolice[claimer] = true;
   });
-  return (ev.memo.announced = a);
+  a.gen = ev.memo.gen;
+  return a;
 }
 
 /** Every signal against `seat` my view holds, in a fixed order, into `tally` (the plainest is the reason given). */

@@ -1,7 +1,7 @@
 // How a bot weighs what its view holds (evidence.ts): a claimer's credibility against the other
 // claimers and the night, a seat's suspicion from claims, ballots and what the table saw (signals.ts),
 // the announced votes it may join, a seat's danger to the killers.
-import { GOOD, HUNCH, LIVING, NIGHT_OUT, NO_CHECK_LIST, isMate, knownGood, knownKiller, prior, unknownScores, type Ballot, type Evidence } from './evidence.ts';
+import { GOOD, HUNCH, LIVING, NIGHT_OUT, NO_CHECK_LIST, isMate, keepScore, knownGood, knownKiller, prior, scored, type Ballot, type Evidence } from './evidence.ts';
 import { signalScore } from './signals.ts';
 import type { Seat } from '../types.ts';
 
@@ -10,9 +10,7 @@ const NO_ROUNDS: readonly number[] = [];
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
-  let v = ev.memo.scores[seat]!;
-  if (Number.isNaN(v)) ev.memo.scores[seat] = v = credibilityOf(ev, seat);
-  return v;
+  return scored(ev.memo, seat) ? ev.memo.scores[seat]! : keepScore(ev.memo, seat, credibilityOf(ev, seat));
 }
 
 function credibilityOf(ev: Evidence, seat: Seat): number {
@@ -55,10 +53,8 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
 
 /** `trust`, worked out once per seat and decision (every claimer's credibility asks it of every other claimer). */
 function trustOf(ev: Evidence, seat: Seat): number {
-  const memo = (ev.memo.trust ??= unknownScores(ev.view.seats.length + 1));
-  let v = memo[seat]!;
-  if (Number.isNaN(v)) memo[seat] = v = trust(ev, seat);
-  return v;
+  const at = ev.memo.trustAt + seat;
+  return scored(ev.memo, at) ? ev.memo.scores[at]! : keepScore(ev.memo, at, trust(ev, seat));
 }
 
 /**
@@ -73,9 +69,7 @@ function trust(ev: Evidence, seat: Seat): number {
 /** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
 export function suspicion(ev: Evidence, seat: Seat): number {
   const at = ev.memo.suspicionAt + seat;
-  let v = ev.memo.scores[at]!;
-  if (Number.isNaN(v)) ev.memo.scores[at] = v = suspicionOf(ev, seat);
-  return v;
+  return scored(ev.memo, at) ? ev.memo.scores[at]! : keepScore(ev.memo, at, suspicionOf(ev, seat));
 }
 
 function suspicionOf(ev: Evidence, seat: Seat): number {
