@@ -392,7 +392,7 @@ const UI = {
   e_checkedNone: ['警察没有验人', 'The police checked nobody', 'La policía no investigó a nadie', '경찰이 아무도 조사하지 않음'],
   e_chosen_doctor: ['医生给 {0} 打针', 'The doctor injects {0}', 'El médico inyecta a {0}', '의사가 {0}에게 주사'],
   e_chosen_save: ['医生救 {0}', 'The doctor saves {0}', 'El médico salva a {0}', '의사가 {0}을(를) 살림'],
-  'e_chosen_secret-police': ['秘密警察向 {0} 开枪', 'The secret police shoots {0}', 'La policía secreta dispara a {0}', '비밀경찰이 {0}을(를) 쏨'],
+  'e_chosen_secret-police': ['秘密警察向 {0} 开枪：这一枪已用掉；若 {0} 是杀手，天亮时出局', 'The secret police shoots {0}: the shot is spent; if {0} is a killer, they are out at dawn', 'La policía secreta dispara a {0}: el disparo se ha gastado; si {0} es asesino, queda fuera al amanecer', '비밀경찰이 {0}을(를) 쏨: 한 발을 썼습니다. {0}이(가) 킬러라면 날이 밝을 때 탈락합니다'],
   e_chosen_butterfly: ['花蝴蝶抱 {0}', 'The butterfly hugs {0}', 'La mariposa abraza a {0}', '나비가 {0}을(를) 안음'],
   e_chosen_sniper: ['狙击手狙击 {0}', 'The sniper shoots {0}', 'El francotirador dispara a {0}', '저격수가 {0}을(를) 저격'],
   'e_chosen_old-man': ['森林老人禁言 {0}', 'The Old Man of the Forest mutes {0}', 'El Viejo del Bosque silencia a {0}', '숲의 노인이 {0}을(를) 침묵시킴'],
