@@ -88,6 +88,22 @@ describe("a bot weighs a claim against what its own view knows, and contests it"
     expect(text).toContain("#3's result on #7 is not what I know.");
   });
 
+  it('RULES.md 6, doctor: the deck holds one doctor, so the doctor bot votes a person who claims to be the doctor, and says why', () => {
+    // doctor, 8 players: killers 1–2, police 3, doctor 4, secret police 5, civilians 6–8. Night 1: 8 is killed, the doctor saves 7.
+    const t = new Table('doctor', 'KKPDSCCC');
+    while (t.state.step.kind === 'call') t.night(t.state.step.call === 'killers' ? 8 : t.state.step.call === 'doctor' ? 7 : 0);
+    while (t.state.step.kind === 'last-words') t.act(t.state.step.seat, { type: 'pass' });
+    t.act(1, { type: 'pass' });
+    // Seat 2 (a killer, played by a person) claims the doctor's card and a save that did not happen.
+    t.act(2, { type: 'say', text: 'I am the doctor, I saved #6.', claim: { role: 'doctor', acts: [{ night: 1, seat: 6 }] } });
+    t.act(2, { type: 'pass' });
+    t.act(3, { type: 'pass' });
+    expect(t.state.step).toMatchObject({ kind: 'speech', seat: 4 });
+    const { text, claim } = speechOf(t, 4);
+    expect(claim).toMatchObject({ vote: 2, why: { kind: 'false-role', seat: 2 } });
+    expect(text).toContain('#2 claims a role I know is not theirs.');
+  });
+
   it('a stranger\'s result against the team\'s own check is contested too', () => {
     const t = quietDayOne();
     for (const seat of [6, 7, 8]) t.act(seat, { type: 'pass' });

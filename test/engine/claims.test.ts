@@ -111,6 +111,7 @@ describe('a person builds the same claims a bot makes: a suspicion, a vote, a po
     const ok = [
       { vote: 3, why: { kind: 'hunch', seat: 3 } },
       { vote: 3, why: { kind: 'known-killer', seat: 3 } },
+      { vote: 3, why: { kind: 'false-role', seat: 3 } },
       { vote: 3, why: { kind: 'followed-vote', seat: 3, other: 6 } },
       { vote: 3, why: { kind: 'false-check', seat: 3, other: 6 } },
       { role: 'police', contest: { seat: 3, check: 7 } },

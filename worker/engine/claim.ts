@@ -8,10 +8,10 @@ const CAMPS: readonly Camp[] = ['killers', 'good'];
 /** The roles whose card acts on one seat at night, other than the police's checks (those are `checks`). */
 export const ACTING_ROLES: readonly Role[] = ['doctor', 'butterfly', 'old-man', 'secret-police', 'sniper'];
 
-const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'followed-vote', 'known-killer', 'hunch'];
+const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'false-role', 'followed-vote', 'known-killer', 'hunch'];
 
-/** The reasons about one seat alone (no `other`): a hunch, and what the speaker's own night knowledge says. */
-export const LONE_REASONS: readonly ReasonKind[] = ['known-killer', 'hunch'];
+/** The reasons about one seat alone (no `other`): a hunch, and what the speaker's own card and night knowledge say. */
+export const LONE_REASONS: readonly ReasonKind[] = ['false-role', 'known-killer', 'hunch'];
 
 /**
  * The claim as the log keeps it (only the known fields, in a fixed order), or why it is malformed:

@@ -68,6 +68,7 @@ export interface ClaimedAct {
  * - `defended-killer`: `seat` called `other` good, and `other` is a killer (revealed, or checked by a credible police);
  * - `false-check`: `seat` announced a check result on `other` that the speaker's own view disproves;
  * - `followed-vote`: `other` said it will vote (or suspects) `seat` this round, and the speaker goes along;
+ * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
  * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
  * - `hunch`: nothing in the view points anywhere, so a hunch (no `other`).
  */
@@ -89,6 +90,7 @@ export type ReasonKind =
   | 'defended-killer'
   | 'false-check'
   | 'followed-vote'
+  | 'false-role'
   | 'known-killer'
   | 'hunch';
 

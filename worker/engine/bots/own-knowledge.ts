@@ -1,9 +1,19 @@
-// What a bot's own night knowledge says of a police claim: its police team checks together and
-// knows every result, so a teammate's claimed result the team never found, or anyone's result
-// against one the team found, is false. The bot weighs it so (credibility) and says so (`contest`).
+// What a bot's own night knowledge says of a claim: its police team checks together and knows every
+// result, so a teammate's claimed result the team never found, or anyone's result against one the
+// team found, is false; and where the deck has one card of an acting role, whoever else claims the
+// bot's own role lies. The bot weighs it so (credibility) and says so (`contest`, the vote's reason).
 import { claimsPolice } from './signals.ts';
 import { isMate, type Evidence } from './evidence.ts';
-import type { Seat } from '../types.ts';
+import type { Role, Seat } from '../types.ts';
+
+/** The rulesets whose deck holds one card of each acting role (RULES.md 6, 7): whoever else claims mine lies. */
+const ONE_EACH: ReadonlySet<string> = new Set(['doctor', 'butterfly']);
+const ACTING: ReadonlySet<Role> = new Set(['doctor', 'butterfly', 'old-man', 'secret-police', 'sniper']);
+
+/** Whether `seat` claims the acting role I hold, where the deck has only one card of it. */
+export function claimsMyRole(ev: Evidence, seat: Seat): boolean {
+  return seat !== ev.me && ACTING.has(ev.role) && ONE_EACH.has(ev.view.ruleset) && ev.claimOf[seat]?.role === ev.role;
+}
 
 /** Whether I sit on a police team that checks together and knows all its results (not dual: a check there answers for one card). */
 function knowsTeamChecks(ev: Evidence): boolean {

@@ -5,7 +5,7 @@
 // good seat would see, as they blend in.
 import { bandwagon, knownGood, knownKiller, living, type Evidence } from './evidence.ts';
 import { credibility } from './weigh.ts';
-import { disprovedCheck } from './own-knowledge.ts';
+import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
 import { reasonFor } from './signals.ts';
 import type { ClaimReason, Seat } from '../types.ts';
 
@@ -15,6 +15,7 @@ export function voteReason(ev: Evidence, seat: Seat): ClaimReason {
   // My own night knowledge (my team's check, who opened eyes, every other seat cleared), unless a claimer already said it.
   if (ev.camp === 'good' && knownKiller(ev, seat) && seen?.kind !== 'checked-killer') return { kind: 'known-killer', seat };
   if (seen) return seen;
+  if (ev.camp === 'good' && claimsMyRole(ev, seat)) return { kind: 'false-role', seat };
   if (ev.camp === 'good' && credibility(ev, seat) < 0) {
     const check = disprovedCheck(ev, seat) || lieTarget(ev, seat);
     if (check !== 0) return { kind: 'false-check', seat, other: check };
