@@ -146,14 +146,16 @@ const ClaimSchema = v.object({
   suspect: v.optional(ClaimSeat),
   /** With an acting role (doctor, butterfly, old-man, secret-police, sniper): one act per night. */
   acts: v.optional(v.pipe(v.array(v.object({ night: Night, seat: ClaimSeat })), v.minLength(1), v.maxLength(64))),
-  /** Why the speaker suspects or votes `why.seat`: what the table saw `why.seat` do about `why.other`. */
+  /** Why the speaker suspects or votes `why.seat`: what the table saw `why.seat` do about `why.other` (a hunch, night knowledge or a role claim name one seat). */
   why: v.optional(
     v.object({
-      kind: v.picklist(['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer'] satisfies ReasonKind[]),
+      kind: v.picklist(['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'followed-vote', 'false-role', 'known-killer', 'hunch'] satisfies ReasonKind[]),
       seat: ClaimSeat,
-      other: ClaimSeat,
+      other: v.optional(ClaimSeat),
     }),
   ),
+  /** "#5's result on #2 is not what I know": a check result the speaker's own view disproves. */
+  contest: v.optional(v.object({ seat: ClaimSeat, check: ClaimSeat })),
 });
 
 /** A seat's move; the seat itself comes from the socket, never from the frame. */

@@ -2,6 +2,7 @@
 // a bot's, votes come from what the table saw and the speech says why. Each bot gets only its seat's view.
 import { describe, expect, it } from 'vitest';
 import { Table } from './table.ts';
+import { quietDayOne } from './quiet-day.ts';
 import { viewFor, type Claim, type Seat } from '../../worker/engine/index.ts';
 import { heuristicMove, type BotMemory } from '../../worker/engine/bots/policy.ts';
 import { makeRandom } from '../../worker/engine/random.ts';
@@ -32,15 +33,6 @@ function toSpeakerOfDayTwo(t: Table, votes: Record<Seat, Seat>, kill: Seat, chec
   lastWords(t);
   while (t.state.step.kind === 'speech' && t.state.step.seat !== speaker) t.act(t.state.step.seat, { type: 'pass' });
   expect(t.state.step).toMatchObject({ kind: 'speech', seat: speaker });
-}
-
-/** Classic, 8 players: killers 1–2, police 3–4. Night 1 the killers kill 5, the police check 6 (not a killer); 5 leaves last words. */
-function quietDayOne(): Table {
-  const t = new Table('classic', 'KKPPCCCC');
-  t.night(5);
-  t.night(6);
-  t.act(5, { type: 'pass' });
-  return t;
 }
 
 describe('no seat singled out: with nothing in the view, each bot leans its own way', () => {

@@ -105,4 +105,41 @@ describe('a person builds the same claims a bot makes: a suspicion, a vote, a po
     expect(renderClaim(why, 'ko')).toBe('저는 시민입니다. 6번이 의심됩니다. 6번은 조사로 킬러가 아닌 4번에게 투표했습니다. 6번에 투표합니다.');
     expect(renderClaim({ vote: 9, why: { kind: 'voted-police', seat: 9, other: 3 } }, 'zh-CN')).toBe('9号投了警察3号。我投9号。');
   });
+
+  it('a hunch, a vote joined, one\'s own night knowledge and a contested check: a hunch and night knowledge name one seat, the others two', () => {
+    const state = dayOne().state;
+    const ok = [
+      { vote: 3, why: { kind: 'hunch', seat: 3 } },
+      { vote: 3, why: { kind: 'known-killer', seat: 3 } },
+      { vote: 3, why: { kind: 'false-role', seat: 3 } },
+      { vote: 3, why: { kind: 'followed-vote', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'false-check', seat: 3, other: 6 } },
+      { role: 'police', contest: { seat: 3, check: 7 } },
+    ];
+    for (const good of ok) expect(readClaim(state, good), JSON.stringify(good)).toEqual({ claim: good });
+    for (const bad of [
+      { vote: 3, why: { kind: 'hunch', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'followed-vote', seat: 3 } },
+      { vote: 3, contest: { seat: 3, check: 3 } },
+      { vote: 3, contest: { seat: 3 } },
+    ]) {
+      expect(readClaim(state, bad), JSON.stringify(bad)).toHaveProperty('error');
+    }
+    const hunch = { role: 'civilian' as const, why: { kind: 'hunch' as const, seat: 7 }, vote: 7 };
+    expect(renderClaim(hunch, 'en')).toBe('I am a civilian. Nothing points anywhere yet, so a hunch. I vote #7.');
+    expect(renderClaim(hunch, 'zh-CN')).toBe('我是平民。还没有线索，先凭感觉。我投7号。');
+    expect(renderClaim(hunch, 'es')).toBe('Soy civil. Aún no hay pistas, es una corazonada. Voto al #7.');
+    expect(renderClaim(hunch, 'ko')).toBe('저는 시민입니다. 아직 단서가 없어 짐작입니다. 7번에 투표합니다.');
+    const joined = { vote: 1, why: { kind: 'followed-vote' as const, seat: 1, other: 3 } };
+    expect(renderClaim(joined, 'en')).toBe('#3 said they will vote #1. I vote #1.');
+    expect(renderClaim(joined, 'zh-CN')).toBe('3号说要投1号。我投1号。');
+    expect(renderClaim(joined, 'es')).toBe('El #3 dijo que votará al #1. Voto al #1.');
+    expect(renderClaim(joined, 'ko')).toBe('3번이 1번에 투표하겠다고 했습니다. 1번에 투표합니다.');
+    const contest = { role: 'police' as const, checks: [{ seat: 6, camp: 'good' as const }], contest: { seat: 3, check: 7 } };
+    expect(renderClaim(contest, 'en')).toBe("As police: #6 is not a killer. #3's result on #7 is not what I know.");
+    expect(renderClaim(contest, 'zh-CN')).toBe('作为警察：6号不是杀手。3号报的7号验人结果与我所知不符。');
+    // A police claim naming the seat a killer already says why the police votes it.
+    expect(renderClaim({ role: 'police', checks: [{ seat: 1, camp: 'killers' }], why: { kind: 'known-killer', seat: 1 }, vote: 1 }, 'en')).toBe('As police: #1 is a killer. I vote #1.');
+    expect(renderClaim({ role: 'civilian', why: { kind: 'known-killer', seat: 1 }, vote: 1 }, 'ko')).toBe('저는 시민입니다. 제가 아는 바로는 1번이 킬러입니다. 1번에 투표합니다.');
+  });
 });

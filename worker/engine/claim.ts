@@ -1,5 +1,5 @@
 // A speech's structured claim (a role, check results, a vote intention, a suspicion, a power role's
-// night acts, a reason): checked for form only.
+// night acts, a reason, a contested check): checked for form only.
 // It is public speech, so it may lie; the engine never compares it with the truth.
 import type { Camp, Claim, ClaimedAct, GameState, ReasonKind, Role } from './types.ts';
 
@@ -8,7 +8,10 @@ const CAMPS: readonly Camp[] = ['killers', 'good'];
 /** The roles whose card acts on one seat at night, other than the police's checks (those are `checks`). */
 export const ACTING_ROLES: readonly Role[] = ['doctor', 'butterfly', 'old-man', 'secret-police', 'sniper'];
 
-const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer'];
+const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'false-role', 'followed-vote', 'known-killer', 'hunch'];
+
+/** The reasons about one seat alone (no `other`): a hunch, and what the speaker's own card and night knowledge say. */
+export const LONE_REASONS: readonly ReasonKind[] = ['false-role', 'known-killer', 'hunch'];
 
 /**
  * The claim as the log keeps it (only the known fields, in a fixed order), or why it is malformed:
@@ -67,13 +70,20 @@ export function readClaim(state: GameState, raw: unknown): { claim: Claim } | { 
   }
   if (given.why !== undefined) {
     const why = given.why as Record<string, unknown> | null;
-    if (typeof why !== 'object' || why === null || !REASONS.includes(why.kind as ReasonKind) || !isSeat(why.seat) || !isSeat(why.other) || why.seat === why.other) {
-      return { error: `a reason has a kind (${REASONS.join(', ')}) and two different seats` };
+    const lone = LONE_REASONS.includes(why?.kind as ReasonKind);
+    const otherOk = lone ? why?.other === undefined : isSeat(why?.other) && why.seat !== why.other;
+    if (typeof why !== 'object' || why === null || !REASONS.includes(why.kind as ReasonKind) || !isSeat(why.seat) || !otherOk) {
+      return { error: `a reason has a kind (${REASONS.join(', ')}) and two different seats (one seat only for ${LONE_REASONS.join(', ')})` };
     }
     if (why.seat !== claim.suspect && why.seat !== claim.vote) return { error: 'a reason is about the seat the claim suspects or votes' };
-    claim.why = { kind: why.kind as ReasonKind, seat: why.seat, other: why.other };
+    claim.why = lone ? { kind: why.kind as ReasonKind, seat: why.seat } : { kind: why.kind as ReasonKind, seat: why.seat, other: why.other as number };
   }
-  if (claim.role === undefined && claim.checks === undefined && claim.vote === undefined && claim.suspect === undefined) {
+  if (given.contest !== undefined) {
+    const c = given.contest as Record<string, unknown> | null;
+    if (typeof c !== 'object' || c === null || !isSeat(c.seat) || !isSeat(c.check) || c.seat === c.check) return { error: 'a contested check names the claimer and the seat it claims to have checked' };
+    claim.contest = { seat: c.seat, check: c.check };
+  }
+  if (claim.role === undefined && claim.checks === undefined && claim.vote === undefined && claim.suspect === undefined && claim.contest === undefined) {
     return { error: 'a claim holds a role, checks, a vote or a suspicion' };
   }
   return { claim };

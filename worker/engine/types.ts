@@ -47,6 +47,8 @@ export interface Claim {
   acts?: ClaimedAct[];
   /** Why the speaker suspects or votes `why.seat` (the claim's `suspect` or `vote`): what the table saw. */
   why?: ClaimReason;
+  /** "#5's result on #2 is not what I know": `seat` announced a check result on `check` that the speaker's own view disproves. */
+  contest?: { seat: Seat; check: Seat };
 }
 
 /** A claimed night act: which night (1 = the first) and whose seat. */
@@ -63,16 +65,34 @@ export interface ClaimedAct {
  * - `voted-police`: `seat` voted against `other`, a credible police claimer;
  * - `changed-vote`: `seat` said it would vote `other`, then voted someone else;
  * - `counter-claim`: `seat` claims police against the more credible police claimer `other`;
- * - `defended-killer`: `seat` called `other` good, and `other` is a killer (revealed, or checked by a credible police).
+ * - `defended-killer`: `seat` called `other` good, and `other` is a killer (revealed, or checked by a credible police);
+ * - `false-check`: `seat` announced a check result on `other` that the speaker's own view disproves;
+ * - `followed-vote`: `other` said it will vote (or suspects) `seat` this round, and the speaker goes along;
+ * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
+ * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
+ * - `hunch`: nothing in the view points anywhere, so a hunch (no `other`).
  */
 export interface ClaimReason {
   kind: ReasonKind;
   seat: Seat;
-  other: Seat;
+  /** The other seat the reason is about; absent only for the kinds in `LONE_REASONS` (claim.ts). */
+  other?: Seat;
 }
 
 /** The kinds of `ClaimReason`. */
-export type ReasonKind = 'checked-killer' | 'voted-cleared' | 'voted-victim' | 'voted-police' | 'changed-vote' | 'counter-claim' | 'defended-killer';
+export type ReasonKind =
+  | 'checked-killer'
+  | 'voted-cleared'
+  | 'voted-victim'
+  | 'voted-police'
+  | 'changed-vote'
+  | 'counter-claim'
+  | 'defended-killer'
+  | 'false-check'
+  | 'followed-vote'
+  | 'false-role'
+  | 'known-killer'
+  | 'hunch';
 
 /** The two camps of RULES.md section 1: the killer camp and the good camp. */
 export type Camp = 'killers' | 'good';

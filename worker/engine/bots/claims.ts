@@ -24,6 +24,8 @@ interface Phrases {
   asRole: (role: string, acts: string) => string;
   act: (verb: Verb, night: number, seat: Seat) => string;
   why: Record<ReasonKind, (seat: Seat, other: Seat) => string>;
+  /** "#5's result on #2 is not what I know." */
+  contest: (seat: Seat, check: Seat) => string;
   space: string;
 }
 
@@ -55,7 +57,13 @@ const PHRASES: Record<ClaimLang, Phrases> = {
       'changed-vote': (s, o) => `${s}号说要投${o}号，却投了别人。`,
       'counter-claim': (s, o) => `${s}号和${o}号对跳警察。`,
       'defended-killer': (s, o) => `${s}号说杀手${o}号是好人。`,
+      'false-check': (s, o) => `${s}号报的${o}号验人结果与我所知不符。`,
+      'false-role': (s) => `${s}号报的身份，我知道不是他的。`,
+      'followed-vote': (s, o) => `${o}号说要投${s}号。`,
+      'known-killer': (s) => `据我所知，${s}号是杀手。`,
+      'hunch': () => '还没有线索，先凭感觉。',
     },
+    contest: (s, c) => `${s}号报的${c}号验人结果与我所知不符。`,
     space: '',
   },
   en: {
@@ -77,7 +85,13 @@ const PHRASES: Record<ClaimLang, Phrases> = {
       'changed-vote': (s, o) => `#${s} said they would vote #${o}, then voted otherwise.`,
       'counter-claim': (s, o) => `#${s} claims police against #${o}.`,
       'defended-killer': (s, o) => `#${s} called the killer #${o} good.`,
+      'false-check': (s, o) => `#${s}'s result on #${o} is not what I know.`,
+      'false-role': (s) => `#${s} claims a role I know is not theirs.`,
+      'followed-vote': (s, o) => `#${o} said they will vote #${s}.`,
+      'known-killer': (s) => `What I know makes #${s} a killer.`,
+      'hunch': () => 'Nothing points anywhere yet, so a hunch.',
     },
+    contest: (s, c) => `#${s}'s result on #${c} is not what I know.`,
     space: ' ',
   },
   es: {
@@ -99,7 +113,13 @@ const PHRASES: Record<ClaimLang, Phrases> = {
       'changed-vote': (s, o) => `El #${s} dijo que votaría al #${o} y votó a otro.`,
       'counter-claim': (s, o) => `El #${s} se declara policía contra el #${o}.`,
       'defended-killer': (s, o) => `El #${s} llamó bueno al asesino #${o}.`,
+      'false-check': (s, o) => `El resultado del #${s} sobre el #${o} no es lo que yo sé.`,
+      'false-role': (s) => `El #${s} dice tener un rol que sé que no es suyo.`,
+      'followed-vote': (s, o) => `El #${o} dijo que votará al #${s}.`,
+      'known-killer': (s) => `Por lo que sé, el #${s} es asesino.`,
+      'hunch': () => 'Aún no hay pistas, es una corazonada.',
     },
+    contest: (s, c) => `El resultado del #${s} sobre el #${c} no es lo que yo sé.`,
     space: ' ',
   },
   ko: {
@@ -121,7 +141,13 @@ const PHRASES: Record<ClaimLang, Phrases> = {
       'changed-vote': (s, o) => `${s}번은 ${o}번에 투표한다더니 다른 사람에게 투표했습니다.`,
       'counter-claim': (s, o) => `${s}번이 ${o}번에 맞서 경찰이라고 주장합니다.`,
       'defended-killer': (s, o) => `${s}번은 킬러인 ${o}번을 선량하다고 했습니다.`,
+      'false-check': (s, o) => `${s}번이 말한 ${o}번의 조사 결과는 제가 아는 것과 다릅니다.`,
+      'false-role': (s) => `${s}번이 주장하는 역할은 그의 것이 아님을 압니다.`,
+      'followed-vote': (s, o) => `${o}번이 ${s}번에 투표하겠다고 했습니다.`,
+      'known-killer': (s) => `제가 아는 바로는 ${s}번이 킬러입니다.`,
+      'hunch': () => '아직 단서가 없어 짐작입니다.',
     },
+    contest: (s, c) => `${s}번이 말한 ${c}번의 조사 결과는 제가 아는 것과 다릅니다.`,
     space: ' ',
   },
 };
@@ -139,8 +165,11 @@ export function renderClaim(claim: Claim, lang: ClaimLang): string {
   if (claim.role && claim.role !== 'judge' && !(claim.role === 'police' && claim.checks?.length) && !acts) parts.push(p.iAm(p.roles[claim.role]));
   if (acts) parts.push(p.asRole(p.roles[claim.role as Exclude<Role, 'judge'>], acts.map((a) => p.act(verb!, a.night, a.seat)).join(p.join)));
   if (claim.checks?.length) parts.push(p.asPolice(claim.checks.map((c) => (c.camp === 'killers' ? p.isKiller(c.seat) : p.isNotKiller(c.seat))).join(p.join)));
+  if (claim.contest) parts.push(p.contest(claim.contest.seat, claim.contest.check));
   if (claim.suspect !== undefined) parts.push(p.suspect(claim.suspect));
-  if (claim.why) parts.push(p.why[claim.why.kind](claim.why.seat, claim.why.other));
+  // "As police: #1 is a killer." already says why a police votes #1: not said twice.
+  const said = claim.why?.kind === 'known-killer' && claim.checks?.some((c) => c.seat === claim.why!.seat && c.camp === 'killers');
+  if (claim.why && !said) parts.push(p.why[claim.why.kind](claim.why.seat, claim.why.other ?? 0));
   if (claim.vote !== undefined) parts.push(p.vote(claim.vote));
   return parts.join(p.space);
 }

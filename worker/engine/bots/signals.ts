@@ -113,7 +113,7 @@ export function signalScore(ev: Evidence, seat: Seat): number {
 }
 
 /** Ranks the reasons a bot names: the plainest evidence first. */
-const RANK: Record<ClaimReason['kind'], number> = { 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0 };
+const RANK: Record<ClaimReason['kind'], number> = { 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
 
 /** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind. */
 export function reasonFor(ev: Evidence, seat: Seat): ClaimReason | undefined {

@@ -2,7 +2,9 @@
 // votes and why (what the table saw that seat do), then it passes.
 import { chooseVote } from './ballot.ts';
 import { best, danger, isMate, living, opt, type Evidence } from './evidence.ts';
-import { claimsPolice, reasonFor } from './signals.ts';
+import { claimsPolice } from './signals.ts';
+import { checkToContest } from './own-knowledge.ts';
+import { voteReason } from './vote-reason.ts';
 import type { Camp, Claim, ClaimReason, Seat } from '../types.ts';
 import type { Random } from '../random.ts';
 
@@ -22,10 +24,12 @@ const FAKE_POLICE_RATE = 0.13;
 export function speechClaim(ev: Evidence, memory: BotMemory, random: Random, lastWords: boolean): { claim: Claim; memory: BotMemory } {
   if (ev.camp === 'killers') return killerClaim(ev, memory, random);
   const vote = intendedVote(ev);
-  const why = vote ? reasonFor(ev, vote) : undefined;
+  const why = vote ? voteReason(ev, vote) : undefined;
   if (ev.role === 'police' || (opt(ev.view.me, 'cards')?.some((c) => c.role === 'police' && !c.down) ?? false)) {
-    const claim = policeClaim(ev, lastWords);
-    if (claim) return { claim: { ...claim, ...voteWithReason(vote, why) }, memory };
+    // A police claim my team's own checks disprove is contested at once, with the results the team found.
+    const contest = checkToContest(ev);
+    const claim = policeClaim(ev, lastWords || contest !== undefined);
+    if (claim) return { claim: { ...claim, ...(contest ? { contest } : {}), ...voteWithReason(vote, why) }, memory };
   }
   // Other roles keep quiet about themselves (the killers hunt power roles) and say whom they vote, and why.
   const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
@@ -57,7 +61,7 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   if (!fake) {
     const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
     // A killer gives a reason as the good side would, when the table saw one (it blends in).
-    return { claim: { role, ...voteWithReason(vote, vote ? reasonFor(ev, vote) : undefined) }, memory };
+    return { claim: { role, ...voteWithReason(vote, vote ? voteReason(ev, vote) : undefined) }, memory };
   }
   // One new made-up result per speech: the most dangerous good seat is "a killer", or a mate is "not a killer".
   const told = new Set(fake.map((f) => f.seat));
@@ -68,11 +72,13 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   else if (victims.length > 0) next = { seat: best(victims, (s) => danger(ev, s), random)!, camp: 'killers' };
   fake = next ? [...fake, next] : fake;
   const accused = fake.find((f) => f.camp === 'killers' && ev.living.includes(f.seat))?.seat;
-  const claim: Claim = { role: 'police', ...(fake.length > 0 ? { checks: fake } : {}), ...((accused ?? vote) ? { vote: accused ?? vote } : {}) };
+  // The vote's reason: its own made-up result, or what a good seat would say.
+  const why: ClaimReason | undefined = accused ? { kind: 'known-killer', seat: accused } : vote ? voteReason(ev, vote) : undefined;
+  const claim: Claim = { role: 'police', ...(fake.length > 0 ? { checks: fake } : {}), ...voteWithReason(accused ?? vote, why) };
   return { claim, memory: { ...memory, fake } };
 }
 
-/** The claim's vote and its reason (the reason only with the vote it explains). */
+/** The claim's vote and its reason (every vote announced carries the reason it was chosen for). */
 function voteWithReason(vote: Seat | undefined, why: ClaimReason | undefined): Pick<Claim, 'vote' | 'why'> {
   if (vote === undefined) return {};
   return why && why.seat === vote ? { why, vote } : { vote };

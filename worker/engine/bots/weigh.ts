@@ -3,6 +3,7 @@
 // the announced votes it may join, a seat's danger to the killers.
 import { GOOD, HUNCH, LIVING, NIGHT_OUT, NO_CHECK_LIST, isMate, keepScore, knownGood, knownKiller, prior, scored, type Ballot, type Evidence } from './evidence.ts';
 import { signalScore } from './signals.ts';
+import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
 import type { Seat } from '../types.ts';
 
 const NO_BALLOTS: readonly Ballot[] = [];
@@ -25,6 +26,8 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   }
   // 3.0's doctor saves whom they choose: a claimed save of a seat that went out that same night is a lie.
   if (c.acts && c.role === 'doctor' && ev.view.ruleset === 'doctor') for (const a of c.acts) if (ev.nightOutRound.get(a.seat) === a.night) return -1;
+  // A result my own team's checks disprove (even a teammate's), or a claim of my own one-of-a-kind role: a lie.
+  if (disprovedCheck(ev, seat) !== 0 || claimsMyRole(ev, seat)) return -1;
   if (knownGood(ev, seat)) return 1;
   const own = trustOf(ev, seat);
   // No results announced: nothing to weigh against the other claimers.

@@ -1,0 +1,44 @@
+// Why a bot votes the seat it chose, named from what made the choice (ballot.ts): what its own night
+// knowledge says, what the table saw that seat do (signals.ts), a claim its view disproves, the votes
+// others announced that it joined, or, when nothing points anywhere, its hunch. Every announced vote
+// carries one. The killers choose by danger to their team, which they never say: they name what a
+// good seat would see, as they blend in.
+import { bandwagon, knownGood, knownKiller, living, type Evidence } from './evidence.ts';
+import { credibility } from './weigh.ts';
+import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
+import { reasonFor } from './signals.ts';
+import type { ClaimReason, Seat } from '../types.ts';
+
+/** The reason for voting `seat`, as the speech says it. */
+export function voteReason(ev: Evidence, seat: Seat): ClaimReason {
+  const seen = reasonFor(ev, seat);
+  // My own night knowledge (my team's check, who opened eyes, every other seat cleared), unless a claimer already said it.
+  if (ev.camp === 'good' && knownKiller(ev, seat) && seen?.kind !== 'checked-killer') return { kind: 'known-killer', seat };
+  if (seen) return seen;
+  if (ev.camp === 'good' && claimsMyRole(ev, seat)) return { kind: 'false-role', seat };
+  if (ev.camp === 'good' && credibility(ev, seat) < 0) {
+    const check = disprovedCheck(ev, seat) || lieTarget(ev, seat);
+    if (check !== 0) return { kind: 'false-check', seat, other: check };
+  }
+  const voter = bandwagon(ev, seat) > 0 ? announcer(ev, seat) : 0;
+  return voter !== 0 ? { kind: 'followed-vote', seat, other: voter } : { kind: 'hunch', seat };
+}
+
+/** The seat of a claim of `seat` that contradicts what I know: a check result, or a claimed save of a seat that went out that night. */
+function lieTarget(ev: Evidence, seat: Seat): Seat {
+  const c = ev.claimOf[seat];
+  for (const [target, camp] of c?.checkList ?? []) if (camp === 'killers' ? knownGood(ev, target) : knownKiller(ev, target)) return target;
+  for (const a of c?.acts ?? []) if (ev.nightOutRound.get(a.seat) === a.night) return a.seat;
+  return 0;
+}
+
+/** The first living seat (in the order of first claims) that announced this round it votes or suspects `seat`, or 0. */
+function announcer(ev: Evidence, seat: Seat): Seat {
+  const round = ev.view.round;
+  let found = 0;
+  ev.claims.forEach((c, voter) => {
+    if (found !== 0 || voter === ev.me || voter === seat || !living(ev, voter) || (ev.camp === 'good' && knownKiller(ev, voter))) return;
+    if (c.vote?.round === round ? c.vote.seat === seat : c.suspect?.round === round && c.suspect.seat === seat) found = voter;
+  });
+  return found;
+}
