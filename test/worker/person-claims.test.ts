@@ -58,7 +58,8 @@ describe('a person\'s claim reaches the engine whole', () => {
       { role: 'doctor', acts: [{ night: 0, seat: 3 }] },
       { role: 'doctor', acts: [{ night: 1 }] },
       { suspect: 4, why: { kind: 'looked-shifty', seat: 4, other: 5 } },
-      { suspect: 4, why: { kind: 'voted-victim', seat: 4 } },
+      { suspect: 4, why: { kind: 'voted-victim', seat: 4.5 } },
+      { suspect: 4, contest: { seat: 5 } },
     ];
     for (const c of bad) {
       // A frame that fails its schema is answered with an error and no id: nothing of it was read.
