@@ -210,7 +210,6 @@ it('a blind player hears the judge’s every line, once, in order, and plays cla
     let at = 0;
     for (const line of said) at = expected.indexOf(line, at) + 1 || Infinity;
     expect(at, 'what the phone said is the table voice\'s lines in order').not.toBe(Infinity);
-    expect(said.filter(othersTurn).length).toBeGreaterThanOrEqual(expected.filter(othersTurn).length - 2);
     expect(heard[0]!.text).toBe('Everyone, look at your card on your phone. Keep it to yourself.');
     expect(heard.some((h) => h.text === 'Night falls. Everyone, close your eyes.')).toBe(true);
     expect(heard.some((h) => h.text.startsWith('Day breaks.'))).toBe(true);
