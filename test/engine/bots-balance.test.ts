@@ -37,7 +37,7 @@ describe('heuristic bots play better than random ones', () => {
   ];
   for (const [ruleset, players, killersDirection] of RULESETS) {
     it(`${ruleset}, ${players} players: the same directions${killersDirection ? '' : ' (the good side\'s only)'}`, () => {
-      const { goodGain, killersGain } = gains(ruleset, players, 100);
+      const { goodGain, killersGain } = gains(ruleset, players, 60);
       expect(goodGain).toBeGreaterThan(0);
       if (killersDirection) expect(killersGain).toBeGreaterThan(0);
     }, 300_000);
@@ -45,10 +45,10 @@ describe('heuristic bots play better than random ones', () => {
 });
 
 describe('heuristic against heuristic: a fair contest that always ends', () => {
-  it('classic, 12 players: the good side wins between 35 % and 65 % of 300 seeded games', () => {
-    const { wins } = simulate({ ruleset: 'classic', players: 12, games: 300, seed: 'balance', policies: H_H });
-    expect(wins.good / 300).toBeGreaterThanOrEqual(0.35);
-    expect(wins.good / 300).toBeLessThanOrEqual(0.65);
+  it('classic, 12 players: the good side wins between 35 % and 65 % of 200 seeded games', () => {
+    const { wins } = simulate({ ruleset: 'classic', players: 12, games: 200, seed: 'balance', policies: H_H });
+    expect(wins.good / 200).toBeGreaterThanOrEqual(0.35);
+    expect(wins.good / 200).toBeLessThanOrEqual(0.65);
   }, 300_000);
 
   it('RULES.md 9, infernal: two sides that play to win draw at most 20 % of 100 seeded games at 6, 10 and 16 players', () => {
@@ -59,8 +59,8 @@ describe('heuristic against heuristic: a fair contest that always ends', () => {
     }
   }, 300_000);
 
-  it('RULES.md 8.11, dual: every one of 100 seeded games per pairing at 8 and 12 players finishes', () => {
+  it('RULES.md 8.11, dual: every one of 50 seeded games per pairing at 8 and 12 players finishes (the balance table plays 100 a cell)', () => {
     const pairings: Policies[] = [R_R, H_R, { good: 'random', killers: 'heuristic' }, H_H];
-    for (const players of [8, 12]) for (const policies of pairings) expect(simulate({ ruleset: 'dual', players, games: 100, seed: 1, policies }).unfinished, `${players} ${policies.good}-${policies.killers}`).toBeUndefined();
+    for (const players of [8, 12]) for (const policies of pairings) expect(simulate({ ruleset: 'dual', players, games: 50, seed: 1, policies }).unfinished, `${players} ${policies.good}-${policies.killers}`).toBeUndefined();
   }, 300_000);
 });
