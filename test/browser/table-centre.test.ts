@@ -86,12 +86,17 @@ it('a crowded table sets its names smaller instead of cutting them: "Olivia" who
     const name = page.locator('[data-testid=game-over] svg.table g[data-seat="2"] text.name');
     await expect.poll(async () => (await name.textContent())?.replace(/[\u2066-\u2069]/g, '')).toBe('Olivia');
     expect((await page.locator('[data-testid=game-over] svg.table g[data-seat="3"] text.name').textContent())?.replace(/[\u2066-\u2069]/g, '')).toBe('王小明');
-    const inside = await page.evaluate(() => [...document.querySelectorAll('[data-testid=game-over] svg.table g[data-seat]')].every((g) => {
-      const t = g.querySelector('text.name')!.getBoundingClientRect();
-      const p = g.querySelector('rect.plate')!.getBoundingClientRect();
-      return t.left >= p.left && t.right <= p.right;
-    }));
-    expect(inside, `${players} seats: every name inside its plate`).toBe(true);
+    // Polled: the table of the new size may still be drawing its plates when the names are in.
+    const inside = () =>
+      page.evaluate(() => {
+        const seats = [...document.querySelectorAll('[data-testid=game-over] svg.table g[data-seat]')];
+        return seats.length > 0 && seats.every((g) => {
+          const t = g.querySelector('text.name')?.getBoundingClientRect();
+          const p = g.querySelector('rect.plate')?.getBoundingClientRect();
+          return !!t && !!p && t.left >= p.left && t.right <= p.right;
+        });
+      });
+    await expect.poll(inside, { message: `${players} seats: every name inside its plate`, timeout: 5_000 }).toBe(true);
     await page.locator('[data-testid=game-over] svg.table').screenshot({ path: join(SHOTS, `names-${players}-seats.png`) });
   }
   expect(errors).toEqual([]);
