@@ -1,4 +1,4 @@
-// Issue 7, item 6: the HTTP side. POST bodies only as small JSON and only from this site, rate limits
+// The HTTP side of the hostile-client checks. POST bodies only as small JSON and only from this site, rate limits
 // per client address on creating, joining and opening sockets, security headers on every answer.
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../worker/protocol.ts';
