@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { viewFor, viewJson, viewUpdate } from '../../worker/engine/view.ts';
-import type { GameState, Viewer } from '../../worker/engine/types.ts';
+import type { Claim, GameState, Viewer } from '../../worker/engine/types.ts';
 import { renderClaim } from '../../worker/engine/bots/claims.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
 import { Table } from '../engine/table.ts';
@@ -48,10 +48,27 @@ async function composerAt(t: Table, locale: string) {
   return { phone, page: phone.page, firstAct };
 }
 
+/**
+ * The composer's preview says `line`, reads at 4.5:1, and Send (no words needed) sends the claim as
+ * the speech; the room's answer puts it in the feed as a line of its own.
+ */
+async function sendClaim(t: Table, c: Awaited<ReturnType<typeof composerAt>>, claim: Claim, line: string): Promise<void> {
+  const { page, phone, firstAct } = c;
+  await expect.poll(() => page.getByTestId('claim-preview').innerText()).toContain(line);
+  expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
+  await page.locator('.speech-box form button[type=submit]').tap();
+  await expect.poll(firstAct).toEqual({ type: 'say', text: line, claim });
+  const before = t.state;
+  t.act(1, { type: 'say', text: line, claim });
+  phone.room.send(frame(before, t.state));
+  await expect.poll(() => page.getByTestId('feed').getByTestId('claim').allInnerTexts()).toContainEqual(expect.stringContaining(line));
+}
+
 for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
   it(`${lang}: the composer sends the claim with the speech, and the feed reads it as a bot's claim reads`, async () => {
     const t = toMySpeech();
-    const { phone, page, firstAct } = await composerAt(t, locale);
+    const composer = await composerAt(t, locale);
+    const { phone, page } = composer;
     try {
       await page.getByTestId('claim-role').selectOption('police');
       await page.getByTestId('claim-check-add').tap();
@@ -64,18 +81,9 @@ for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
       expect(await page.getByTestId('claim-role').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).sort())).toEqual(['', 'civilian', 'killer', 'police']);
       const claim = { role: 'police' as const, checks: [{ seat: 2, camp: 'killers' as const }], suspect: 3, vote: 2 };
       const line = renderClaim(claim, lang);
-      await expect.poll(() => page.getByTestId('claim-preview').innerText()).toContain(line);
-      // The composer reads as well as the rest of the screen (the look's 4.5:1).
-      expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
-      // No words needed: the claim alone is a speech.
-      await page.locator('.speech-box form button[type=submit]').tap();
-      await expect.poll(firstAct).toEqual({ type: 'say', text: line, claim });
-      // The room's answer: the speech in the log, with its claim.
-      const before = t.state;
-      t.act(1, { type: 'say', text: line, claim });
-      phone.room.send(frame(before, t.state));
+      // The composer reads as well as the rest of the screen; no words needed: the claim alone is a speech, and the feed shows it.
+      await sendClaim(t, composer, claim, line);
       const feed = page.getByTestId('feed');
-      await expect.poll(() => feed.getByTestId('claim').allInnerTexts()).toContainEqual(expect.stringContaining(line));
       // Then seat 2 speaks as a bot does, its claim's words in English: this reader reads the claim in the same words as seat 1's.
       const b2 = t.state;
       t.act(1, { type: 'pass' });
@@ -108,7 +116,8 @@ for (const [locale, lang] of [['es-ES', 'es'], ['ko-KR', 'ko']] as const) {
   it(`${lang}: a power role claims its own night act, on the nights played so far, in the words a bot's claim reads`, async () => {
     const t = toDoctorSpeech();
     expect(t.state.round).toBe(1);
-    const { phone, page, firstAct } = await composerAt(t, locale);
+    const composer = await composerAt(t, locale);
+    const { phone, page } = composer;
     try {
       // A civilian names no night acts; the doctor does, the secret police too (this deck holds both).
       await page.getByTestId('claim-role').selectOption('civilian');
@@ -122,15 +131,8 @@ for (const [locale, lang] of [['es-ES', 'es'], ['ko-KR', 'ko']] as const) {
       await page.getByTestId('claim-suspect').selectOption('2');
       const claim = { role: 'doctor' as const, acts: [{ night: 1, seat: 4 }], suspect: 2 };
       const line = renderClaim(claim, lang);
-      await expect.poll(() => page.getByTestId('claim-preview').innerText()).toContain(line);
-      expect((await page.evaluate(checkContrast, 4.5)).failures).toEqual([]);
-      await page.locator('.speech-box form button[type=submit]').tap();
-      await expect.poll(firstAct).toEqual({ type: 'say', text: line, claim });
       // The engine takes it as sent, and the feed reads it back as a line of its own.
-      const before = t.state;
-      t.act(1, { type: 'say', text: line, claim });
-      phone.room.send(frame(before, t.state));
-      await expect.poll(() => page.getByTestId('feed').getByTestId('claim').allInnerTexts()).toContainEqual(expect.stringContaining(line));
+      await sendClaim(t, composer, claim, line);
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();
