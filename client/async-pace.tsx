@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import type { PaceSetting } from '../worker/protocol.ts';
 import { has, lang, localInput, t } from './i18n.ts';
 import { hostMove, room } from './state.ts';
-import { ConfirmButton, type Update } from './ui.tsx';
+import { ConfirmButton, type Update } from './kit.tsx';
 
 /** This browser's time zone: the default the host picks once. */
 function browserZone(): string {

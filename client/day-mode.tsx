@@ -2,7 +2,7 @@
 import type { PaceSetting } from '../worker/protocol.ts';
 import { dayModeOf } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import type { Update } from './ui.tsx';
+import type { Update } from './kit.tsx';
 
 /** The host's choice between turns and an open day; it follows the pace until the host picks one. */
 export function DayModeField({ pace, onChange }: { pace: PaceSetting; onChange: Update<PaceSetting> }) {

@@ -11,7 +11,7 @@ import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { sameSeats } from './story.ts';
-import { ConfirmButton, Countdown } from './ui.tsx';
+import { ConfirmButton, Countdown } from './kit.tsx';
 import { PaceSwitch } from './async-pace.tsx';
 import { later } from './lazy.ts';
 import { useCues } from './cue.ts';

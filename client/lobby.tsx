@@ -6,7 +6,8 @@ import { invites, room, hostMove } from './state.ts';
 import { later } from './lazy.ts';
 import { RoundTable } from './round-table.tsx';
 import { WebhookSetting } from './webhook-setting.tsx';
-import { ConfirmButton, SettingsForm, SettingsSummary, type Settings } from './ui.tsx';
+import { SettingsForm, SettingsSummary, type Settings } from './ui.tsx';
+import { ConfirmButton } from './kit.tsx';
 import { isolate, who } from './log-text.ts';
 import { ScheduledStart } from './async-pace.tsx';
 

@@ -5,7 +5,7 @@ import type { RoomSummary } from '../worker/protocol.ts';
 import { t, type Key } from './i18n.ts';
 import { OWED_KEYS } from './notify.ts';
 import { forget, go, stored, type Stored } from './state.ts';
-import { Countdown } from './ui.tsx';
+import { Countdown } from './kit.tsx';
 
 interface Line {
   code: string;

@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import type { RoomView } from '../worker/protocol.ts';
 import { clockTime, t } from './i18n.ts';
 import { disconnect, go, hostMove, moveLink, now, type Stored } from './state.ts';
-import { ConfirmButton } from './ui.tsx';
+import { ConfirmButton } from './kit.tsx';
 import { CopyLink, QrCode } from './lobby.tsx';
 
 /** The leave / sign-out / move control for this device's place: a seat, or the judge's. */

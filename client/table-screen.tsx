@@ -10,7 +10,7 @@ import { conn, room, view } from './state.ts';
 import { stillWorth, tableLines, type Spoken } from './table-voice.ts';
 import { plateOf, who } from './log-text.ts';
 import { tones } from './cue.ts';
-import { Countdown } from './ui.tsx';
+import { Countdown } from './kit.tsx';
 import { Tally } from './tally.tsx';
 import { candidatesOf, type BallotsEvent } from './story.ts';
 import { QrCode } from './lobby.tsx';

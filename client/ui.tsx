@@ -1,17 +1,17 @@
-// Pieces every screen shares: header, error bar, rules sheet, countdown and the room settings form.
+// Pieces every page shares: header, error bar, the rules sheet's switches and the room settings form.
 import { signal } from '@preact/signals';
 import { useState } from 'preact/hooks';
-import type { ComponentChildren } from 'preact';
 import { CATALOG as RULESETS, DEADLINE_KINDS, RULESET_IDS, deadlineKinds } from '../worker/engine/catalog.ts';
 import { PACE_LIMITS, PACE_PRESETS } from '../worker/engine/pace.ts';
 import { dayCloseOf, dayModeOf } from '../worker/protocol.ts';
 import { DayModeField } from './day-mode.tsx';
 import type { OptionValue, Pace, RulesetId } from '../worker/engine/types.ts';
 import type { PaceSetting } from '../worker/protocol.ts';
-import { LANGS, LANG_NAMES, clockTime, has, lang, setLang, t } from './i18n.ts';
-import { conn, dismiss, errors, go, now } from './state.ts';
+import { LANGS, LANG_NAMES, has, lang, setLang, t } from './i18n.ts';
+import { conn, dismiss, errors, go } from './state.ts';
 import { soundOn, toggleSound } from './cue.ts';
 import { later } from './lazy.ts';
+import type { Update } from './kit.tsx';
 
 // Only async pace shows it: a chunk of its own, so the home page's first screen does not carry it.
 const DayCloseField = later(() => import('./async-pace.tsx').then((m) => m.DayCloseField));
@@ -68,31 +68,6 @@ export function ErrorBar() {
     </div>
   );
 }
-
-function clock(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(h || d ? 2 : 1, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return `${d ? `${d}d ` : ''}${h || d ? `${h}:` : ''}${mm}:${ss}`;
-}
-
-/** Time left on a step and the local clock time it closes at ("closes Tue 21:00"). */
-export function Countdown({ endsAt }: { endsAt: number | null }) {
-  if (!endsAt) return null;
-  // The weekday only when the deadline is not today ("closes 21:00", "closes Tue 21:00").
-  const at = clockTime(endsAt, new Date(now.value).toDateString() !== new Date(endsAt).toDateString());
-  const left = endsAt - now.value;
-  return (
-    <div class={`countdown${left < 10_000 ? ' soon' : ''}`}>
-      <b>{clock(left)}</b> · {t('closes', at)}
-    </div>
-  );
-}
-
-/** A change to a form's value made from its latest value, not the one drawn: two changes before a redraw both count. */
-export type Update<T> = (change: (old: T) => T) => void;
 
 export interface Settings {
   ruleset: RulesetId;
@@ -328,13 +303,4 @@ export function useRequest(): { busy: boolean; err: string; setErr: (e: string) 
     }
   }
   return { busy, err, setErr, run };
-}
-
-/** A button that asks before doing something that cannot be undone. */
-export function ConfirmButton({ ask, onYes, class: cls, children }: { ask: string; onYes: () => void; class?: string; children: ComponentChildren }) {
-  return (
-    <button type="button" class={cls} onClick={() => confirm(ask) && onYes()}>
-      {children}
-    </button>
-  );
 }
