@@ -3,6 +3,8 @@
 import { memo } from 'preact/compat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
+import { last, legal, mutedToday, spoken } from './step-view.ts';
+import { Dawn, Muted } from './dawn.tsx';
 import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
@@ -31,21 +33,6 @@ import { SpeechBox, TextBox } from './speech-box.tsx';
 
 /** A word standing as a title ("Killer", not "killer"). */
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-
-function legal<T extends LegalAction['type']>(v: View, type: T): Extract<LegalAction, { type: T }> | undefined {
-  return v.legal.find((a) => a.type === type) as Extract<LegalAction, { type: T }> | undefined;
-}
-
-function last<T extends LogEntry['event']['type']>(v: View, type: T): (LogEntry & { event: Extract<LogEntry['event'], { type: T }> }) | undefined {
-  for (let i = v.log.length - 1; i >= 0; i--) if (v.log[i]!.event.type === type) return v.log[i] as never;
-  return undefined;
-}
-
-/** Living players the forest old man muted for this day (4.0): public at dawn, over at nightfall. */
-function mutedToday(v: View): Seat[] {
-  if (v.phase !== 'day') return [];
-  return v.log.filter((e) => e.event.type === 'muted' && e.round === v.round).map((e) => (e.event as { seat: Seat }).seat).filter((s) => v.seats[s - 1]?.alive);
-}
 
 // The card art loads the first time a player turns their card up.
 const CardFaces = later(() => import('./card-art.tsx').then((m) => m.CardFaces));
@@ -409,48 +396,10 @@ function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 
   );
 }
 
-/** The dawn's news at the head of the day's first panel. */
-export function Dawn({ v }: { v: View }) {
-  const dawn = last(v, 'dawn');
-  // Once the day has voted, the dawn's news is old: the headline says what happens now.
-  if (!dawn || dawn.round !== v.round || (last(v, 'ballots')?.seq ?? 0) > dawn.seq) return null;
-  // `dual`: the cards laid down this dawn, by seat and position, never by face.
-  const downs = v.log.filter((e) => e.event.type === 'card-down' && e.round === dawn.round && e.seq < dawn.seq);
-  return (
-    <div class="dawn" data-testid="dawn" data-out={dawn.event.out.join(',')}>
-      {downs.map((e) => {
-        const mine = myCardDown(v, e);
-        return (
-          <p data-testid="card-down">
-            {entryText(e)}
-            {mine && <b data-testid="my-card-down"> — {mine}</b>}
-          </p>
-        );
-      })}
-      {/* The dawn's own line says "Day breaks" once, with the night's news ("Day breaks. Out last night: #3"). */}
-      <p class="big">
-        <b>☀ {entryText(dawn, v.ruleset)}</b>
-      </p>
-      <Muted v={v} />
-    </div>
-  );
-}
-
-/** Who may not speak today (everyone sees it; the muted player also gets a banner). */
-function Muted({ v }: { v: View }) {
-  const muted = mutedToday(v);
-  return muted.length ? <p data-testid="muted-today">🔇 {t('mutedToday', whoList(muted))}</p> : null;
-}
-
 /** 4.0: the day's speaking order (RULES.md 7), which flips every round. */
 function OrderNote({ v }: { v: View }) {
   if (v.ruleset !== 'butterfly') return null;
   return <p class="note">{v.round % 2 ? t('order_odd') : t('order_even', v.players, v.players - 1)}</p>;
-}
-
-/** Played face to face (issue 12), speeches and last words are said aloud at the table: no box to type them in. */
-export function spoken(): boolean {
-  return !!room.value?.table;
 }
 
 function SpeechPanel({ v }: { v: View }) {

@@ -4,7 +4,8 @@ import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.t
 import { t } from './i18n.ts';
 import { act } from './state.ts';
 import { who } from './log-text.ts';
-import { Dawn, spoken } from './game-screen.tsx';
+import { Dawn } from './dawn.tsx';
+import { spoken } from './step-view.ts';
 import { SpeechBox } from './speech-box.tsx';
 import { SaidWords } from './said-words.tsx';
 
