@@ -3,12 +3,13 @@
 import { memo } from 'preact/compat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
-import { last, legal, mutedToday, spoken } from './step-view.ts';
+import { legal, mutedToday, spoken } from './step-view.ts';
 import { Dawn, Muted } from './dawn.tsx';
+import { EyesPanel, NightCallPanel } from './night-call.tsx';
 import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
-import { callKey, cardWho, entryText, paren, plateOf, roleName, who, whoList } from './log-text.ts';
+import { entryText, paren, plateOf, roleName, who, whoList } from './log-text.ts';
 import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
@@ -22,11 +23,11 @@ import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
 import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
-import { ConfirmPick, NightResult } from './night-result.tsx';
+import { NightResult } from './night-result.tsx';
 import { ProdButton, ProddedLine, ReplaceSeat } from './host-prod.tsx';
 import { AwayLine, awaySeats } from './away.tsx';
 import { WebhookSetting } from './webhook-setting.tsx';
-import { BallotWeights, CardLegend, LiveBallots, YourSide, cardNote, cardPoints, knownList, myCardDown, pointForCard, seatNote, tableCards } from './dual-cards.tsx';
+import { BallotWeights, CardLegend, LiveBallots, YourSide, cardPoints, knownList, pointForCard, tableCards } from './dual-cards.tsx';
 import { TalkLog } from './talk-log.tsx';
 import { cardUp, turnCard } from './card-peek.ts';
 import { SpeechBox, TextBox } from './speech-box.tsx';
@@ -251,23 +252,6 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
   switch (step.kind) {
     case 'reading':
       return <ReadingPanel v={v} />;
-    case 'call': {
-      const point = legal(v, 'point');
-      if (!point) {
-        // The secret police's call after the shot: it still opens (D11), with nothing left to do.
-        const spent = step.call === 'secret-police' && v.me?.alive && (v.me.cards?.some((c) => !c.down && c.role === 'secret-police') ?? v.me.role === 'secret-police');
-        // The judge (god view) reads the call as a judge would: who is choosing now.
-        // (Everyone else reads the call in the headline above.)
-        const text = step.actors ? t('callChoosing', t(`call_${step.call}`), whoList(step.actors)) : '';
-        return <NightWait text={text} note={spent ? t('game/shot-spent') : ''} />;
-      }
-      if (!point.cards) return <PointPanel v={v} point={point} />;
-      return (
-        <>
-          {v.legal.map((a) => a.type === 'point' && <CardPoint v={v} point={a} />)}
-        </>
-      );
-    }
     case 'talk': {
       const pass = legal(v, 'pass');
       return (
@@ -289,23 +273,10 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
         </div>
       );
     }
-    case 'eyes': {
-      const eyes = legal(v, 'open-eyes');
-      const chosen = last(v, 'eyes-chosen');
-      if (!eyes) return <NightWait text={chosen ? `${t('eyesQ')} ${t(`eyes_${chosen.event.choice}`)}` : ''} />;
-      return (
-        <div class="act">
-          <p class="big">{t('eyesQ')}</p>
-          <div class="targets">
-            {eyes.choices.map((c) => (
-              <button type="button" onClick={() => act({ type: 'open-eyes', choice: c })}>
-                {t(`eyes_${c}`)}
-              </button>
-            ))}
-          </div>
-        </div>
-      );
-    }
+    case 'call':
+      return <NightCallPanel v={v} />;
+    case 'eyes':
+      return <EyesPanel v={v} />;
     case 'open-day':
       return <OpenDayPanel v={v} />;
     case 'last-words':
@@ -316,84 +287,6 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
     case 'over':
       return null;
   }
-}
-
-function NightWait({ text, note }: { text: string; note?: string }) {
-  return (
-    <div class="night-wait" data-testid="night-wait">
-      <p class="big">🌙 {t('nightFalls')}</p>
-      {text && <p>{text}</p>}
-      {note && <p class="note">{note}</p>}
-    </div>
-  );
-}
-
-/** The called player's (or team's) choice. Who may not be chosen is what the living seats have
- *  that the legal targets lack: the engine decides, this only says it. */
-function PointPanel({ v, point }: { v: View; point: Extract<LegalAction, { type: 'point' }> }) {
-  const call = point.call;
-  const key = callKey(call, v.ruleset);
-  const team = call === 'killers' || call === 'police';
-  const me = v.me?.seat ?? 0;
-  const barred = v.seats.filter((s) => s.alive && s.seat !== me && !point.targets.includes(s.seat)).map((s) => s.seat);
-  const about = key === 'police' ? (v.ruleset === 'butterfly' ? 'about_police' : '') : key === 'killers' ? '' : (`about_${key}` as const);
-  return (
-    <div class="act" data-testid="point-panel" data-call={call}>
-      <p class="big">{t(`pick_${key}`)}</p>
-      {about && <p class="note">{t(about)}</p>}
-      {!team && me > 0 && (
-        <p class="note" data-testid="self-note">
-          {point.targets.includes(me) ? t('maySelf') : t(call === 'butterfly' || call === 'sniper' || call === 'secret-police' ? `noSelf_${call}` : 'noSelf')}
-        </p>
-      )}
-      {barred.length > 0 && <p class="note">{t('cannotPick', whoList(barred), t(call === 'killers' ? 'game/repeat-first-kill' : 'game/target-not-eligible'))}</p>}
-      <p class="muted" data-testid="point-hint">{t(point.confirm ? 'pickThenConfirm' : team ? 'pointHint' : 'pointAlone')}</p>
-      {point.current ? <p>{t('youPoint', who(point.current))}</p> : null}
-      <div class="targets" role="group" aria-label={t(`pick_${key}`)}>
-        {point.targets.map((s) => (
-          <button type="button" class={point.current === s ? 'on' : ''} aria-pressed={point.current === s} onClick={() => act({ type: 'point', target: s })} data-testid="point-target" data-seat={s}>
-            {who(s)}
-            {s === me ? paren(t('you')) : v.seats[s - 1]?.mate ? paren(t('mate')) : ''}
-          </button>
-        ))}
-        <button type="button" class={point.current === 0 ? 'on' : ''} aria-pressed={point.current === 0} onClick={() => act({ type: 'point', target: 0 })} data-testid="point-nobody">
-          {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
-        </button>
-      </div>
-      <ConfirmPick v={v} point={point} />
-    </div>
-  );
-}
-
-/** `dual`: one acting card's choice of a target card ("#3, left card"); a seat with two acting cards gets two. */
-function CardPoint({ v, point }: { v: View; point: Extract<LegalAction, { type: 'point' }> }) {
-  const call = point.call;
-  const hand = point.hand ?? 0;
-  const cur = point.currentCard;
-  const me = v.me?.seat ?? 0;
-  const role = v.me?.cards?.[hand]?.role;
-  if (call === 'sniper' || call === 'old-man') return null;
-  return (
-    <div class="act" data-testid="point-panel" data-call={call} data-hand={hand}>
-      {role && <p class="big">{t('myCard', t(hand ? 'right' : 'left'), roleName(role))}</p>}
-      <p class="big">{t(`pc_${call}`)}</p>
-      <p class="note">{t(`ac_${call}`)}</p>
-      {point.confirm && <p class="muted">{t('pickThenConfirm')}</p>}
-      {cur ? <p>{t('youPoint', cardWho(cur.seat, cur.card))}</p> : null}
-      <div class="targets">
-        {(point.cards ?? []).map((c) => (
-          <button type="button" class={cur && cur.seat === c.seat && cur.card === c.card ? 'on' : ''} onClick={() => act({ type: 'point', target: c.seat, card: c.card, hand })} data-testid="point-target" data-seat={c.seat} data-card={c.card}>
-            {cardWho(c.seat, c.card)}
-            {c.seat === me ? paren(t('you')) : cardNote(v.seats[c.seat - 1]?.cards?.[c.card]) + seatNote(v.seats[c.seat - 1])}
-          </button>
-        ))}
-        <button type="button" class={cur === 0 ? 'on' : ''} onClick={() => act({ type: 'point', target: 0, hand })} data-testid="point-nobody">
-          {t(call === 'secret-police' ? 'keepShot' : 'pointNobody')}
-        </button>
-      </div>
-      <ConfirmPick v={v} point={point} />
-    </div>
-  );
 }
 
 /** 4.0: the day's speaking order (RULES.md 7), which flips every round. */
