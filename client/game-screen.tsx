@@ -4,8 +4,9 @@ import { memo } from 'preact/compat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
 import { legal, mutedToday, spoken } from './step-view.ts';
-import { Dawn, Muted } from './dawn.tsx';
+import { Dawn } from './dawn.tsx';
 import { EyesPanel, NightCallPanel } from './night-call.tsx';
+import { BallotPanel } from './ballot-panel.tsx';
 import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
@@ -27,7 +28,7 @@ import { NightResult } from './night-result.tsx';
 import { ProdButton, ProddedLine, ReplaceSeat } from './host-prod.tsx';
 import { AwayLine, awaySeats } from './away.tsx';
 import { WebhookSetting } from './webhook-setting.tsx';
-import { BallotWeights, CardLegend, LiveBallots, YourSide, cardPoints, knownList, pointForCard, tableCards } from './dual-cards.tsx';
+import { CardLegend, YourSide, cardPoints, knownList, pointForCard, tableCards } from './dual-cards.tsx';
 import { TalkLog } from './talk-log.tsx';
 import { cardUp, turnCard } from './card-peek.ts';
 import { SpeechBox, TextBox } from './speech-box.tsx';
@@ -317,58 +318,6 @@ function SpeechPanel({ v }: { v: View }) {
               {t(spoken() ? 'imDone' : 'pass')}
             </button>
           )}
-        </>
-      )}
-    </div>
-  );
-}
-
-function BallotPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Seat) => void }) {
-  const step = v.step;
-  if (step.kind !== 'ballot') return null;
-  const vote = legal(v, 'vote');
-  const me = v.me?.seat ?? 0;
-  const mine = v.me?.ballot;
-  const name = (s: Seat) => (s === me ? `${who(s)}${paren(t('yourself'))}` : who(s));
-  const turn = step.turn;
-  return (
-    <div class="act" data-testid="ballot" data-turn={turn ?? ''}>
-      {turn !== undefined && (
-        <p class="big" data-testid="vote-turn">
-          {vote ? t('yourVoteTurn') : t('votingNow', who(turn))}
-        </p>
-      )}
-      {turn !== undefined && !vote && mine === undefined && v.me?.alive && <p class="note">{t('voteAfterDefence')}</p>}
-      <Muted v={v} />
-      <p class="muted">{t('sealed')}</p>
-      {step.mustVote && <p class="muted">{t(v.ruleset === 'butterfly' ? 'selfVoteOk' : 'mustVote')}</p>}
-      {v.ruleset === 'butterfly' && <p class="muted">{t('anyTie')}</p>}
-      {v.me?.alive && v.me.cards && <p class="muted">{t('weighted', v.me.cards.filter((c) => !c.down).length)}</p>}
-      <p>
-        <b data-testid="ballots-in" data-n={step.ballotsIn}>{t('ballotsIn', step.ballotsIn, step.voters)}</b>
-      </p>
-      <BallotWeights v={v} />
-      {v.god && <LiveBallots v={v} />}
-      {mine !== undefined && <p class="ok">{t('yourBallot', mine ? name(mine) : t('abstain'))}</p>}
-      {vote && (
-        <>
-          <div class="targets" role="group" aria-label={t('voteChoose')}>
-            {vote.targets.map((s) => (
-              <button type="button" class={pick === s ? 'on' : ''} aria-pressed={pick === s} onClick={() => setPick(s === pick ? 0 : s)} data-testid="vote-target" data-seat={s}>
-                {name(s)}
-              </button>
-            ))}
-          </div>
-          <div class="line">
-            <button type="button" class="primary" data-testid="vote" disabled={!pick || !vote.targets.includes(pick)} onClick={() => act({ type: 'vote', target: pick }) && setPick(0)}>
-              {t('voteFor', pick ? name(pick) : '…')}
-            </button>
-            {vote.canAbstain && (
-              <button type="button" onClick={() => act({ type: 'vote', target: 0 })} data-testid="abstain">
-                {t('abstain')}
-              </button>
-            )}
-          </div>
         </>
       )}
     </div>
