@@ -7,10 +7,11 @@ import { legal, mutedToday, spoken } from './step-view.ts';
 import { Dawn } from './dawn.tsx';
 import { EyesPanel, NightCallPanel } from './night-call.tsx';
 import { BallotPanel } from './ballot-panel.tsx';
+import { SpeechPanel } from './speech-panel.tsx';
 import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
-import { entryText, paren, plateOf, roleName, who, whoList } from './log-text.ts';
+import { entryText, paren, plateOf, roleName, who } from './log-text.ts';
 import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
@@ -288,40 +289,6 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
     case 'over':
       return null;
   }
-}
-
-/** 4.0: the day's speaking order (RULES.md 7), which flips every round. */
-function OrderNote({ v }: { v: View }) {
-  if (v.ruleset !== 'butterfly') return null;
-  return <p class="note">{v.round % 2 ? t('order_odd') : t('order_even', v.players, v.players - 1)}</p>;
-}
-
-function SpeechPanel({ v }: { v: View }) {
-  const step = v.step;
-  if (step.kind !== 'speech' && step.kind !== 'last-words') return null;
-  const mine = !!legal(v, 'say');
-  const heading = step.kind === 'last-words' ? (mine ? t('yourLastWords') : t('lastWordsOf', who(step.seat))) : t(`sp_${step.purpose}`);
-  return (
-    <div class="act" data-testid="speech" data-purpose={step.kind === 'speech' ? step.purpose : 'last-words'}>
-      <Dawn v={v} />
-      <p class="big">{heading}</p>
-      {step.kind === 'speech' && !(mine && spoken()) && <p>{mine ? t('yourTurn') : t('speaking', who(step.seat))}</p>}
-      {step.kind === 'speech' && step.queue.length > 0 && <p class="muted">{t('next', whoList(step.queue))}</p>}
-      {step.kind === 'speech' && step.purpose === 'defence' && v.ruleset === 'butterfly' && <p class="note">{t('defenceVote')}</p>}
-      <OrderNote v={v} />
-      {mine && spoken() && <p class="big" data-testid="speak-aloud">{t(step.kind === 'last-words' ? 'lastWordsAloud' : 'speakAloud')}</p>}
-      {mine && (
-        <>
-          {!spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
-          {legal(v, 'pass') && (
-            <button type="button" class={spoken() ? 'primary wide done-big' : 'primary wide'} onClick={() => act({ type: 'pass' })} data-testid="pass">
-              {t(spoken() ? 'imDone' : 'pass')}
-            </button>
-          )}
-        </>
-      )}
-    </div>
-  );
 }
 
 // What the viewer's own night calls told them (and the judge's record, for a god view).
