@@ -3,11 +3,11 @@
 import { memo } from 'preact/compat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
-import { legal, mutedToday, spoken } from './step-view.ts';
-import { Dawn } from './dawn.tsx';
+import { legal, mutedToday } from './step-view.ts';
 import { EyesPanel, NightCallPanel } from './night-call.tsx';
 import { BallotPanel } from './ballot-panel.tsx';
 import { SpeechPanel } from './speech-panel.tsx';
+import { TalkPanel } from './talk-panel.tsx';
 import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
@@ -30,9 +30,8 @@ import { ProdButton, ProddedLine, ReplaceSeat } from './host-prod.tsx';
 import { AwayLine, awaySeats } from './away.tsx';
 import { WebhookSetting } from './webhook-setting.tsx';
 import { CardLegend, YourSide, cardPoints, knownList, pointForCard, tableCards } from './dual-cards.tsx';
-import { TalkLog } from './talk-log.tsx';
 import { cardUp, turnCard } from './card-peek.ts';
-import { SpeechBox, TextBox } from './speech-box.tsx';
+import { TextBox } from './speech-box.tsx';
 
 /** A word standing as a title ("Killer", not "killer"). */
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -254,27 +253,8 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
   switch (step.kind) {
     case 'reading':
       return <ReadingPanel v={v} />;
-    case 'talk': {
-      const pass = legal(v, 'pass');
-      return (
-        <div class="act" data-testid="talk">
-          <Dawn v={v} />
-          <p class="muted">{t('talkNote')}</p>
-          <p>
-            <b data-testid="ready-count">{t('readyN', step.ready.length, v.seats.filter((s) => s.alive).length)}</b>
-          </p>
-          <TalkLog round={v.round} />
-          {legal(v, 'say') && !spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
-          {pass ? (
-            <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="pass">
-              {t('ready')}
-            </button>
-          ) : (
-            v.me && step.ready.includes(v.me.seat) && <p class="ok">{t('youReady')}</p>
-          )}
-        </div>
-      );
-    }
+    case 'talk':
+      return <TalkPanel v={v} />;
     case 'call':
       return <NightCallPanel v={v} />;
     case 'eyes':
