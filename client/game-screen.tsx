@@ -2,16 +2,16 @@
 // never decides on its own what a player may do.
 import { memo } from 'preact/compat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { LegalAction, LogEntry, RulesetId, Seat, View } from '../worker/engine/types.ts';
+import type { LegalAction, RulesetId, Seat, View } from '../worker/engine/types.ts';
 import { legal, mutedToday } from './step-view.ts';
 import { EyesPanel, NightCallPanel } from './night-call.tsx';
 import { BallotPanel } from './ballot-panel.tsx';
 import { SpeechPanel } from './speech-panel.tsx';
 import { TalkPanel } from './talk-panel.tsx';
-import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
+import { TeamPanel } from './team-panel.tsx';
 import { lang, t } from './i18n.ts';
 import { act, hostMove, log, room, view } from './state.ts';
-import { entryText, paren, plateOf, roleName, who } from './log-text.ts';
+import { paren, plateOf, roleName, who } from './log-text.ts';
 import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer, StoryEntry } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
@@ -269,71 +269,6 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
     case 'over':
       return null;
   }
-}
-
-// What the viewer's own night calls told them (and the judge's record, for a god view).
-const SEEN = new Set(['eyes-seen', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'night-cards', 'void-card']);
-
-type CheckedEntry = LogEntry & { event: { type: 'checked' } };
-
-/** The team chat and checks of a viewer's log: new lists only when an entry of theirs comes. */
-interface TeamReading extends Reading<LogEntry> {
-  chat: LogEntry[];
-  checks: CheckedEntry[];
-}
-
-// Read onward as the log grows (the engine's log readings): the panel that opens at nightfall reads only
-// the entries since it last did, not a late game's whole log while the phone draws the night.
-const teamReadings: Readings<TeamReading> = gameMemo();
-
-function readTeam(r: TeamReading, e: LogEntry): void {
-  if (e.event.type === 'team-chat') r.chat = [...r.chat, e];
-  else if (e.event.type === 'checked') r.checks = [...r.checks, e as CheckedEntry];
-}
-
-/** Keeps a chat scrolled to its newest line (the box holds a few; the latest is what a teammate just said). */
-function lastLine(ul: HTMLUListElement | null): void {
-  if (ul) ul.scrollTop = ul.scrollHeight;
-}
-
-/** The team's chat and checks; `atCall` while the team points (beside the pointers, compact). */
-function TeamPanel({ v, atCall = false }: { v: View; atCall?: boolean }) {
-  const { chat, checks } = readOnward(teamReadings, v.log, 0, () => ({ read: 0, last: undefined, chat: [], checks: [] }), readTeam);
-  // Only tonight's: a result from an earlier night must not pass for this one (the checks keep the
-  // history). The log is in time order: tonight's entries are its tail.
-  const seen: LogEntry[] = [];
-  for (let i = v.log.length - 1; i >= 0 && v.log[i]!.round === v.round; i--) if (SEEN.has(v.log[i]!.event.type)) seen.unshift(v.log[i]!);
-  const canChat = !!legal(v, 'team-chat');
-  if (!canChat && !chat.length && !checks.length && !seen.length) return null;
-  return (
-    <div class={atCall ? 'card team at-call' : 'card team'} data-testid="team-panel">
-      {checks.length > 0 && (
-        <>
-          <h3>{t('checks')}</h3>
-          <ul>
-            {checks.map((e) => (
-              <li key={e.seq}>{entryText(e)}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {seen.length > 0 && <h3>{t('yourNight')}</h3>}
-      {seen.map((e) => (
-        <p key={e.seq}>{entryText(e, v.ruleset)}</p>
-      ))}
-      {(canChat || chat.length > 0) && (
-        <>
-          <h3>{t('teamChat')}</h3>
-          <ul class="chat" tabIndex={0} aria-label={t('teamChat')} ref={(ul) => lastLine(ul)}>
-            {chat.map((e) => (
-              <li key={e.seq}>{entryText(e)}</li>
-            ))}
-          </ul>
-          {canChat && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'team-chat', text })} />}
-        </>
-      )}
-    </div>
-  );
 }
 
 function Specials({ v }: { v: View }) {
