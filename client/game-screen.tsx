@@ -1,19 +1,20 @@
 // The game as one seat (or a spectator) sees it. Every control comes from view.legal: the client
 // never decides on its own what a player may do.
 import { memo } from 'preact/compat';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { LegalAction, RulesetId, Seat, View } from '../worker/engine/types.ts';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { LegalAction, Seat, View } from '../worker/engine/types.ts';
 import { legal, mutedToday } from './step-view.ts';
 import { EyesPanel, NightCallPanel } from './night-call.tsx';
 import { BallotPanel } from './ballot-panel.tsx';
 import { SpeechPanel } from './speech-panel.tsx';
 import { TalkPanel } from './talk-panel.tsx';
 import { TeamPanel } from './team-panel.tsx';
+import { Feed } from './feed.tsx';
 import { lang, t } from './i18n.ts';
-import { act, hostMove, log, room, view } from './state.ts';
+import { act, hostMove, room, view } from './state.ts';
 import { paren, plateOf, roleName, who } from './log-text.ts';
 import { headline, readsACard } from './headline.ts';
-import { HistoryButton, HistoryDrawer, StoryEntry } from './history-drawer.tsx';
+import { HistoryButton, HistoryDrawer } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { sameSeats } from './story.ts';
 import { ConfirmButton, Countdown } from './kit.tsx';
@@ -290,36 +291,6 @@ function Specials({ v }: { v: View }) {
     </div>
   );
 }
-
-// Private entries stay out of the round's feed, which is on screen all day for anyone nearby to read.
-const QUIET = new Set(['card', 'team', 'team-chat', 'pointed', 'checked', 'kill-chosen', 'chosen', 'empty-needle', 'night-effects', 'night-cards', 'void-card', 'eyes-seen', 'eyes-chosen', 'surrender-wish', 'voted']);
-
-/**
- * This round's public happenings: speeches, ballots (as tallies), verdicts. It reads the log signal
- * alone, so a ballot count or a pointer does not redraw it; entries are keyed by seq and appended
- * (the newest shows on top by CSS), so a new entry adds its own nodes and touches no other.
- */
-const Feed = memo(function Feed({ round, ruleset }: { round: number; ruleset: RulesetId }) {
-  const all = log.value;
-  // Who drew the big joker stays all game (the table must know who judges): found once per game.
-  const judge = useMemo(() => all.filter((e) => e.event.type === 'judge' && e.round !== round), [all[0], round]);
-  // The log is in time order, rounds never go back: this round's entries are its tail, read from the end
-  // (a late game's log holds hundreds of entries; a vote's frame may bring one). Free talk's "ready" marks sit on the seats.
-  let from = all.length;
-  while (from > 0 && all[from - 1]!.round >= round) from--;
-  const entries = [...judge, ...all.slice(from)].filter((e) => !QUIET.has(e.event.type) && !(e.event.type === 'passed' && e.event.ready));
-  return (
-    <div class="card feed" data-testid="feed">
-      <h3>{t('feed')}</h3>
-      {/* One list per round: a new round drops the last one's entries as one node, not one by one. */}
-      <div class="feed-list" key={round}>
-        {entries.map((e) => (
-          <StoryEntry key={e.seq} e={e} all={all} ruleset={ruleset} tag="p" />
-        ))}
-      </div>
-    </div>
-  );
-});
 
 /** The human judge speaks to the whole table (RULES.md 11). */
 function NarratePanel() {
