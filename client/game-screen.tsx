@@ -10,15 +10,15 @@ import { SpeechPanel } from './speech-panel.tsx';
 import { TalkPanel } from './talk-panel.tsx';
 import { TeamPanel } from './team-panel.tsx';
 import { Feed } from './feed.tsx';
-import { lang, t } from './i18n.ts';
-import { act, hostMove, room, view } from './state.ts';
+import { HostTools, HostToolsOnce, NarratePanel } from './host-tools.tsx';
+import { t } from './i18n.ts';
+import { act, room, view } from './state.ts';
 import { paren, plateOf, roleName, who } from './log-text.ts';
 import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { sameSeats } from './story.ts';
 import { ConfirmButton, Countdown } from './kit.tsx';
-import { PaceSwitch } from './async-pace.tsx';
 import { later } from './lazy.ts';
 import { useCues } from './cue.ts';
 import { useAnnouncer } from './announce.ts';
@@ -27,12 +27,10 @@ import { CardList } from './card-list.tsx';
 import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { NightResult } from './night-result.tsx';
-import { ProdButton, ProddedLine, ReplaceSeat } from './host-prod.tsx';
 import { AwayLine, awaySeats } from './away.tsx';
-import { WebhookSetting } from './webhook-setting.tsx';
 import { CardLegend, YourSide, cardPoints, knownList, pointForCard, tableCards } from './dual-cards.tsx';
 import { cardUp, turnCard } from './card-peek.ts';
-import { TextBox } from './speech-box.tsx';
+
 
 /** A word standing as a title ("Killer", not "killer"). */
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -289,75 +287,6 @@ function Specials({ v }: { v: View }) {
         </ConfirmButton>
       )}
     </div>
-  );
-}
-
-/** The human judge speaks to the whole table (RULES.md 11). */
-function NarratePanel() {
-  return (
-    <div class="card">
-      <h3>{t('narrate')}</h3>
-      <TextBox placeholder={t('narratePh')} onSend={(text) => hostMove({ type: 'narrate', text })} />
-    </div>
-  );
-}
-
-// The host tools read the pause and who is alive or absent (and the room, a signal of its own): a
-// ballot's count or a voter's mark does not redraw them.
-const HostToolsOnce = memo(HostTools, (a, b) => a.v.paused === b.v.paused && a.v.seats.length === b.v.seats.length && a.v.seats.every((s, i) => s.alive === b.v.seats[i]!.alive && s.absent === b.v.seats[i]!.absent));
-
-function HostTools({ v }: { v: View }) {
-  const [seat, setSeat] = useState(0);
-  // Extensions sized to the room's own steps: minutes for steps of minutes (whatever the preset), hours for steps of hours.
-  const longest = Math.max(0, ...Object.values(room.value?.deadlines ?? {}).filter((ms): ms is number => typeof ms === 'number'));
-  const steps = longest >= 3_600_000 ? [3_600_000, 12 * 3_600_000] : [60_000, 300_000];
-  return (
-    <details class="card host">
-      <summary>{t(room.value?.you.host ? 'hostTools' : 'judgeTools')}</summary>
-      <div class="line">
-        {v.paused ? (
-          <button type="button" onClick={() => hostMove({ type: 'resume' })}>
-            {t('resume')}
-          </button>
-        ) : (
-          <button type="button" onClick={() => hostMove({ type: 'pause' })}>
-            {t('pause')}
-          </button>
-        )}
-        {steps.map((ms) => (
-          <button type="button" onClick={() => hostMove({ type: 'extend', ms })}>
-            {t('extend', ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`)}
-          </button>
-        ))}
-        {room.value?.you.host && <PaceSwitch />}
-      </div>
-      {room.value?.you.host && <WebhookSetting r={room.value} />}
-      <div class="line">
-        <select value={String(seat)} onChange={(e) => setSeat(Number(e.currentTarget.value))}>
-          <option value="0">{t('pickSeat')}</option>
-          {v.seats
-            .filter((s) => s.alive)
-            .map((s) => (
-              <option value={String(s.seat)}>{who(s.seat)}</option>
-            ))}
-        </select>
-        {seat > 0 && (
-          <ConfirmButton class="danger" ask={t('confirmEject', who(seat))} onYes={() => (hostMove({ type: 'eject', seat }), setSeat(0))}>
-            {t('eject')}
-          </ConfirmButton>
-        )}
-        {seat > 0 && room.value?.you.host && <ProdButton seat={seat} />}
-        {/* Issue 10: an absent seat (missed two steps in a row) may go on as a bot. */}
-        {seat > 0 && room.value?.you.host && v.seats[seat - 1]?.absent && !plateOf(seat).bot && (
-          <ConfirmButton ask={t('confirmHandToBot', who(seat))} onYes={() => (hostMove({ type: 'hand-to-bot', seat, lang: lang.value }), setSeat(0))}>
-            {t('handToBot')}
-          </ConfirmButton>
-        )}
-      </div>
-      {/* Issue 9: a new person may take any living seat over but the host's own, a bot's too. */}
-      {seat > 0 && room.value?.you.host && !room.value.seats.find((s) => s.seat === seat)?.host && <ReplaceSeat seat={seat} />}
-      {room.value?.you.host && <ProddedLine />}
-    </details>
   );
 }
 
