@@ -2,7 +2,7 @@
 // never decides on its own what a player may do.
 import { memo } from 'preact/compat';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { LegalAction, Seat, View } from '../worker/engine/types.ts';
+import type { Seat, View } from '../worker/engine/types.ts';
 import { legal, mutedToday } from './step-view.ts';
 import { EyesPanel, NightCallPanel } from './night-call.tsx';
 import { BallotPanel } from './ballot-panel.tsx';
@@ -10,7 +10,8 @@ import { SpeechPanel } from './speech-panel.tsx';
 import { TalkPanel } from './talk-panel.tsx';
 import { TeamPanel } from './team-panel.tsx';
 import { Feed } from './feed.tsx';
-import { HostTools, HostToolsOnce, NarratePanel } from './host-tools.tsx';
+import { HostToolsOnce, NarratePanel } from './host-tools.tsx';
+import { DarkNight, darkAtNight } from './dark-night.tsx';
 import { t } from './i18n.ts';
 import { act, room, view } from './state.ts';
 import { paren, plateOf, roleName, who } from './log-text.ts';
@@ -181,33 +182,6 @@ export function GameScreen() {
         historyLabel={t('feed')}
       />
       <HistoryDrawer ruleset={v.ruleset} />
-    </div>
-  );
-}
-
-// What a phone does when it is called at night: read its card, point, confirm, talk to its team, open its eyes.
-const CALLED = new Set<LegalAction['type']>(['seen', 'point', 'confirm', 'team-chat', 'open-eyes']);
-
-/**
- * Played face to face (issue 12), a player's phone at night is dark unless its owner is called now:
- * around a real table a neighbour can glance at any phone, so every phone not called shows the same
- * screen, whatever its role, team, life or the call that is open.
- */
-function darkAtNight(v: View): boolean {
-  return !!room.value?.table && v.phase === 'night' && !!v.me && !v.god && !v.legal.some((a) => CALLED.has(a.type));
-}
-
-/** The one night screen of every phone not called (face to face); the host keeps the host tools. */
-function DarkNight({ v }: { v: View }) {
-  return (
-    <div class="game night" data-testid="game" data-phase="night">
-      <section class="dark-night" data-testid="dark-night">
-        <p class="moon" aria-hidden="true">🌙</p>
-        <h2>{t('nightN', v.round)}</h2>
-        <p class="big">{t('nightFalls')}</p>
-        <p class="muted">{t('darkPhone')}</p>
-      </section>
-      {room.value?.you.host && <HostTools v={v} />}
     </div>
   );
 }
