@@ -12,6 +12,7 @@ import { TeamPanel } from './team-panel.tsx';
 import { Feed } from './feed.tsx';
 import { HostToolsOnce, NarratePanel } from './host-tools.tsx';
 import { DarkNight, darkAtNight } from './dark-night.tsx';
+import { Specials } from './specials.tsx';
 import { t } from './i18n.ts';
 import { act, room, view } from './state.ts';
 import { paren, plateOf, roleName, who } from './log-text.ts';
@@ -19,7 +20,7 @@ import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { sameSeats } from './story.ts';
-import { ConfirmButton, Countdown } from './kit.tsx';
+import { Countdown } from './kit.tsx';
 import { later } from './lazy.ts';
 import { useCues } from './cue.ts';
 import { useAnnouncer } from './announce.ts';
@@ -243,24 +244,3 @@ function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Sea
       return null;
   }
 }
-
-function Specials({ v }: { v: View }) {
-  const sd = legal(v, 'self-destruct');
-  const su = legal(v, 'surrender');
-  if (!sd && !su) return null;
-  return (
-    <div class="line specials">
-      {sd && (
-        <ConfirmButton class="danger" ask={t('confirmSD')} onYes={() => act({ type: 'self-destruct' })}>
-          {t('selfDestruct')}
-        </ConfirmButton>
-      )}
-      {su && (
-        <ConfirmButton class="danger" ask={t('confirmSurrender')} onYes={() => act({ type: 'surrender' })}>
-          {t('surrender')}
-        </ConfirmButton>
-      )}
-    </div>
-  );
-}
-
