@@ -13,9 +13,10 @@ import { Feed } from './feed.tsx';
 import { HostToolsOnce, NarratePanel } from './host-tools.tsx';
 import { DarkNight, darkAtNight } from './dark-night.tsx';
 import { Specials } from './specials.tsx';
+import { MyCard } from './my-card.tsx';
 import { t } from './i18n.ts';
 import { act, room, view } from './state.ts';
-import { paren, plateOf, roleName, who } from './log-text.ts';
+import { plateOf } from './log-text.ts';
 import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer } from './history-drawer.tsx';
 import { RoundTable, type TableSeat } from './round-table.tsx';
@@ -30,15 +31,9 @@ import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
 import { NightResult } from './night-result.tsx';
 import { AwayLine, awaySeats } from './away.tsx';
-import { CardLegend, YourSide, cardPoints, knownList, pointForCard, tableCards } from './dual-cards.tsx';
+import { CardLegend, cardPoints, pointForCard, tableCards } from './dual-cards.tsx';
 import { cardUp, turnCard } from './card-peek.ts';
 
-
-/** A word standing as a title ("Killer", not "killer"). */
-const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-
-// The card art loads the first time a player turns their card up.
-const CardFaces = later(() => import('./card-art.tsx').then((m) => m.CardFaces));
 
 // The end screen carries the deal check (SHA-256): it loads when a game ends, not before.
 const GameOver = later(() => import('./game-over.tsx').then((m) => m.GameOver));
@@ -116,32 +111,7 @@ export function GameScreen() {
         controls={
           <>
             <Banners v={v} muted={muted} />
-            {me && !judge && (
-              <div class="my-card-box">
-                {/* Face down until tapped; a button named for what it does, its state told to screen readers. */}
-                <button type="button" class={`my-card${peek ? ' up' : ''}`} onClick={() => turnCard()} aria-expanded={peek} aria-controls="my-card-face" data-testid="my-card">
-                  {t(peek ? (me.cards ? 'hideCards' : 'hideCard') : me.cards ? 'showCards' : 'showCard')}
-                </button>
-                {peek && (
-                  // A tap anywhere on the turned-up card turns it down too (the button above does it by keyboard).
-                  <div id="my-card-face" class="my-card-face" onClick={() => turnCard(false)} data-testid="my-card-face">
-                    {me.cards ? (
-                      me.cards.map((c, i) => (
-                        <b class={c.down ? 'down' : ''} data-testid="my-role" data-role={c.role} data-down={String(c.down)}>
-                          {t('myCard', t(i ? 'right' : 'left'), roleName(c.role))}
-                          {c.down && paren(t('lost'))}
-                        </b>
-                      ))
-                    ) : (
-                      <b data-testid="my-role" data-role={me.role}>{capital(roleName(me.role, v.ruleset))}</b>
-                    )}
-                    <YourSide v={v} />
-                    <MyTeam v={v} />
-                    <CardFaces cards={me.cards ?? [{ role: me.role }]} ruleset={v.ruleset} />
-                  </div>
-                )}
-              </div>
-            )}
+            {me && !judge && <MyCard v={v} peek={peek} />}
             <section class="step" data-testid="step">
               {/* The story's button sits in the step's own line, not floating over the page: it never covers a control. */}
               <div class="step-head">
@@ -188,17 +158,6 @@ export function GameScreen() {
 }
 
 const Table = memo(RoundTable, (a, b) => a.center === b.center && a.onPick === b.onPick && a.onPickCard === b.onPickCard && sameSeats(a.seats, b.seats));
-
-/** Who the viewer's team is; with two cards each (`dual`), what the viewer knows card by card, or of a seat only. */
-function MyTeam({ v }: { v: View }) {
-  const list = v.me?.cards ? knownList(v) : v.seats.filter((s) => s.mate).map((s) => who(s.seat));
-  if (!list.length) return null;
-  return (
-    <small data-testid="my-team">
-      {t('yourTeam')}: {list.join(v.me?.cards ? '; ' : ', ')}
-    </small>
-  );
-}
 
 /** A seat's away mark for the table (issue 9), while its time is still to come. */
 function awayOf(seat: Seat): { away?: number } {
