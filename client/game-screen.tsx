@@ -3,19 +3,9 @@
 import { memo } from 'preact/compat';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Seat, View } from '../worker/engine/types.ts';
-import { legal, mutedToday } from './step-view.ts';
-import { EyesPanel, NightCallPanel } from './night-call.tsx';
-import { BallotPanel } from './ballot-panel.tsx';
-import { SpeechPanel } from './speech-panel.tsx';
-import { TalkPanel } from './talk-panel.tsx';
-import { TeamPanel } from './team-panel.tsx';
-import { Feed } from './feed.tsx';
-import { HostToolsOnce, NarratePanel } from './host-tools.tsx';
-import { DarkNight, darkAtNight } from './dark-night.tsx';
-import { Specials } from './specials.tsx';
-import { MyCard } from './my-card.tsx';
 import { t } from './i18n.ts';
 import { act, room, view } from './state.ts';
+import { legal, mutedToday } from './step-view.ts';
 import { plateOf } from './log-text.ts';
 import { headline, readsACard } from './headline.ts';
 import { HistoryButton, HistoryDrawer } from './history-drawer.tsx';
@@ -27,13 +17,23 @@ import { useCues } from './cue.ts';
 import { useAnnouncer } from './announce.ts';
 import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
-import { OpenDayPanel } from './open-day.tsx';
-import { ReadingPanel } from './reading-panel.tsx';
-import { NightResult } from './night-result.tsx';
 import { AwayLine, awaySeats } from './away.tsx';
 import { CardLegend, cardPoints, pointForCard, tableCards } from './dual-cards.tsx';
 import { cardUp, turnCard } from './card-peek.ts';
-
+// Each step's panel, and the pieces around them, in files of their own (the order of a game).
+import { ReadingPanel } from './reading-panel.tsx';
+import { EyesPanel, NightCallPanel } from './night-call.tsx';
+import { TalkPanel } from './talk-panel.tsx';
+import { SpeechPanel } from './speech-panel.tsx';
+import { OpenDayPanel } from './open-day.tsx';
+import { BallotPanel } from './ballot-panel.tsx';
+import { NightResult } from './night-result.tsx';
+import { TeamPanel } from './team-panel.tsx';
+import { MyCard } from './my-card.tsx';
+import { Specials } from './specials.tsx';
+import { DarkNight, darkAtNight } from './dark-night.tsx';
+import { HostToolsOnce, NarratePanel } from './host-tools.tsx';
+import { Feed } from './feed.tsx';
 
 // The end screen carries the deal check (SHA-256): it loads when a game ends, not before.
 const GameOver = later(() => import('./game-over.tsx').then((m) => m.GameOver));
@@ -82,7 +82,7 @@ export function GameScreen() {
     voted: !!s.voted || (step.kind === 'talk' && step.ready.includes(s.seat)),
     muted: muted.includes(s.seat),
     absent: !!s.absent,
-    // The room's prods of this step (issue 9), marked for the host.
+    // The room's prods of this step, marked for the host.
     prodded: !!room.value?.you.host && !!room.value.prodded.includes(s.seat),
     ...awayOf(s.seat),
     me: s.seat === me?.seat,
@@ -159,12 +159,13 @@ export function GameScreen() {
 
 const Table = memo(RoundTable, (a, b) => a.center === b.center && a.onPick === b.onPick && a.onPickCard === b.onPickCard && sameSeats(a.seats, b.seats));
 
-/** A seat's away mark for the table (issue 9), while its time is still to come. */
+/** A seat's away mark for the table, while its time is still to come. */
 function awayOf(seat: Seat): { away?: number } {
   const until = awaySeats(room.value).find((a) => a.seat === seat)?.until;
   return until ? { away: until } : {};
 }
 
+/** What the viewer must know before anything else: a pause, an away seat, muted, out, judging or watching. */
 function Banners({ v, muted }: { v: View; muted: Seat[] }) {
   const me = v.me;
   const out = me && !me.alive ? v.seats.find((s) => s.seat === me.seat)?.out : undefined;
@@ -181,6 +182,7 @@ function Banners({ v, muted }: { v: View; muted: Seat[] }) {
   );
 }
 
+/** The open step's panel: the composer picks one per kind of step, each in a file of its own. */
 function StepPanel({ v, pick, setPick }: { v: View; pick: Seat; setPick: (s: Seat) => void }) {
   const step = v.step;
   switch (step.kind) {

@@ -68,14 +68,14 @@ export function HostTools({ v }: { v: View }) {
           </ConfirmButton>
         )}
         {seat > 0 && room.value?.you.host && <ProdButton seat={seat} />}
-        {/* Issue 10: an absent seat (missed two steps in a row) may go on as a bot. */}
+        {/* An absent seat (missed two steps in a row) may go on as a bot. */}
         {seat > 0 && room.value?.you.host && v.seats[seat - 1]?.absent && !plateOf(seat).bot && (
           <ConfirmButton ask={t('confirmHandToBot', who(seat))} onYes={() => (hostMove({ type: 'hand-to-bot', seat, lang: lang.value }), setSeat(0))}>
             {t('handToBot')}
           </ConfirmButton>
         )}
       </div>
-      {/* Issue 9: a new person may take any living seat over but the host's own, a bot's too. */}
+      {/* A new person may take any living seat over but the host's own, a bot's too. */}
       {seat > 0 && room.value?.you.host && !room.value.seats.find((s) => s.seat === seat)?.host && <ReplaceSeat seat={seat} />}
       {room.value?.you.host && <ProddedLine />}
     </details>

@@ -20,7 +20,7 @@ export function mutedToday(v: View): Seat[] {
   return v.log.filter((e) => e.event.type === 'muted' && e.round === v.round).map((e) => (e.event as { seat: Seat }).seat).filter((s) => v.seats[s - 1]?.alive);
 }
 
-/** Played face to face (issue 12), speeches and last words are said aloud at the table: no box to type them in. */
+/** Played face to face, speeches and last words are said aloud at the table: no box to type them in. */
 export function spoken(): boolean {
   return !!room.value?.table;
 }
