@@ -4,7 +4,8 @@
 import { useState } from 'preact/hooks';
 import type { PaceSetting } from '../worker/protocol.ts';
 import { has, lang, localInput, t } from './i18n.ts';
-import { hostMove, room } from './state.ts';
+import { room } from './state.ts';
+import { hostMove } from './socket.ts';
 import { ConfirmButton, type Update } from './kit.tsx';
 
 /** This browser's time zone: the default the host picks once. */

@@ -4,7 +4,8 @@ import { useState } from 'preact/hooks';
 import { MAX_AWAY_MS, type RoomView } from '../worker/protocol.ts';
 import { clockTime, localInput, t } from './i18n.ts';
 import { who } from './log-text.ts';
-import { hostMove, now } from './state.ts';
+import { now } from './state.ts';
+import { hostMove } from './socket.ts';
 
 /** The seats away now, with their time (a passed time no longer counts). */
 export function awaySeats(r: RoomView | null): { seat: number; until: number }[] {

@@ -2,7 +2,7 @@
 // seat and the vote or abstention the engine offers; the judge also sees the ballots as they come.
 import type { Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { paren, who } from './log-text.ts';
 import { BallotWeights, LiveBallots } from './dual-cards.tsx';
 import { SeatButton } from './kit.tsx';

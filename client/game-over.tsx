@@ -1,7 +1,8 @@
 // Game over: the winner, every card, the seed checked against the commitment, and the whole record.
 import { verifyDeal } from '../worker/engine/deal.ts';
 import { t } from './i18n.ts';
-import { hostMove, room, view } from './state.ts';
+import { room, view } from './state.ts';
+import { hostMove } from './socket.ts';
 import type { LogEntry, View } from '../worker/engine/types.ts';
 import { entryText, plateOf, reasonText, roleName, who, whoList } from './log-text.ts';
 import { RoundTable } from './round-table.tsx';

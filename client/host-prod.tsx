@@ -5,7 +5,8 @@
 import { useState } from 'preact/hooks';
 import type { Seat } from '../worker/engine/types.ts';
 import { clockTime, t } from './i18n.ts';
-import { hostMove, now, replaceLink, room } from './state.ts';
+import { now, replaceLink, room } from './state.ts';
+import { hostMove } from './socket.ts';
 import { whoList } from './log-text.ts';
 import { CopyLink } from './lobby.tsx';
 

@@ -2,7 +2,8 @@
 import { useState } from 'preact/hooks';
 import type { RoomView } from '../worker/protocol.ts';
 import { lang, t } from './i18n.ts';
-import { invites, room, hostMove } from './state.ts';
+import { invites, room } from './state.ts';
+import { hostMove } from './socket.ts';
 import { later } from './lazy.ts';
 import { RoundTable } from './round-table.tsx';
 import { WebhookSetting } from './webhook-setting.tsx';

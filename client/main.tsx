@@ -3,7 +3,7 @@ import { options, render } from 'preact';
 import { lang, setLang, t } from './i18n.ts';
 import { HomePage } from './home-page.tsx';
 import { later } from './lazy.ts';
-import { loadPushConfig, watchLanguage } from './notify.ts';
+import { loadPushConfig } from './push-key.ts';
 import { followTheme, nightOf, themeRoot } from './theme.ts';
 import { computed } from '@preact/signals';
 import { path, phase, room } from './state.ts';
@@ -42,7 +42,6 @@ function App() {
 setLang(lang.value, false).then(
   () => {
     render(<App />, document.getElementById('app')!);
-    watchLanguage();
     void loadPushConfig();
   },
   () => (document.getElementById('app')!.textContent = 'Network error — reload the page.'),

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { RoomSummary } from '../worker/protocol.ts';
 import { t, type Key } from './i18n.ts';
-import { OWED_KEYS } from './notify.ts';
+import { OWED_KEYS } from './owed-words.ts';
 import { forget, go, stored, type Stored } from './state.ts';
 import { Countdown } from './kit.tsx';
 

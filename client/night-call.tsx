@@ -2,7 +2,7 @@
 // time with two cards each (`dual`), the eyes' question, or the night's waiting screen for everyone else.
 import type { LegalAction, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { callKey, cardWho, paren, roleName, who, whoList } from './log-text.ts';
 import { ConfirmPick } from './night-result.tsx';
 import { cardNote, seatNote } from './dual-cards.tsx';

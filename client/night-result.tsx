@@ -3,7 +3,7 @@
 // Only this round's entries: a result from an earlier night is history, never "tonight".
 import type { LegalAction, LogEntry, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { cardWho, entryText } from './log-text.ts';
 
 const RESULTS = new Set(['checked', 'kill-chosen', 'chosen', 'empty-needle', 'eyes-seen']);

@@ -1,6 +1,7 @@
 // "Notify me": asks for this device's notifications for its seat in this room, once per device.
 import { t } from './i18n.ts';
-import { disableNotifications, enableNotifications, isNotifying, pushKey } from './notify.ts';
+import { disableNotifications, enableNotifications, isNotifying } from './notify.ts';
+import { pushKey } from './push-key.ts';
 import { useRequest } from './ui.tsx';
 
 /** Shown only when the deploy has push keys and this browser can take pushes. */

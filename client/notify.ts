@@ -1,28 +1,15 @@
 // Notifications on this device: Web Push when the player asks for it ("notify me", once per device
 // and room), and without any permission the tab title and the favicon's dot show what this seat owes.
 import { effect, signal } from '@preact/signals';
-import type { PushConfig } from '../worker/protocol.ts';
-import type { OwedKind } from '../worker/room/owed.ts';
-import { lang, t, type Key } from './i18n.ts';
-import { pushFrame, room } from './state.ts';
+import { lang, t } from './i18n.ts';
+import { pushKey, pushSupported } from './push-key.ts';
+import { room } from './state.ts';
+import { pushFrame } from './socket.ts';
 
-/** How each thing a seat owes is named (the tab title, and the pushes through the service worker). */
-export const OWED_KEYS: Record<OwedKind, Key> = { card: 'oweCard', 'night-call': 'oweNight', ballot: 'oweBallot', speech: 'oweSpeech', 'last-words': 'oweLastWords' };
-
-/** The deploy's VAPID public key; null when it has none (or while unknown): then no "notify me". */
-export const pushKey = signal<string | null>(null);
 /** Whether this device gets a room's notifications, keyed by room code. */
 export const notifying = signal<Record<string, boolean>>({});
 
-const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 const key = (code: string) => `tianhei.push.${code}`;
-
-/** Asks the server once whether this deploy sends pushes. */
-export async function loadPushConfig(): Promise<void> {
-  if (!supported()) return;
-  const res = await fetch('/api/push').catch(() => null);
-  if (res?.ok) pushKey.value = ((await res.json()) as PushConfig).publicKey;
-}
 
 /** Whether this device already asked for this room's notifications. */
 export function isNotifying(code: string): boolean {
@@ -35,7 +22,7 @@ export function isNotifying(code: string): boolean {
  */
 export async function enableNotifications(code: string): Promise<void> {
   const publicKey = pushKey.value;
-  if (!publicKey || !supported()) throw new Error(t('push/off'));
+  if (!publicKey || !pushSupported()) throw new Error(t('push/off'));
   if ((await Notification.requestPermission()) !== 'granted') throw new Error(t('notifyBlocked'));
   let subscription: PushSubscription;
   try {
@@ -67,7 +54,7 @@ export function watchLanguage(): () => void {
   return effect(() => {
     const l = lang.value;
     const code = room.value?.code;
-    if (!code || room.value?.you.seat == null || sentLang[code] === l || !isNotifying(code) || !supported()) return;
+    if (!code || room.value?.you.seat == null || sentLang[code] === l || !isNotifying(code) || !pushSupported()) return;
     sentLang[code] = l;
     void navigator.serviceWorker
       .getRegistration('/')

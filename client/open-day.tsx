@@ -2,7 +2,7 @@
 // speeches show in the order the ruleset would have called them, so the table reads like the sheet.
 import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { who } from './log-text.ts';
 import { Dawn } from './dawn.tsx';
 import { spoken } from './step-view.ts';

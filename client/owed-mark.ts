@@ -3,7 +3,7 @@
 import { effect } from '@preact/signals';
 import { owedStep } from '../worker/room/owed.ts';
 import { t } from './i18n.ts';
-import { OWED_KEYS } from './notify.ts';
+import { OWED_KEYS } from './owed-words.ts';
 import { view } from './state.ts';
 
 let plainIcon: string | null | undefined;

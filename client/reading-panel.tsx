@@ -3,7 +3,7 @@
 // from view.legal; the judge of `dual` is never offered it.
 import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { roleName, who } from './log-text.ts';
 import { YourSide } from './dual-cards.tsx';
 import { cardUp } from './card-peek.ts';

@@ -3,7 +3,8 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { MAX_NAME, type RoomSummary } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import { api, conn, connect, disconnect, forget, go, heldView, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, inGame, type Invitation } from './state.ts';
+import { api, conn, forget, go, inviteInAddress, joinByInvite, joinRoom, room, seatLost, stored, inGame, type Invitation } from './state.ts';
+import { connect, disconnect, heldView } from './socket.ts';
 import { keepView, keptView } from './kept-view.ts';
 import { SeatMenu } from './seat-menu.tsx';
 import { AwayControl } from './away.tsx';
@@ -12,6 +13,7 @@ import { later } from './lazy.ts';
 import { useRequest } from './ui.tsx';
 import { NotifyMe } from './notify-me.tsx';
 import { watchOwed } from './owed-mark.ts';
+import { watchLanguage } from './notify.ts';
 import { LiveRegions } from './live-region.tsx';
 
 // The game screen is its own chunk: a room in its lobby does not wait for it.
@@ -28,6 +30,8 @@ export function RoomPage({ code }: { code: string }) {
 
   // The tab's title and favicon say what this seat owes, while the room is open.
   useEffect(() => watchOwed(), []);
+  // A change of language reaches this device's notifications of the room (the home page holds no room).
+  useEffect(() => watchLanguage(), []);
   useEffect(() => {
     if (!seat && !watching) return disconnect;
     const token = seat?.token ?? null;

@@ -6,7 +6,8 @@
 import { useState } from 'preact/hooks';
 import type { RoomView } from '../worker/protocol.ts';
 import { clockTime, t } from './i18n.ts';
-import { disconnect, go, hostMove, moveLink, now, type Stored } from './state.ts';
+import { go, moveLink, now, type Stored } from './state.ts';
+import { disconnect, hostMove } from './socket.ts';
 import { ConfirmButton } from './kit.tsx';
 import { CopyLink, QrCode } from './lobby.tsx';
 

@@ -2,7 +2,7 @@
 // self-destruct, a camp's surrender. Each asks before it is sent.
 import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { ConfirmButton } from './kit.tsx';
 import { legal } from './step-view.ts';
 

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { ClaimComposer, EMPTY_DRAFT, claimOf, type ClaimDraft } from './claim-composer.tsx';
 import { claimLine } from './said-words.tsx';
 

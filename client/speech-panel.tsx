@@ -2,7 +2,7 @@
 // speaker's box stays the same box when their speech turns into last words.
 import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { who, whoList } from './log-text.ts';
 import { SpeechBox } from './speech-box.tsx';
 import { Dawn } from './dawn.tsx';

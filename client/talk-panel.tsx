@@ -2,7 +2,7 @@
 // talk's own lines are the talk log's, the "ready" marks are on the table's seats.
 import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { TalkLog } from './talk-log.tsx';
 import { SpeechBox } from './speech-box.tsx';
 import { Dawn } from './dawn.tsx';

@@ -3,7 +3,7 @@
 import type { LogEntry, View } from '../worker/engine/types.ts';
 import { gameMemo, readOnward, type Reading, type Readings } from '../worker/engine/log-reading.ts';
 import { t } from './i18n.ts';
-import { act } from './state.ts';
+import { act } from './socket.ts';
 import { entryText } from './log-text.ts';
 import { TextBox } from './speech-box.tsx';
 import { legal } from './step-view.ts';

@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import type { RoomView } from '../worker/protocol.ts';
 import { LANG_NAMES, LANGS, lang, t } from './i18n.ts';
-import { hostMove } from './state.ts';
+import { hostMove } from './socket.ts';
 
 /** The webhook card: where the room posts now, a field for a new URL, and remove. */
 export function WebhookSetting({ r }: { r: RoomView }) {
