@@ -2,9 +2,9 @@
 // after), so a notification can never tell more than the seat's screen does. Pure: no I/O, no clock.
 import { viewFor } from '../engine/view.ts';
 import type { GameState, Seat, View } from '../engine/types.ts';
-import { owedStep, type OwedKind } from './owed.ts';
+import { owedStep, type OwedKind } from '../engine/owed.ts';
 
-export { owedStep, type Owed, type OwedKind } from './owed.ts';
+export { owedStep, type Owed, type OwedKind } from '../engine/owed.ts';
 
 /** A notification for one seat; the service worker words it in the device's language and time zone. */
 export type Notice =
