@@ -2,7 +2,7 @@
 // built client opened as the table screen of a stand-in room (test/bench/stand-in-room.ts) gets a whole
 // `classic` game of random moves, built by the engine, as the spectator frames the room would send,
 // all at once. The lines said are exactly tableLines over each pair of frames, in order. A frame that
-// ends a step with news is drawn in two frames (client/state.ts); a later frame arriving in between
+// ends a step with news is drawn in two frames (client/socket.ts); a later frame arriving in between
 // must not hide it from the voice (seen once in the table-mode test: a speaker's turn went unsaid).
 // And when lines take time to say, a turn line whose speaker has already passed is dropped, not read
 // seconds late (four quick passes used to queue ~14 s of speech in 2 s), while a bot's speech is said.
