@@ -63,5 +63,6 @@ export function gatedRatio(runs: { target: string; loadBefore: number }[], gate:
   if (busy.length === 0) return `${line()} [load average at each run's start ≤ ${QUIET_LOAD}: ${runs.map((r) => r.loadBefore).join(', ')}]`;
   const why = `load average at a run's start above ${QUIET_LOAD} (${busy.map((r) => `${r.target} ${r.loadBefore}`).join(', ')}; all starts: ${runs.map((r) => r.loadBefore).join(', ')})`;
   if (gate.override) return `LOAD GATE OVERRIDDEN, NOT A RESULT (${why}): ${line()}`;
-  return `no room/bare ratio: ${why}; a busy machine squeezes every ratio towards 1. Run again when the machine is quiet, or with --wait-quiet`;
+  const next = gate.waitSeconds > 0 ? `the machine stayed busy for the ${gate.waitSeconds} s waited; run again later` : 'run again when the machine is quiet, or with --wait-quiet';
+  return `no room/bare ratio: ${why}; a busy machine squeezes every ratio towards 1: ${next}`;
 }
