@@ -46,11 +46,15 @@ const ACTION_TIMEOUT_MS = 5000;
 /** The room allows MAX_FRAMES_PER_WINDOW frames per socket per window; the bots stay under it. */
 const SENDS_PER_WINDOW = MAX_FRAMES_PER_WINDOW - 2;
 
-/** Starts `wrangler dev` for a target on its own port and state folder, and waits until it answers. */
-export async function startServer(target: Target, port: number, inspectorPort?: number): Promise<Server> {
-  const state = `/tmp/tianhei-bench-${target}-${port}`;
+/**
+ * Starts `wrangler dev` for a target on its own port and state folder, and waits until it answers;
+ * `configFile` runs another build of the target (test/bench/counted/: the room with its SQL counted).
+ */
+export async function startServer(target: Target, port: number, inspectorPort?: number, configFile?: string): Promise<Server> {
+  const state = stateFolder(target, port);
   rmSync(state, { recursive: true, force: true });
-  const config = target === 'bare' ? ['--config', 'test/bench/bare/wrangler.toml'] : [];
+  const file = configFile ?? (target === 'bare' ? 'test/bench/bare/wrangler.toml' : undefined);
+  const config = file ? ['--config', file] : [];
   if (inspectorPort !== undefined) config.push('--inspector-port', String(inspectorPort));
   const child = spawn('wrangler', ['dev', ...config, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'error'], {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
@@ -69,6 +73,11 @@ export async function startServer(target: Target, port: number, inspectorPort?: 
   }
   stopServer(server);
   throw new Error(`wrangler dev (${target}) did not start within 120 s`);
+}
+
+/** Where a target's `wrangler dev` on this port keeps its Durable Objects' SQLite files. */
+export function stateFolder(target: Target, port: number): string {
+  return `/tmp/tianhei-bench-${target}-${port}`;
 }
 
 export function stopServer(server: Server): void {
@@ -187,7 +196,9 @@ class Table {
 
 // ---------------------------------------------------------------- the two targets
 
-interface Driver {
+export interface Driver {
+  /** The room's code (the room target only). */
+  code?: string;
   /** The next action of this room, or null when nobody can act right now. */
   next(): { bot: Bot; frame: Record<string, unknown> } | null;
   table: Table;
@@ -224,7 +235,7 @@ function chooseMove(legal: LegalAction[]): Record<string, unknown> | null {
 }
 
 /** A classic room of `sockets` seated bots; the host starts it, and plays again when it ends. */
-async function roomDriver(port: number, sockets: number): Promise<Driver> {
+export async function roomDriver(port: number, sockets: number): Promise<Driver> {
   const base = `http://127.0.0.1:${port}`;
   const { code, hostToken } = await post<{ code: string; hostToken: string }>(base, '/api/rooms', { ruleset: 'classic' });
   const table = new Table();
@@ -234,6 +245,7 @@ async function roomDriver(port: number, sockets: number): Promise<Driver> {
   }
   const host = table.bots[0]!;
   return {
+    code,
     table,
     next() {
       if (host.status === 'lobby') return { bot: host, frame: { type: 'host', move: { type: 'start' } } };

@@ -13,6 +13,7 @@ import { startServer, stopServer } from './load.ts';
 import { addressedSocket } from '../browser/browser.ts';
 import { longGameMove, split } from './long-game.ts';
 import { printSelfTime, workerDevtools, type Profile } from './devtools.ts';
+import { beforeRun, gatedRatio, loadNow, type Gate } from './quiet.ts';
 
 const N = 16;
 const DAYS = 8;
@@ -149,8 +150,10 @@ async function bareBursts(port: number, bursts: number): Promise<number[]> {
 }
 
 /** The room's and the bare object's bursts, each under its own `wrangler dev`. */
-export async function benchRoomBallot(port: number, barePort: number, bursts = 3): Promise<{ entries: number; roomMs: number[]; bareMs: number[] }> {
+export async function benchRoomBallot(port: number, barePort: number, bursts = 3, gate: Gate = { waitSeconds: 0, override: false }): Promise<{ entries: number; roomMs: number[]; bareMs: number[]; roomLoadBefore: number; bareLoadBefore: number; loadAfter: number }> {
   const file = process.env.BENCH_PROFILE;
+  await beforeRun(gate);
+  const roomLoadBefore = loadNow();
   const inspectorPort = port + 1000;
   const room = await startServer('room', port, file ? inspectorPort : undefined);
   let result;
@@ -169,22 +172,26 @@ export async function benchRoomBallot(port: number, barePort: number, bursts = 3
   } finally {
     stopServer(room);
   }
+  await beforeRun(gate);
+  const bareLoadBefore = loadNow();
   const bare = await startServer('bare', barePort);
   try {
-    return { entries: result.entries, roomMs: result.ms, bareMs: await bareBursts(barePort, bursts) };
+    const bareMs = await bareBursts(barePort, bursts);
+    return { entries: result.entries, roomMs: result.ms, bareMs, roomLoadBefore, bareLoadBefore, loadAfter: loadNow() };
   } finally {
     stopServer(bare);
   }
 }
 
 /** Runs the bench and prints its JSON line and its summary (`npm run bench`, or this file alone). */
-export async function printRoomBallot(port: number, barePort: number, bursts: number): Promise<void> {
-  const f = await benchRoomBallot(port, barePort, bursts);
+export async function printRoomBallot(port: number, barePort: number, bursts: number, gate?: Gate): Promise<void> {
+  const f = await benchRoomBallot(port, barePort, bursts, gate);
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
   console.log(JSON.stringify({ roomBallot: f }));
   console.log(
     `room busy ballot (16 seats, day ${DAYS + 1}, ${f.entries} log entries at seat 1): last of 15 votes → closing frame at a socket, ` +
-      `room median ${med(f.roomMs)} ms, bare object median ${med(f.bareMs)} ms, room/bare ${(med(f.roomMs) / med(f.bareMs)).toFixed(2)}×`,
+      `room median ${med(f.roomMs)} ms, bare object median ${med(f.bareMs)} ms; ` +
+      gatedRatio([{ target: 'room', loadBefore: f.roomLoadBefore }, { target: 'bare', loadBefore: f.bareLoadBefore }], gate ?? { waitSeconds: 0, override: false }, () => `room/bare ${(med(f.roomMs) / med(f.bareMs)).toFixed(2)}×`),
   );
 }
 

@@ -4,18 +4,25 @@
 // 20 rooms × 12, and prints room/bare ratios; with --runs N each figure is the median of N runs.
 // What an action's latency and throughput count is in load.ts's header (only actions, the clock
 // stopping at the last frame an action brings; `idleShare` shows any time a room waited on a deadline).
-// The busy ballot of issue 11 follows, in two halves: the room alone against the bare object
+// Before the load part: the SQLite rows written and bytes stored by one whole 16-seat classic game
+// (storage.ts). The busy ballot of issue 11 follows, in two halves: the room alone against the bare object
 // (room-ballot.ts, sockets only) and the phone alone (client-ballot.ts, Chromium against recorded frames).
+// Each load run records the 1-minute load average before and after it (quiet.ts): a room/bare ratio
+// is printed only when every run behind it started at a load average ≤ 1.5, else the bench says why.
 // Flags: --quick (engine and sizes only), --load-only, --ballot-only, --runs N, --seconds S,
-// --port P (the room's wrangler dev), --bare-port P.
+// --port P (the room's wrangler dev), --bare-port P, --wait-quiet (before each run, wait until the
+// load average is ≤ 1.5, at most --quiet-timeout S seconds, default 1800), --ignore-load (print the
+// ratios after a busy start anyway, labelled as not a result).
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchEngine } from './engine.ts';
+import { gatedRatio, withLoad, beforeRun, type Gate, type RunLoad } from './quiet.ts';
 import { benchLoad, startServer, stopServer, type LoadFigures, type Server } from './load.ts';
 import { benchSizes } from './sizes.ts';
 import { benchResync } from './resync-size.ts';
 import { printRoomBallot } from './room-ballot.ts';
+import { printStorage } from './storage.ts';
 import { printClientBallot } from './client-ballot.ts';
 
 const { values: args } = parseArgs({
@@ -27,8 +34,12 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     port: { type: 'string', default: '8797' },
     'bare-port': { type: 'string', default: '8798' },
+    'wait-quiet': { type: 'boolean', default: false },
+    'quiet-timeout': { type: 'string', default: '1800' },
+    'ignore-load': { type: 'boolean', default: false },
   },
 });
+const gate: Gate = { waitSeconds: args['wait-quiet'] ? Number(args['quiet-timeout']) : 0, override: args['ignore-load'] };
 
 const only = args['load-only'] || args['ballot-only'];
 if (!only) {
@@ -36,11 +47,15 @@ if (!only) {
   console.log(JSON.stringify({ sizes: benchSizes() }));
   console.log(JSON.stringify({ resync: benchResync() }));
 }
+if (!args.quick && !args['ballot-only']) {
+  if (!existsSync('dist/client/index.html')) execFileSync('vite', ['build', '--logLevel', 'error'], { stdio: 'inherit' });
+  await printStorage(Number(args.port));
+}
 if (!args.quick && !args['ballot-only']) await loadRuns(Number(args.runs), Number(args.seconds));
 if (!args.quick && !args['load-only']) {
   // The client's half reads the built client; the sizes above built it (and so does the load part).
   if (!existsSync('dist/client/index.html')) execFileSync('vite', ['build', '--logLevel', 'error'], { stdio: 'inherit' });
-  await printRoomBallot(Number(args.port), Number(args['bare-port']), 3 * Number(args.runs));
+  await printRoomBallot(Number(args.port), Number(args['bare-port']), 3 * Number(args.runs), gate);
   await printClientBallot(5 * Number(args.runs));
   await printClientBallot(5 * Number(args.runs), 'dusk');
 }
@@ -56,11 +71,13 @@ async function loadRuns(runs: number, seconds: number): Promise<void> {
   try {
     servers.push(await startServer('room', Number(args.port)), await startServer('bare', Number(args['bare-port'])));
     for (const shape of shapes) {
-      const figures: Record<string, LoadFigures[]> = { room: [], bare: [] };
-      // Alternate the targets run by run, so a noisy neighbour hurts both alike.
+      const figures: Record<string, (LoadFigures & RunLoad)[]> = { room: [], bare: [] };
+      // Alternate the targets run by run, and which goes first (room, bare, bare, room, …), so a
+      // noisy neighbour or a warm cache favours neither.
       for (let run = 0; run < runs; run++) {
-        for (const server of servers) {
-          const f = await benchLoad(server, shape.rooms, shape.sockets, seconds);
+        for (const server of run % 2 ? [...servers].reverse() : servers) {
+          await beforeRun(gate);
+          const f = await withLoad(() => benchLoad(server, shape.rooms, shape.sockets, seconds));
           console.log(JSON.stringify({ load: f }));
           figures[server.target]!.push(f);
         }
@@ -69,8 +86,12 @@ async function loadRuns(runs: number, seconds: number): Promise<void> {
       const bare = median(figures.bare!);
       console.log(
         `${shape.rooms} × ${shape.sockets}: room p50 ${room.p50Ms} / p99 ${room.p99Ms} ms, ${room.actionsPerSecond} actions/s, ${room.cpuMsPerAction} CPU ms/action, idle ${room.idleShare}; ` +
-          `bare p50 ${bare.p50Ms} / p99 ${bare.p99Ms} ms, ${bare.actionsPerSecond} actions/s, ${bare.cpuMsPerAction} CPU ms/action; ` +
-          `room/bare p50 ${ratio(room.p50Ms, bare.p50Ms)}×, p99 ${ratio(room.p99Ms, bare.p99Ms)}×, throughput ${ratio(room.actionsPerSecond, bare.actionsPerSecond)}×, CPU ${ratio(room.cpuMsPerAction, bare.cpuMsPerAction)}×`,
+          `bare p50 ${bare.p50Ms} / p99 ${bare.p99Ms} ms, ${bare.actionsPerSecond} actions/s, ${bare.cpuMsPerAction} CPU ms/action`,
+      );
+      const runsOf = [...figures.room!, ...figures.bare!];
+      console.log(
+        `${shape.rooms} × ${shape.sockets}: ` +
+          gatedRatio(runsOf, gate, () => `room/bare p50 ${ratio(room.p50Ms, bare.p50Ms)}×, p99 ${ratio(room.p99Ms, bare.p99Ms)}×, throughput ${ratio(room.actionsPerSecond, bare.actionsPerSecond)}×, CPU ${ratio(room.cpuMsPerAction, bare.cpuMsPerAction)}×`),
       );
     }
   } finally {
@@ -79,7 +100,7 @@ async function loadRuns(runs: number, seconds: number): Promise<void> {
 }
 
 /** Each figure's median over the runs (runs are few: the middle one, or the lower of two). */
-function median(runs: LoadFigures[]): LoadFigures {
+function median(runs: (LoadFigures & RunLoad)[]): LoadFigures {
   const mid = <K extends keyof LoadFigures>(key: K): LoadFigures[K] => {
     const sorted = runs.map((r) => r[key]).sort((a, b) => Number(a) - Number(b));
     return sorted[Math.floor((sorted.length - 1) / 2)]!;
