@@ -2,7 +2,7 @@
 // and room), and without any permission the tab title and the favicon's dot show what this seat owes.
 import { effect, signal } from '@preact/signals';
 import type { PushConfig } from '../worker/protocol.ts';
-import type { OwedKind } from '../worker/room/owed.ts';
+import type { OwedKind } from '../worker/owed.ts';
 import { lang, t, type Key } from './i18n.ts';
 import { pushFrame, room } from './state.ts';
 

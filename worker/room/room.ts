@@ -63,7 +63,7 @@ import {
 } from './identity.ts';
 import { MOVE_LINK_MS, REPLACE_LINK_MS, overLimit } from './limits.ts';
 import { dueProd, nextProdAt, planAfter } from './prods.ts';
-import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence } from './roomview.ts';
+import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence, seatSummary } from './roomview.ts';
 import { followPublicEntries } from './away.ts';
 import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
 import { RateLimiter, attach, attachmentOf, closeWith, revoke, send, sendError, sendText, tooBig, viewerOf, type Attachment } from './sockets.ts';
@@ -72,7 +72,6 @@ import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
 import { answerPushFrame, isPushFrame, pushChange, pushNotice, pushProds, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
-import { seatSummary } from './notify.ts';
 import { botMove, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from './bots.ts';
 import type { BotMemory } from '../engine/bots/policy.ts';
 
@@ -193,7 +192,7 @@ export class Room extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** The public summary; with a seat token's hash, also that seat and what it owes (worker/room/notify.ts). */
+  /** The public summary; with a seat token's hash, also that seat and what it owes (worker/owed.ts). */
   async summary(tokenHash?: string): Promise<{ ok: true; summary: RoomSummary } | Refusal> {
     const room = this.roomOrRefusal();
     if ('ok' in room) return room;
@@ -416,7 +415,7 @@ export class Room extends DurableObject<Env> {
       return;
     }
     if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
-    if (isPushFrame(frame)) return answerPushFrame(ws, who, frame, this.pushRoom(room));
+    if (isPushFrame(frame)) return send(ws, answerPushFrame(who.seat, frame, this.pushRoom(room)));
     if (frame.type === 'act' && who.seat === null) return sendError(ws, 'room/judge', 'the judge does not play', frame.id);
     // Applied ids are kept per seat (the human judge's under 0) and per kind: game and host moves apart.
     const dedupe: Dedupe = { seat: who.seat ?? 0, space: frame.type, id: frame.id };

@@ -1,5 +1,6 @@
 // The public face of the room around the game: names, seats, connections, settings. No roles.
-import { PACE_PRESETS, RULESETS, seatCount, type Pace, type Seat } from '../engine/index.ts';
+import { PACE_PRESETS, RULESETS, seatCount, viewFor, type GameState, type Pace, type Seat } from '../engine/index.ts';
+import { owedStep, type OwedKind } from '../owed.ts';
 import { ROOM_TTL_MS, type PaceSetting, type Presence, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
 import { fillTarget } from './bots.ts';
@@ -90,4 +91,10 @@ export function roomSummary(room: RoomRow, seats: number, judgeTaken: boolean): 
     humanJudge: room.humanJudge,
     judgeTaken,
   };
+}
+
+/** A seat's line in "My games": what it owes now, from its own view (the judge, or no game: nothing). */
+export function seatSummary(game: GameState | null, seat: Seat | null): { seat: Seat | null; owes: OwedKind | null; until: number | null } {
+  const owed = game && seat !== null && seat <= game.alive.length ? owedStep(viewFor(game, { kind: 'seat', seat })) : null;
+  return { seat, owes: owed?.kind ?? null, until: owed?.until ?? null };
 }
