@@ -67,24 +67,16 @@ import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence, 
 import { followPublicEntries } from './away.ts';
 import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
 import { RateLimiter, attach, attachmentOf, closeWith, revoke, send, sendError, sendText, tooBig, viewerOf, type Attachment } from './sockets.ts';
-import { JUDGE_PLACE, TABLE_PLACE, RoomStore, type ActionSpace, type Place, type RoomRow } from './storage.ts';
+import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow } from './storage.ts';
+import { RoomCore, refuse, type Change, type Dedupe, type Refusal } from './context.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
-import { answerPushFrame, isPushFrame, pushChange, pushNotice, pushProds, pushReminders, reminderAlarm, vapidOf, type PushRoom } from '../push/deliver.ts';
-import { PushStore } from '../push/subscriptions.ts';
+import { answerPushFrame, isPushFrame, pushChange, pushNotice, pushProds, pushReminders, reminderAlarm } from '../push/deliver.ts';
 import { botMove, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from './bots.ts';
 import type { BotMemory } from '../engine/bots/policy.ts';
 
 /** Most bot moves one alarm makes before it lets the room breathe (it wakes again at once). */
 const MAX_BOT_MOVES_PER_WAKE = 40;
-
-/** A refusal: the HTTP status (for RPC callers) and the error body's code and message. */
-export interface Refusal {
-  ok: false;
-  status: number;
-  code: string;
-  message: string;
-}
 
 export interface RoomInit {
   code: string;
@@ -97,30 +89,12 @@ export interface RoomInit {
   hostHash: string;
 }
 
-const refuse = (status: number, code: string, message: string): Refusal => ({ ok: false, status, code, message });
-
-/** What a change did, for the frames that follow it; `reply` goes only to the socket that asked. */
-interface Change {
-  roomChanged: boolean;
-  game?: { prev: GameState | null; next: GameState; full: boolean };
-  reply?: ServerFrame;
-  /** The host prodded this seat: a push after the ack, if it owes anything. */
-  prod?: Seat;
-}
-
-/** Which applied ids an action is deduplicated against: its seat (0 for the judge) and its kind. */
-interface Dedupe {
-  seat: Seat;
-  space: ActionSpace;
-  id: string;
-}
+export type { Refusal } from './context.ts';
 
 type Joined = { ok: true; seat: Seat | null; judge: boolean; token: string; table?: true };
 
 export class Room extends DurableObject<Env> {
-  private readonly store: RoomStore;
-  /** The current game with its log; undefined = not loaded since the last wake. */
-  private game: GameState | null | undefined;
+  private readonly core: RoomCore;
   private readonly limiter = new RateLimiter();
   /**
    * Changes made but not yet sent (see publish): the game before the first of them, and what waits for
@@ -130,12 +104,12 @@ export class Room extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.store = new RoomStore(ctx.storage);
+    this.core = new RoomCore(ctx, env, this);
     // A code nobody created stays empty: probing codes writes nothing.
-    if (this.store.exists() && this.store.expiredAt() === null && this.store.migrate()) {
+    if (this.core.store.exists() && this.core.store.expiredAt() === null && this.core.store.migrate()) {
       // An upgraded room may hold what an older build did not arm for (an old judge's pause now read as
       // the judge's fails over): its one alarm is set again before anything else runs.
-      const room = this.store.room();
+      const room = this.core.store.room();
       if (room) ctx.blockConcurrencyWhile(() => this.arm(room));
     }
   }
@@ -164,7 +138,7 @@ export class Room extends DurableObject<Env> {
 
   /** Sets up a new room under this code; refuses if the code was ever used. */
   async init(init: RoomInit): Promise<{ ok: true } | Refusal> {
-    if (this.store.exists()) return refuse(409, 'room/exists', 'this code is taken');
+    if (this.core.store.exists()) return refuse(409, 'room/exists', 'this code is taken');
     if (!isRulesetId(init.ruleset)) return refuse(400, 'room/bad-ruleset', `unknown ruleset "${init.ruleset}"`);
     const options = resolveOptions(init.ruleset, init.options);
     if (!options.ok) return refuse(400, 'room/bad-options', options.message);
@@ -183,32 +157,32 @@ export class Room extends DurableObject<Env> {
       previousFirstVictim: 0,
       lastActivity: this.now(),
     };
-    this.store.transaction(() => {
-      this.store.migrate();
-      this.store.saveRoom(room);
+    this.core.store.transaction(() => {
+      this.core.store.migrate();
+      this.core.store.saveRoom(room);
     });
-    this.game = null;
+    this.core.game = null;
     await this.arm(room);
     return { ok: true };
   }
 
   /** The public summary; with a seat token's hash, also that seat and what it owes (worker/owed.ts). */
   async summary(tokenHash?: string): Promise<{ ok: true; summary: RoomSummary } | Refusal> {
-    const room = this.roomOrRefusal();
+    const room = this.core.roomOrRefusal();
     if ('ok' in room) return room;
-    const summary = roomSummary(room, this.store.seats().length, this.store.judge() !== null);
+    const summary = roomSummary(room, this.core.store.seats().length, this.core.store.judge() !== null);
     if (tokenHash === undefined) return { ok: true, summary };
-    const seat = this.store.seatByToken(tokenHash);
-    const judge = seat === null ? this.store.judge() : null;
-    if (seat === null && !(judge && timingSafeEqual(judge.tokenHash, tokenHash))) return this.badToken(tokenHash);
-    return { ok: true, summary: { ...summary, you: seatSummary(room.status === 'lobby' ? null : this.loadGame(), seat) } };
+    const seat = this.core.store.seatByToken(tokenHash);
+    const judge = seat === null ? this.core.store.judge() : null;
+    if (seat === null && !(judge && timingSafeEqual(judge.tokenHash, tokenHash))) return this.core.badToken(tokenHash);
+    return { ok: true, summary: { ...summary, you: seatSummary(room.status === 'lobby' ? null : this.core.loadGame(), seat) } };
   }
 
   /** The finished game's record (RULES.md 2.10: the full log is everyone's once the game ends, never before). */
   async record(): Promise<{ ok: true; record: GameRecord } | Refusal> {
-    const room = this.roomOrRefusal();
+    const room = this.core.roomOrRefusal();
     if ('ok' in room) return room;
-    const game = this.loadGame();
+    const game = this.core.loadGame();
     if (!game?.result) return refuse(409, 'room/game-running', 'the record is shown when the game is over');
     return { ok: true, record: exportRecord(game) };
   }
@@ -220,7 +194,7 @@ export class Room extends DurableObject<Env> {
     const hostHash = req.hostToken !== undefined ? await hashToken(req.hostToken) : null;
     const inviteHash = req.invite !== undefined ? await hashToken(req.invite) : null;
 
-    const found = this.roomOrRefusal();
+    const found = this.core.roomOrRefusal();
     if ('ok' in found) return found;
     const room = found;
     if (hostHash !== null && !timingSafeEqual(hostHash, room.hostHash)) return refuse(403, 'auth/bad-host-token', 'the host token is not this room’s');
@@ -230,7 +204,7 @@ export class Room extends DurableObject<Env> {
     const name = checked.name;
     // The host token holds one place: a host who plays may not also take the judge's god view, nor a
     // host who judges a seat (O18).
-    if (hostHash !== null && (req.as === 'judge' ? this.store.seats().some((s) => s.host) : this.store.judge()?.host === true)) {
+    if (hostHash !== null && (req.as === 'judge' ? this.core.store.seats().some((s) => s.host) : this.core.store.judge()?.host === true)) {
       return refuse(409, 'room/host-has-place', 'the host already holds a place in this room: a host either plays or judges');
     }
     if (req.as === 'judge') {
@@ -240,15 +214,15 @@ export class Room extends DurableObject<Env> {
       return this.seatJudge(room, name, tokenHash, true, token);
     }
     if (room.status !== 'lobby') return refuse(409, 'room/started', 'the game has started; new players can join only in the lobby');
-    const seats = this.store.seats();
+    const seats = this.core.store.seats();
     const max = seatCount(room.ruleset, RULESETS[room.ruleset].maxPlayers, room.options);
     if (seats.length >= max) return refuse(409, 'room/full', `the room is full (${max} seats)`);
-    if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
+    if (this.core.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
     const seat = seats.length + 1;
     room.lastActivity = this.now();
-    this.store.transaction(() => {
-      this.store.addSeat(seat, name, tokenHash, hostHash !== null);
-      this.store.saveRoom(room);
+    this.core.store.transaction(() => {
+      this.core.store.addSeat(seat, name, tokenHash, hostHash !== null);
+      this.core.store.saveRoom(room);
     });
     await this.arm(room);
     this.broadcastRoom();
@@ -258,13 +232,13 @@ export class Room extends DurableObject<Env> {
   /** The human judge does not play, so they may take the place in any phase of the room. */
   private async seatJudge(room: RoomRow, name: string, tokenHash: string, host: boolean, token: string, invite?: string): Promise<Joined | Refusal> {
     if (!room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
-    if (this.store.judge()) return refuse(409, 'room/judge-taken', 'this room already has its judge');
-    if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
+    if (this.core.store.judge()) return refuse(409, 'room/judge-taken', 'this room already has its judge');
+    if (this.core.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
     room.lastActivity = this.now();
-    this.store.transaction(() => {
-      if (invite !== undefined) this.store.takeInvite(invite);
-      this.store.setJudge(name, tokenHash, host);
-      this.store.saveRoom(room);
+    this.core.store.transaction(() => {
+      if (invite !== undefined) this.core.store.takeInvite(invite);
+      this.core.store.setJudge(name, tokenHash, host);
+      this.core.store.saveRoom(room);
     });
     await this.arm(room);
     this.broadcastRoom();
@@ -276,7 +250,7 @@ export class Room extends DurableObject<Env> {
    * that has one (a seat, or the judge, who lost theirs); the old token and its devices are let go.
    */
   private async redeem(room: RoomRow, inviteHash: string, rawName: string | undefined, tokenHash: string, token: string): Promise<Joined | Refusal> {
-    const found = this.store.inviteOf(inviteHash);
+    const found = this.core.store.inviteOf(inviteHash);
     if (found === null) return refuse(403, 'auth/bad-invite', 'this invitation link is not valid: it works once, and a newer one replaces it');
     // A lapsed link is no longer a way in; it stays stored until a newer one for its place replaces it.
     if (found.expires !== null && this.now() >= found.expires) {
@@ -286,15 +260,15 @@ export class Room extends DurableObject<Env> {
     const place = found.place;
     if (found.kind === 'replace') return this.takeOver(room, place, inviteHash, rawName, tokenHash, token);
     if (place === TABLE_PLACE && !room.table) return refuse(409, 'room/not-table', 'this room is not played face to face');
-    if (place === JUDGE_PLACE && !this.store.judge()) {
+    if (place === JUDGE_PLACE && !this.core.store.judge()) {
       const checked = checkName(rawName ?? '');
       if (!checked.ok) return refuse(400, checked.code, checked.message);
       return this.seatJudge(room, checked.name, tokenHash, false, token, inviteHash);
     }
     room.lastActivity = this.now();
-    handOver(this.ctx, this.store, place, tokenHash, () => {
-      this.store.takeInvite(inviteHash);
-      this.store.saveRoom(room);
+    handOver(this.ctx, this.core.store, place, tokenHash, () => {
+      this.core.store.takeInvite(inviteHash);
+      this.core.store.saveRoom(room);
     });
     await this.arm(room);
     this.broadcastRoom();
@@ -312,13 +286,13 @@ export class Room extends DurableObject<Env> {
     const checked = checkName(rawName ?? '');
     if (!checked.ok) return refuse(400, checked.code, checked.message);
     const name = checked.name;
-    if (this.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
+    if (this.core.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
     room.lastActivity = this.now();
     const change = this.applyGame(room, { type: 'replace', seat, name, at: room.lastActivity }, null, undefined, () => {
-      this.store.retireToken(seat, 'room/replaced');
-      this.store.replaceToken(seat, tokenHash);
-      this.store.renameSeat(seat, name);
-      this.store.takeInvite(inviteHash);
+      this.core.store.retireToken(seat, 'room/replaced');
+      this.core.store.replaceToken(seat, tokenHash);
+      this.core.store.renameSeat(seat, name);
+      this.core.store.takeInvite(inviteHash);
     });
     if ('ok' in change) return change;
     revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === seat, CLOSE_REMOVED, 'room/replaced', 'the host gave this seat to a replacement player');
@@ -326,14 +300,6 @@ export class Room extends DurableObject<Env> {
     this.broadcastRoom();
     this.publish(change);
     return { ok: true, seat, judge: false, token };
-  }
-
-  /** Why a token that names nobody is refused: its seat was given away (a retired token), or it never was this room's. */
-  private badToken(tokenHash: string): Refusal {
-    const retired = this.store.retired(tokenHash);
-    if (!retired) return refuse(403, 'auth/bad-token', 'this seat token is not valid in this room');
-    const message = retired.why === 'room/replaced' ? `the host gave seat ${retired.seat} to a replacement player` : `the host handed seat ${retired.seat} to a bot`;
-    return refuse(403, retired.why, message);
   }
 
   // ---------------------------------------------------------------- WebSocket upgrade
@@ -344,15 +310,15 @@ export class Room extends DurableObject<Env> {
     const token = offered.find((p) => p.startsWith(SEAT_TOKEN_PREFIX))?.slice(SEAT_TOKEN_PREFIX.length);
     const tokenHash = token ? await hashToken(token) : null;
 
-    const found = this.roomOrRefusal();
+    const found = this.core.roomOrRefusal();
     if ('ok' in found) return errorResponse(found);
     const room = found;
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return errorResponse(refuse(426, 'protocol/upgrade-required', 'expected a WebSocket upgrade'));
     if (!offered.includes(PROTOCOL)) return errorResponse(refuse(400, 'protocol/subprotocol', `offer the subprotocol ${PROTOCOL}`));
     let attachment: Attachment;
     if (tokenHash !== null) {
-      const known = identify(this.store, tokenHash);
-      if (!known) return refuseSocket(CLOSE_REMOVED, this.badToken(tokenHash));
+      const known = identify(this.core.store, tokenHash);
+      if (!known) return refuseSocket(CLOSE_REMOVED, this.core.badToken(tokenHash));
       attachment = known;
     } else {
       if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
@@ -369,13 +335,13 @@ export class Room extends DurableObject<Env> {
     // Only seated activity keeps a room alive: watching an abandoned room does not.
     if (!attachment.spectator) {
       room.lastActivity = this.now();
-      this.store.transaction(() => this.store.saveRoom(room));
+      this.core.store.transaction(() => this.core.store.saveRoom(room));
       await this.arm(room);
     }
     // The newcomer gets the room (and the game); the others only learn who is connected now.
     this.sendRoomTo(server, attachment, room);
     this.sendPresence(before, server);
-    const game = this.loadGame();
+    const game = this.core.loadGame();
     if (game && room.status !== 'lobby') this.sendGameTo(server, attachment, game, haveOf(new URL(request.url)));
     return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
   }
@@ -395,7 +361,7 @@ export class Room extends DurableObject<Env> {
     // the write below run as one step.
     const fresh = frame.type === 'host' && (frame.move.type === 'invite' || frame.move.type === 'move-device' || frame.move.type === 'replace-seat') ? await freshToken() : null;
 
-    const found = this.roomOrRefusal();
+    const found = this.core.roomOrRefusal();
     if ('ok' in found) return sendError(ws, found.code, found.message);
     const room = found;
     // Identity on every frame: the place this socket connected to must still be its place.
@@ -403,23 +369,23 @@ export class Room extends DurableObject<Env> {
       attach(ws, null);
       return ws.close(1012, 'reconnect with your token');
     }
-    if (!stillHolds(this.store, room, who)) {
+    if (!stillHolds(this.core.store, room, who)) {
       revoke(ws, CLOSE_REMOVED, 'auth/revoked', 'this device no longer holds its place in the room');
       return this.sendPresence(null, ws);
     }
 
     if (frame.type === 'sync') {
       this.sendRoomTo(ws, who, room);
-      const game = this.loadGame();
+      const game = this.core.loadGame();
       if (game && room.status !== 'lobby') this.sendGameTo(ws, who, game, frame.have);
       return;
     }
     if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
-    if (isPushFrame(frame)) return send(ws, answerPushFrame(who.seat, frame, this.pushRoom(room)));
+    if (isPushFrame(frame)) return send(ws, answerPushFrame(who.seat, frame, this.core.pushRoom(room)));
     if (frame.type === 'act' && who.seat === null) return sendError(ws, 'room/judge', 'the judge does not play', frame.id);
     // Applied ids are kept per seat (the human judge's under 0) and per kind: game and host moves apart.
     const dedupe: Dedupe = { seat: who.seat ?? 0, space: frame.type, id: frame.id };
-    if (this.store.applied(dedupe.seat, dedupe.space, dedupe.id)) return this.answer(ws, { type: 'ack', id: frame.id });
+    if (this.core.store.applied(dedupe.seat, dedupe.space, dedupe.id)) return this.answer(ws, { type: 'ack', id: frame.id });
     const result = frame.type === 'act' ? this.seatMove(room, who.seat!, frame, dedupe) : this.hostMove(room, who, frame.move, dedupe, fresh);
     if ('ok' in result) return sendError(ws, result.code, result.message, frame.id);
     // The change is stored; now the alarm, then everyone's frames, then the ack.
@@ -427,7 +393,7 @@ export class Room extends DurableObject<Env> {
     this.publish(result);
     if (result.reply) this.answer(ws, result.reply);
     if (result.game) this.tellOutside(room, result.game);
-    if (result.prod) this.ctx.waitUntil(pushProds(this.pushRoom(room), this.loadGame()!, [result.prod]));
+    if (result.prod) this.ctx.waitUntil(pushProds(this.core.pushRoom(room), this.core.loadGame()!, [result.prod]));
     this.answer(ws, { type: 'ack', id: frame.id });
   }
 
@@ -437,28 +403,28 @@ export class Room extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
-    if (this.roomOrNull()) this.sendPresence(null, ws);
+    if (this.core.roomOrNull()) this.sendPresence(null, ws);
   }
 
   override async webSocketError(ws: WebSocket, _error: unknown): Promise<void> {
-    if (this.roomOrNull()) this.sendPresence(null, ws);
+    if (this.core.roomOrNull()) this.sendPresence(null, ws);
   }
 
   // ---------------------------------------------------------------- the clock
 
   override async alarm(): Promise<void> {
-    this.store.alarmRan();
-    const room = this.roomOrNull();
+    this.core.store.alarmRan();
+    const room = this.core.roomOrNull();
     if (!room) return;
     const now = this.now();
     if (now >= room.lastActivity + ROOM_TTL_MS) return this.expire(now);
     if (room.status === 'playing') {
-      const failover = room.pace.preset === 'async' ? failoverAt(this.loadGame()!) : null;
+      const failover = room.pace.preset === 'async' ? failoverAt(this.core.loadGame()!) : null;
       const change = this.applyGame(room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
         this.publish(change);
         if (change.game) this.tellOutside(room, change.game);
-        else this.ctx.waitUntil(pushReminders(this.pushRoom(room), this.loadGame()!, this.store.prods()?.length ?? null));
+        else this.ctx.waitUntil(pushReminders(this.core.pushRoom(room), this.core.loadGame()!, this.core.store.prods()?.length ?? null));
       }
       this.prod(room, now);
       this.playBots(room, now);
@@ -478,16 +444,16 @@ export class Room extends DurableObject<Env> {
     if (!schedule || !due) return;
     if (due === 'remind') {
       room.schedule = { ...schedule, reminded: true };
-      this.store.transaction(() => this.store.saveRoom(room));
-      this.ctx.waitUntil(pushNotice(this.pushRoom(room), this.store.seats().map((s) => s.seat), { kind: 'scheduled', at: schedule.at }));
+      this.core.store.transaction(() => this.core.store.saveRoom(room));
+      this.ctx.waitUntil(pushNotice(this.core.pushRoom(room), this.core.store.seats().map((s) => s.seat), { kind: 'scheduled', at: schedule.at }));
       return;
     }
     const started = this.startGame(room, now, null);
     if ('ok' in started) {
       room.schedule = { ...schedule, reminded: true, missed: started.code };
-      this.store.transaction(() => this.store.saveRoom(room));
-      const host = this.store.seats().filter((s) => s.host).map((s) => s.seat);
-      this.ctx.waitUntil(pushNotice(this.pushRoom(room), host, { kind: 'start-missed', at: schedule.at }));
+      this.core.store.transaction(() => this.core.store.saveRoom(room));
+      const host = this.core.store.seats().filter((s) => s.host).map((s) => s.seat);
+      this.ctx.waitUntil(pushNotice(this.core.pushRoom(room), host, { kind: 'start-missed', at: schedule.at }));
       this.broadcastRoom();
       return;
     }
@@ -501,14 +467,14 @@ export class Room extends DurableObject<Env> {
    * a repeated alarm or a restart sends nothing twice; the host's marks go out in a room frame.
    */
   private prod(room: RoomRow, now: number): void {
-    const game = this.loadGame();
+    const game = this.core.loadGame();
     if (!game || room.status !== 'playing') return;
-    const plan = this.store.prods();
-    const due = dueProd(plan, game, room.pace.preset === 'live', now, new Set(this.store.bots().keys()));
+    const plan = this.core.store.prods();
+    const due = dueProd(plan, game, room.pace.preset === 'live', now, new Set(this.core.store.bots().keys()));
     if (!due) return;
-    this.store.transaction(() => this.store.saveProds(due.plan));
+    this.core.store.transaction(() => this.core.store.saveProds(due.plan));
     if (due.plan.marked.length !== plan?.marked.length) this.broadcastRoom();
-    this.ctx.waitUntil(pushProds(this.pushRoom(room), game, due.seats));
+    this.ctx.waitUntil(pushProds(this.core.pushRoom(room), game, due.seats));
   }
 
   /**
@@ -518,8 +484,8 @@ export class Room extends DurableObject<Env> {
    */
   private playBots(room: RoomRow, now: number): void {
     for (let i = 0; i < MAX_BOT_MOVES_PER_WAKE && room.status === 'playing'; i++) {
-      const game = this.loadGame();
-      const bots = this.store.bots();
+      const game = this.core.loadGame();
+      const bots = this.core.store.bots();
       const seat = game ? firstDue(bots, now) : null;
       if (!game || seat === null) return;
       const bot = bots.get(seat)!;
@@ -527,7 +493,7 @@ export class Room extends DurableObject<Env> {
       const change = move.action ? this.applyGame(room, move.action, null, { seat, memory: move.memory }) : null;
       if (change === null || 'ok' in change) {
         // Nothing to do after all, or refused (a rule the policy does not know): wait for the next change.
-        this.store.transaction(() => this.store.saveBot(seat, { ...bot, memory: move.memory, due: null }));
+        this.core.store.transaction(() => this.core.store.saveBot(seat, { ...bot, memory: move.memory, due: null }));
         continue;
       }
       this.publish(change);
@@ -545,23 +511,23 @@ export class Room extends DurableObject<Env> {
       }
     }
     await this.ctx.storage.deleteAll();
-    this.store.writeTombstone(now);
-    this.game = undefined;
+    this.core.store.writeTombstone(now);
+    this.core.game = undefined;
   }
 
   /** The alarm is always the earliest of the step's deadline and the room's expiry. */
   private async arm(room: RoomRow): Promise<void> {
     let at = room.lastActivity + ROOM_TTL_MS;
-    const game = room.status === 'playing' ? this.loadGame() : null;
+    const game = room.status === 'playing' ? this.core.loadGame() : null;
     if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
     if (game && room.pace.preset === 'async') at = Math.min(at, failoverAt(game) ?? at);
     // The prod plan is a stored row (read and parsed): once per arming, which follows every change.
-    const prods = game ? this.store.prods() : null;
-    if (game) at = Math.min(at, reminderAlarm(this.pushRoom(room), game, prods?.length ?? null) ?? at);
+    const prods = game ? this.core.store.prods() : null;
+    if (game) at = Math.min(at, reminderAlarm(this.core.pushRoom(room), game, prods?.length ?? null) ?? at);
     if (game) at = Math.min(at, nextProdAt(prods, game, room.pace.preset === 'live') ?? at);
-    if (game && !game.result) at = Math.min(at, nextDue(this.store.bots().values()) ?? at);
+    if (game && !game.result) at = Math.min(at, nextDue(this.core.store.bots().values()) ?? at);
     if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
-    await this.store.setAlarm(at);
+    await this.core.store.setAlarm(at);
   }
 
   // ---------------------------------------------------------------- changes
@@ -592,43 +558,43 @@ export class Room extends DurableObject<Env> {
    * and the bots' schedule (`bot`: the bot that moved, with its memory after the move).
    */
   private applyGame(room: RoomRow, action: Action, dedupe: Dedupe | null, bot?: { seat: Seat; memory: BotMemory }, alsoInStep: () => void = () => {}): Change | Refusal {
-    const prev = this.loadGame();
+    const prev = this.core.loadGame();
     if (!prev || room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
     const result = apply(prev, action);
     if (!result.ok) return refuse(409, result.error.code, result.error.message);
     const ended = !prev.result && result.state.result !== null;
     const next = result.state;
     // A new step starts its prods afresh; the host's marks of the last step go (the room frame says so).
-    const plan = this.store.prods();
+    const plan = this.core.store.prods();
     const nextPlan = result.events.length > 0 ? planAfter(plan, next, action.at) : plan;
     const unmarked = (plan?.marked.length ?? 0) > 0 && nextPlan?.marked.length === 0;
     // Whoever caused it (a person, a bot, the clock): only public entries move the room's fields.
     const back = followPublicEntries(room, result.events, action.at);
-    this.store.transaction(() => {
+    this.core.store.transaction(() => {
       alsoInStep();
       if (result.events.length > 0 || bot) this.scheduleBots(room, next, action.at, bot);
-      if (result.events.length > 0) this.store.saveGame(room.gameNo, next, result.events);
-      if (nextPlan !== plan) this.store.saveProds(nextPlan);
+      if (result.events.length > 0) this.core.store.saveGame(room.gameNo, next, result.events);
+      if (nextPlan !== plan) this.core.store.saveProds(nextPlan);
       if (ended) {
-        this.store.endInvitations();
+        this.core.store.endInvitations();
         room.status = 'over';
         room.previousFirstVictim = next.firstVictim;
-        this.store.addScore(winningSeats(next));
+        this.core.store.addScore(winningSeats(next));
       }
-      this.store.saveRoom(room);
-      if (dedupe) this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
+      this.core.store.saveRoom(room);
+      if (dedupe) this.core.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
     });
-    this.game = next;
+    this.core.game = next;
     if (result.events.length === 0) return { roomChanged: false };
     return { roomChanged: ended || unmarked || back, game: { prev, next, full: ended } };
   }
 
   private hostMove(room: RoomRow, who: Attachment, move: HostMove, dedupe: Dedupe, fresh: { token: string; tokenHash: string } | null): Change | Refusal {
-    const seats = this.store.seats();
-    const judge = who.judge ? this.store.judge() : null;
+    const seats = this.core.store.seats();
+    const judge = who.judge ? this.core.store.judge() : null;
     const host = who.judge ? judge?.host === true : seats.some((s) => s.seat === who.seat && s.host);
     // RULES.md 11: the human judge (or dual's big joker) narrates, pauses, extends and ejects; the host does the rest.
-    const judging = who.judge === true || (who.seat !== null && this.bigJokerSeat(room) === who.seat);
+    const judging = who.judge === true || (who.seat !== null && this.core.bigJokerSeat(room) === who.seat);
     if (move.type === 'narrate' && !judging) return refuse(403, 'room/not-judge', 'only the judge narrates');
     if (move.type === 'leave') return this.leave(room, who, seats, dedupe);
     if (move.type === 'move-device') return this.moveDevice(room, who, dedupe, fresh);
@@ -639,7 +605,7 @@ export class Room extends DurableObject<Env> {
     // The judge's place (not a host who judges) acts as the judge: the engine bars it once the app has
     // taken over (O15); the room refuses early with the engine's own error.
     const asJudge = judging && !host && JUDGE_MOVES.includes(move.type);
-    const game = asJudge ? this.loadGame() : null;
+    const game = asJudge ? this.core.loadGame() : null;
     const barred = game ? judgeRefusal(game) : null;
     if (barred) return refuse(409, barred[0], barred[1]);
     switch (move.type) {
@@ -669,12 +635,12 @@ export class Room extends DurableObject<Env> {
         if (move.pace) room.pace = move.pace;
         const dropSpectators = move.spectators === false && room.spectators;
         if (move.spectators !== undefined) room.spectators = move.spectators;
-        const dropJudge = move.humanJudge === false && this.store.judge() !== null;
+        const dropJudge = move.humanJudge === false && this.core.store.judge() !== null;
         if (move.humanJudge !== undefined) room.humanJudge = move.humanJudge;
         const dropTable = move.table === false && room.table;
         if (move.table !== undefined) room.table = move.table;
         this.commitRoom(room, dedupe, () => {
-          if (dropJudge) this.store.removeJudge();
+          if (dropJudge) this.core.store.removeJudge();
         });
         const sockets = this.ctx.getWebSockets();
         if (dropJudge) revokeWhere(sockets, (a) => a.judge === true, CLOSE_REMOVED, 'room/removed', 'the host turned the human judge off');
@@ -729,8 +695,8 @@ export class Room extends DurableObject<Env> {
         const salt = newSeed();
         this.commitRoom(room, dedupe, () => {
           for (let seat = seats.length + 1; seat <= Math.min(target, max); seat++) {
-            const name = botName(move.lang, (n) => this.store.nameTaken(n), `${salt}:${seat}`);
-            this.store.addBotSeat(seat, name, { lang: move.lang, memory: {}, due: null });
+            const name = botName(move.lang, (n) => this.core.store.nameTaken(n), `${salt}:${seat}`);
+            this.core.store.addBotSeat(seat, name, { lang: move.lang, memory: {}, due: null });
           }
         });
         return { roomChanged: true };
@@ -742,8 +708,8 @@ export class Room extends DurableObject<Env> {
         if (target.host) return refuse(409, 'room/is-host', 'the host keeps their own seat');
         // The engine checks the seat is absent and in the game, and logs the hand-over for everyone.
         const change = this.applyGame(room, { type: 'hand-to-bot', seat: move.seat, at: now }, dedupe, undefined, () => {
-          this.store.retireToken(move.seat, 'room/handed-to-bot');
-          this.store.makeBot(move.seat, { lang: move.lang, memory: {}, due: null });
+          this.core.store.retireToken(move.seat, 'room/handed-to-bot');
+          this.core.store.makeBot(move.seat, { lang: move.lang, memory: {}, due: null });
         });
         if ('ok' in change) return change;
         revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === move.seat, CLOSE_REMOVED, 'room/handed-to-bot', 'the host handed this seat to a bot');
@@ -751,7 +717,7 @@ export class Room extends DurableObject<Env> {
       }
       case 'replace-seat': {
         // The engine checks again when the link is used; here the host hears at once of a seat that cannot be taken over.
-        const game = room.status === 'playing' ? this.loadGame() : null;
+        const game = room.status === 'playing' ? this.core.loadGame() : null;
         if (!game) return refuse(409, 'room/no-game', 'a seat is taken over during a game');
         const target = seats.find((s) => s.seat === move.seat);
         if (!target || move.seat > game.alive.length) return refuse(404, 'room/seat-unknown', `there is no seat ${move.seat}`);
@@ -759,7 +725,7 @@ export class Room extends DurableObject<Env> {
         if (!game.alive[move.seat - 1]) return refuse(409, 'game/seat-out', `seat ${move.seat} is out`);
         if (!fresh) return refuse(500, 'room/no-token', 'no link could be made');
         const expiresAt = now + REPLACE_LINK_MS;
-        this.commitRoom(room, dedupe, () => this.store.saveInvite(move.seat, 'replace', fresh.tokenHash, now, expiresAt));
+        this.commitRoom(room, dedupe, () => this.core.store.saveInvite(move.seat, 'replace', fresh.tokenHash, now, expiresAt));
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.seat, token: fresh.token, expiresAt, replace: true } };
       }
       case 'webhook': {
@@ -778,7 +744,7 @@ export class Room extends DurableObject<Env> {
         if (place === JUDGE_PLACE && !room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
         if (place > 0 && !seats.some((s) => s.seat === place)) return refuse(404, 'room/seat-unknown', `there is no seat ${place}`);
         if (!fresh) return refuse(500, 'room/no-token', 'no invitation could be made');
-        this.commitRoom(room, dedupe, () => this.store.saveInvite(place, 'host', fresh.tokenHash, now));
+        this.commitRoom(room, dedupe, () => this.core.store.saveInvite(place, 'host', fresh.tokenHash, now));
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.place, token: fresh.token } };
       }
     }
@@ -789,12 +755,12 @@ export class Room extends DurableObject<Env> {
    * `dedupe`); a pending schedule is spent in the same step, so a start never happens twice.
    */
   private startGame(room: RoomRow, now: number, dedupe: Dedupe | null): Change | Refusal {
-    const seats = this.store.seats();
+    const seats = this.core.store.seats();
     // Dual deals one seat more than it has players: the big joker's holder becomes the judge.
     const players = seats.length - extraSeats(room.ruleset, room.options);
     const bad = checkPlayers(room.ruleset, players, room.options);
     if (bad) return refuse(409, 'room/players', bad);
-    if (room.humanJudge && !this.store.judge()) return refuse(409, 'room/judge-missing', 'the judge’s place is empty: someone joins as judge, or the host turns the human judge off');
+    if (room.humanJudge && !this.core.store.judge()) return refuse(409, 'room/judge-missing', 'the judge’s place is empty: someone joins as judge, or the host turns the human judge off');
     const dayCloses = dayCloseOf(room.pace);
     const created = createGame({
       ruleset: room.ruleset,
@@ -812,15 +778,15 @@ export class Room extends DurableObject<Env> {
     room.status = 'playing';
     room.gameNo++;
     room.schedule = null;
-    this.store.transaction(() => {
-      this.store.newGame(room.gameNo, created.state);
-      this.store.endInvitations();
-      this.store.saveProds(planAfter(null, created.state, now));
+    this.core.store.transaction(() => {
+      this.core.store.newGame(room.gameNo, created.state);
+      this.core.store.endInvitations();
+      this.core.store.saveProds(planAfter(null, created.state, now));
       this.scheduleBots(room, created.state, now, undefined, true);
-      this.store.saveRoom(room);
-      if (dedupe) this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
+      this.core.store.saveRoom(room);
+      if (dedupe) this.core.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
     });
-    this.game = created.state;
+    this.core.game = created.state;
     return { roomChanged: true, game: { prev: null, next: created.state, full: true } };
   }
 
@@ -848,18 +814,18 @@ export class Room extends DurableObject<Env> {
     if (!fresh) return refuse(500, 'room/no-token', 'no link could be made');
     const now = this.now();
     const expiresAt = now + MOVE_LINK_MS;
-    this.commitRoom(room, dedupe, () => this.store.saveInvite(place, 'move', fresh.tokenHash, now, expiresAt));
+    this.commitRoom(room, dedupe, () => this.core.store.saveInvite(place, 'move', fresh.tokenHash, now, expiresAt));
     return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: place === JUDGE_PLACE ? 'judge' : place, token: fresh.token, expiresAt } };
   }
 
   /** Removes a lobby seat and renumbers the rest; that seat's sockets are let go with `code`. */
   private dropSeat(room: RoomRow, gone: Seat, dedupe: Dedupe, code: string, message: string): void {
     let moves = new Map<Seat, Seat>();
-    this.store.transaction(() => {
-      moves = this.store.removeSeat(gone);
-      this.store.saveRoom(room);
+    this.core.store.transaction(() => {
+      moves = this.core.store.removeSeat(gone);
+      this.core.store.saveRoom(room);
       // A seat that left keeps no ids: they belonged to a place that is gone.
-      if (dedupe.seat !== gone) this.store.recordApplied(moves.get(dedupe.seat) ?? dedupe.seat, dedupe.space, dedupe.id);
+      if (dedupe.seat !== gone) this.core.store.recordApplied(moves.get(dedupe.seat) ?? dedupe.seat, dedupe.space, dedupe.id);
     });
     const sockets = this.ctx.getWebSockets();
     revokeWhere(sockets, (a) => a.seat === gone, CLOSE_REMOVED, code, message);
@@ -871,19 +837,19 @@ export class Room extends DurableObject<Env> {
    * `moved` is the bot that just acted, with its memory after the move; `fresh` starts a new game's memories.
    */
   private scheduleBots(room: RoomRow, state: GameState, now: number, moved?: { seat: Seat; memory: BotMemory }, fresh = false): void {
-    const bots = this.store.bots();
+    const bots = this.core.store.bots();
     for (const [seat, old] of bots) {
       const bot: BotState = fresh ? { lang: old.lang, memory: {}, due: null } : seat === moved?.seat ? { ...old, memory: moved.memory } : old;
       const due = reschedule(state, seat, bot, room.pace.preset, now, (s) => bots.has(s));
-      if (fresh || bot !== old || due?.key !== old.due?.key || due?.at !== old.due?.at) this.store.saveBot(seat, { ...bot, due });
+      if (fresh || bot !== old || due?.key !== old.due?.key || due?.at !== old.due?.at) this.core.store.saveBot(seat, { ...bot, due });
     }
   }
 
   private commitRoom(room: RoomRow, dedupe: Dedupe, alsoInStep: () => void = () => {}): void {
-    this.store.transaction(() => {
+    this.core.store.transaction(() => {
       alsoInStep();
-      this.store.saveRoom(room);
-      this.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
+      this.core.store.saveRoom(room);
+      this.core.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
     });
   }
 
@@ -965,16 +931,16 @@ export class Room extends DurableObject<Env> {
 
   private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
     const base = this.baseView(room);
-    send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.bigJokerSeat(room)) } });
+    send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.core.bigJokerSeat(room)) } });
   }
 
   /** Sends every socket the room, with its own `you`; `leaving` is a socket that is closing. */
   private broadcastRoom(leaving?: WebSocket): void {
-    const room = this.roomOrNull();
+    const room = this.core.roomOrNull();
     if (!room) return;
     const sockets = this.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
     const base = this.baseView(room, leaving);
-    const bigJoker = this.bigJokerSeat(room);
+    const bigJoker = this.core.bigJokerSeat(room);
     for (const ws of sockets) {
       const who = attachmentOf(ws);
       if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
@@ -983,8 +949,8 @@ export class Room extends DurableObject<Env> {
 
   /** The room frame but `you`; `leaving` is a socket that is closing. */
   private baseView(room: RoomRow, leaving?: WebSocket): Omit<RoomView, 'you'> {
-    const prodded = room.status === 'playing' ? (this.store.prods()?.marked ?? []) : [];
-    return roomView(room, this.store.seats(), this.store.judge(), this.attachments(leaving), prodded, this.now());
+    const prodded = room.status === 'playing' ? (this.core.store.prods()?.marked ?? []) : [];
+    return roomView(room, this.core.store.seats(), this.core.store.judge(), this.attachments(leaving), prodded, this.now());
   }
 
   /**
@@ -995,7 +961,7 @@ export class Room extends DurableObject<Env> {
    */
   private tellOutside(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
     this.afterFrames(() => {
-      this.ctx.waitUntil(pushChange(this.pushRoom(room), game.prev, game.next));
+      this.ctx.waitUntil(pushChange(this.core.pushRoom(room), game.prev, game.next));
       this.announce(room, game);
     });
   }
@@ -1004,7 +970,7 @@ export class Room extends DurableObject<Env> {
   private announce(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
     const hook = room.webhook;
     if (!hook) return;
-    const names = new Map(this.store.seats().map((s) => [s.seat, s.name]));
+    const names = new Map(this.core.store.seats().map((s) => [s.seat, s.name]));
     // The words are made after this frame's answers went out (states are never changed in place).
     this.ctx.waitUntil(
       Promise.resolve().then(() => {
@@ -1012,10 +978,6 @@ export class Room extends DurableObject<Env> {
         return text === null ? undefined : postAnnouncement(hook, text, (r) => this.hookFetch(r));
       }),
     );
-  }
-
-  private pushRoom(room: RoomRow): PushRoom {
-    return { code: room.code, vapid: vapidOf(this.env), store: new PushStore(this.ctx.storage.sql), fetcher: (r) => this.pushFetch(r), now: this.now(), table: room.table };
   }
 
   /**
@@ -1032,7 +994,7 @@ export class Room extends DurableObject<Env> {
 
   /** Who is connected: the open sockets' places, and every bot seat. */
   private presence(leaving?: WebSocket): Presence {
-    return presenceOf(this.attachments(leaving), this.store.bots().keys());
+    return presenceOf(this.attachments(leaving), this.core.store.bots().keys());
   }
 
   private attachments(leaving?: WebSocket): Attachment[] {
@@ -1042,31 +1004,6 @@ export class Room extends DurableObject<Env> {
       .flatMap((ws) => attachmentOf(ws) ?? []);
   }
 
-  // ---------------------------------------------------------------- loading
-
-  private roomOrNull(): RoomRow | null {
-    if (!this.store.exists() || this.store.expiredAt() !== null) return null;
-    return this.store.room();
-  }
-
-  private roomOrRefusal(): RoomRow | Refusal {
-    if (!this.store.exists()) return refuse(404, 'room/not-found', 'no room has this code');
-    if (this.store.expiredAt() !== null) return refuse(410, 'room/expired', 'this room expired after a long time without activity');
-    return this.store.room() ?? refuse(404, 'room/not-found', 'no room has this code');
-  }
-
-  /** In `dual`, the seat that drew the big joker is the room's judge for this game (RULES.md 8.2, 11). */
-  private bigJokerSeat(room: RoomRow): Seat | 0 {
-    if (room.status !== 'playing') return 0;
-    const game = this.loadGame();
-    return game && game.setup.ruleset === 'dual' ? game.judgeSeat : 0;
-  }
-
-  /** The game with its full log, rebuilt from storage after a wake. */
-  private loadGame(): GameState | null {
-    if (this.game === undefined) this.game = this.store.loadGame();
-    return this.game;
-  }
 }
 
 /** Whether this socket sees the game: a seat of it, a spectator or the judge (a seat outside the game cannot happen: seats join only in the lobby). */
