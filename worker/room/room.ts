@@ -68,6 +68,7 @@ import { followPublicEntries } from './away.ts';
 import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
 import { RateLimiter, attach, attachmentOf, closeWith, revoke, send, sendError, sendText, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow } from './storage.ts';
+import { FanOut } from './fan-out.ts';
 import { RoomCore, refuse, type Change, type Dedupe, type Refusal } from './context.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
@@ -95,16 +96,12 @@ type Joined = { ok: true; seat: Seat | null; judge: boolean; token: string; tabl
 
 export class Room extends DurableObject<Env> {
   private readonly core: RoomCore;
+  private readonly frames: FanOut;
   private readonly limiter = new RateLimiter();
-  /**
-   * Changes made but not yet sent (see publish): the game before the first of them, and what waits for
-   * their frames (answers to sockets, pushes, the webhook). Null between sends.
-   */
-  private unsent: { roomChanged: boolean; game: { prev: GameState | null; next: GameState } | null; after: (() => void)[] } | null = null;
-
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.core = new RoomCore(ctx, env, this);
+    this.frames = new FanOut(this.core);
     // A code nobody created stays empty: probing codes writes nothing.
     if (this.core.store.exists() && this.core.store.expiredAt() === null && this.core.store.migrate()) {
       // An upgraded room may hold what an older build did not arm for (an old judge's pause now read as
@@ -225,7 +222,7 @@ export class Room extends DurableObject<Env> {
       this.core.store.saveRoom(room);
     });
     await this.arm(room);
-    this.broadcastRoom();
+    this.frames.broadcastRoom();
     return { ok: true, seat, judge: false, token };
   }
 
@@ -241,7 +238,7 @@ export class Room extends DurableObject<Env> {
       this.core.store.saveRoom(room);
     });
     await this.arm(room);
-    this.broadcastRoom();
+    this.frames.broadcastRoom();
     return { ok: true, seat: null, judge: true, token };
   }
 
@@ -271,7 +268,7 @@ export class Room extends DurableObject<Env> {
       this.core.store.saveRoom(room);
     });
     await this.arm(room);
-    this.broadcastRoom();
+    this.frames.broadcastRoom();
     if (place === TABLE_PLACE) return { ok: true, seat: null, judge: false, token, table: true };
     return { ok: true, seat: place === JUDGE_PLACE ? null : place, judge: place === JUDGE_PLACE, token };
   }
@@ -297,8 +294,8 @@ export class Room extends DurableObject<Env> {
     if ('ok' in change) return change;
     revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === seat, CLOSE_REMOVED, 'room/replaced', 'the host gave this seat to a replacement player');
     await this.arm(room);
-    this.broadcastRoom();
-    this.publish(change);
+    this.frames.broadcastRoom();
+    this.frames.publish(change);
     return { ok: true, seat, judge: false, token };
   }
 
@@ -327,7 +324,7 @@ export class Room extends DurableObject<Env> {
     const over = overLimit(this.ctx.getWebSockets(), attachment);
     if (over) return refuseSocket(CLOSE_TOO_MANY, refuse(429, over.code, over.message));
 
-    const before = this.presence();
+    const before = this.frames.presence();
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
@@ -339,10 +336,10 @@ export class Room extends DurableObject<Env> {
       await this.arm(room);
     }
     // The newcomer gets the room (and the game); the others only learn who is connected now.
-    this.sendRoomTo(server, attachment, room);
-    this.sendPresence(before, server);
+    this.frames.sendRoomTo(server, attachment, room);
+    this.frames.sendPresence(before, server);
     const game = this.core.loadGame();
-    if (game && room.status !== 'lobby') this.sendGameTo(server, attachment, game, haveOf(new URL(request.url)));
+    if (game && room.status !== 'lobby') this.frames.sendGameTo(server, attachment, game, haveOf(new URL(request.url)));
     return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
   }
 
@@ -371,13 +368,13 @@ export class Room extends DurableObject<Env> {
     }
     if (!stillHolds(this.core.store, room, who)) {
       revoke(ws, CLOSE_REMOVED, 'auth/revoked', 'this device no longer holds its place in the room');
-      return this.sendPresence(null, ws);
+      return this.frames.sendPresence(null, ws);
     }
 
     if (frame.type === 'sync') {
-      this.sendRoomTo(ws, who, room);
+      this.frames.sendRoomTo(ws, who, room);
       const game = this.core.loadGame();
-      if (game && room.status !== 'lobby') this.sendGameTo(ws, who, game, frame.have);
+      if (game && room.status !== 'lobby') this.frames.sendGameTo(ws, who, game, frame.have);
       return;
     }
     if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
@@ -385,16 +382,16 @@ export class Room extends DurableObject<Env> {
     if (frame.type === 'act' && who.seat === null) return sendError(ws, 'room/judge', 'the judge does not play', frame.id);
     // Applied ids are kept per seat (the human judge's under 0) and per kind: game and host moves apart.
     const dedupe: Dedupe = { seat: who.seat ?? 0, space: frame.type, id: frame.id };
-    if (this.core.store.applied(dedupe.seat, dedupe.space, dedupe.id)) return this.answer(ws, { type: 'ack', id: frame.id });
+    if (this.core.store.applied(dedupe.seat, dedupe.space, dedupe.id)) return this.frames.answer(ws, { type: 'ack', id: frame.id });
     const result = frame.type === 'act' ? this.seatMove(room, who.seat!, frame, dedupe) : this.hostMove(room, who, frame.move, dedupe, fresh);
     if ('ok' in result) return sendError(ws, result.code, result.message, frame.id);
     // The change is stored; now the alarm, then everyone's frames, then the ack.
     await this.arm(room);
-    this.publish(result);
-    if (result.reply) this.answer(ws, result.reply);
+    this.frames.publish(result);
+    if (result.reply) this.frames.answer(ws, result.reply);
     if (result.game) this.tellOutside(room, result.game);
     if (result.prod) this.ctx.waitUntil(pushProds(this.core.pushRoom(room), this.core.loadGame()!, [result.prod]));
-    this.answer(ws, { type: 'ack', id: frame.id });
+    this.frames.answer(ws, { type: 'ack', id: frame.id });
   }
 
   override async webSocketClose(ws: WebSocket, code: number, _reason: string, _wasClean: boolean): Promise<void> {
@@ -403,11 +400,11 @@ export class Room extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
-    if (this.core.roomOrNull()) this.sendPresence(null, ws);
+    if (this.core.roomOrNull()) this.frames.sendPresence(null, ws);
   }
 
   override async webSocketError(ws: WebSocket, _error: unknown): Promise<void> {
-    if (this.core.roomOrNull()) this.sendPresence(null, ws);
+    if (this.core.roomOrNull()) this.frames.sendPresence(null, ws);
   }
 
   // ---------------------------------------------------------------- the clock
@@ -422,7 +419,7 @@ export class Room extends DurableObject<Env> {
       const failover = room.pace.preset === 'async' ? failoverAt(this.core.loadGame()!) : null;
       const change = this.applyGame(room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
-        this.publish(change);
+        this.frames.publish(change);
         if (change.game) this.tellOutside(room, change.game);
         else this.ctx.waitUntil(pushReminders(this.core.pushRoom(room), this.core.loadGame()!, this.core.store.prods()?.length ?? null));
       }
@@ -454,10 +451,10 @@ export class Room extends DurableObject<Env> {
       this.core.store.transaction(() => this.core.store.saveRoom(room));
       const host = this.core.store.seats().filter((s) => s.host).map((s) => s.seat);
       this.ctx.waitUntil(pushNotice(this.core.pushRoom(room), host, { kind: 'start-missed', at: schedule.at }));
-      this.broadcastRoom();
+      this.frames.broadcastRoom();
       return;
     }
-    this.publish(started);
+    this.frames.publish(started);
     if (started.game) this.tellOutside(room, started.game);
   }
 
@@ -473,7 +470,7 @@ export class Room extends DurableObject<Env> {
     const due = dueProd(plan, game, room.pace.preset === 'live', now, new Set(this.core.store.bots().keys()));
     if (!due) return;
     this.core.store.transaction(() => this.core.store.saveProds(due.plan));
-    if (due.plan.marked.length !== plan?.marked.length) this.broadcastRoom();
+    if (due.plan.marked.length !== plan?.marked.length) this.frames.broadcastRoom();
     this.ctx.waitUntil(pushProds(this.core.pushRoom(room), game, due.seats));
   }
 
@@ -496,7 +493,7 @@ export class Room extends DurableObject<Env> {
         this.core.store.transaction(() => this.core.store.saveBot(seat, { ...bot, memory: move.memory, due: null }));
         continue;
       }
-      this.publish(change);
+      this.frames.publish(change);
       if (change.game) this.tellOutside(room, change.game);
     }
   }
@@ -856,111 +853,13 @@ export class Room extends DurableObject<Env> {
   // ---------------------------------------------------------------- frames
 
   /**
-   * Sends a stored change's frames, together with the changes stored before they go out. A burst of
-   * moves (fifteen votes in 50 ms) queues its messages behind the first; each is stored at once, but
-   * the frames wait for a zero-delay timer, which runs after the queued messages: each viewer then gets
-   * one frame from the state before the burst to the state after it, instead of one per move, each made
-   * for every viewer. The last vote's tally reaches the phones sooner, and they draw once.
-   */
-  private publish(change: Change): void {
-    const g = change.game;
-    if (!change.roomChanged && !g) return;
-    const unsent = this.unsent;
-    if (!unsent) {
-      this.unsent = { roomChanged: change.roomChanged, game: g ? { prev: g.full ? null : g.prev, next: g.next } : null, after: [] };
-      setTimeout(() => this.sendUnsent(), 0);
-      return;
-    }
-    unsent.roomChanged ||= change.roomChanged;
-    // A new game (full) is sent whole; otherwise the oldest unsent state is where each update starts.
-    if (g) unsent.game = { prev: g.full ? null : unsent.game ? unsent.game.prev : g.prev, next: g.next };
-  }
-
-  /** Runs `then` once the frames of the changes still unsent are out (at once when none are). */
-  private afterFrames(then: () => void): void {
-    if (this.unsent) this.unsent.after.push(then);
-    else then();
-  }
-
-  /** A socket's answer (a reply, an ack): after the frames of its change, as a socket expects them. */
-  private answer(ws: WebSocket, frame: ServerFrame): void {
-    this.afterFrames(() => send(ws, frame));
-  }
-
-  /** The timer publish set: the frames of every change made since, then what waited for them. */
-  private sendUnsent(): void {
-    const unsent = this.unsent!;
-    this.unsent = null;
-    if (unsent.roomChanged) this.broadcastRoom();
-    if (unsent.game) this.sendGameChange(unsent.game.prev, unsent.game.next);
-    for (const then of unsent.after) then();
-  }
-
-  /** Every watching socket's frame for the game's change from `prev` (null: a new game, sent whole) to `next`. */
-  private sendGameChange(prev: GameState | null, next: GameState): void {
-    // One view per viewer (a seat's phone and laptop share it), and no frame for a viewer whose view
-    // did not change: whether and when a frame arrives must tell nothing the viewer may not know.
-    // Its frame is made into text once.
-    const frames = new Map<string, string | null>();
-    for (const ws of this.ctx.getWebSockets()) {
-      const who = attachmentOf(ws);
-      if (!who || !watchesGame(who, next)) continue;
-      const viewer = viewerOf(who);
-      const key = viewerKey(viewer);
-      let frame = frames.get(key);
-      if (frame === undefined) {
-        const update = viewUpdate(prev, next, viewer);
-        // The `game` frame's text, its view from viewJson (the view's fingerprint is already text).
-        frame = update ? `{"type":"game","view":${viewJson(next, viewer, update.view)},"logFrom":${update.logFrom}}` : null;
-        frames.set(key, frame);
-      }
-      if (frame !== null) sendText(ws, frame);
-    }
-  }
-
-  /**
-   * The game on connect and on `sync`: the whole view, or, when the client holds the first entries of
-   * this viewer's log (`have`, checked by their tag), the view with only the entries after them.
-   */
-  private sendGameTo(ws: WebSocket, who: Attachment, game: GameState, have?: Have): void {
-    if (!watchesGame(who, game)) return;
-    const view = viewFor(game, viewerOf(who));
-    const held = have && have.log <= view.log.length && logTag(view.log.slice(0, have.log)) === have.tag ? have.log : 0;
-    send(ws, { type: 'game', view: held ? { ...view, log: view.log.slice(held) } : view, logFrom: held });
-  }
-
-  private sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
-    const base = this.baseView(room);
-    send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.core.bigJokerSeat(room)) } });
-  }
-
-  /** Sends every socket the room, with its own `you`; `leaving` is a socket that is closing. */
-  private broadcastRoom(leaving?: WebSocket): void {
-    const room = this.core.roomOrNull();
-    if (!room) return;
-    const sockets = this.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
-    const base = this.baseView(room, leaving);
-    const bigJoker = this.core.bigJokerSeat(room);
-    for (const ws of sockets) {
-      const who = attachmentOf(ws);
-      if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
-    }
-  }
-
-  /** The room frame but `you`; `leaving` is a socket that is closing. */
-  private baseView(room: RoomRow, leaving?: WebSocket): Omit<RoomView, 'you'> {
-    const prodded = room.status === 'playing' ? (this.core.store.prods()?.marked ?? []) : [];
-    return roomView(room, this.core.store.seats(), this.core.store.judge(), this.attachments(leaving), prodded, this.now());
-  }
-
-  /**
    * After a change to the game, once its frames are out: the pushes it calls for and the webhook's
    * announcements, both in `waitUntil` (their views are not made while a burst's frames wait). Every path
    * that changes the game by a move, an alarm, a bot or a scheduled start ends here (the scheduled start
    * used to skip the webhook's "a new game begins").
    */
   private tellOutside(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
-    this.afterFrames(() => {
+    this.frames.afterFrames(() => {
       this.ctx.waitUntil(pushChange(this.core.pushRoom(room), game.prev, game.next));
       this.announce(room, game);
     });
@@ -980,44 +879,6 @@ export class Room extends DurableObject<Env> {
     );
   }
 
-  /**
-   * Tells every socket but `skip` who is connected now, if that changed (`before` null: it may have).
-   * `skip` is the newcomer (it has the whole room) or a socket that is leaving (it is not counted).
-   */
-  private sendPresence(before: Presence | null, skip: WebSocket): void {
-    const now = this.presence(before ? undefined : skip);
-    if (before && samePresence(before, now)) return;
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws !== skip && ws.readyState === WebSocket.OPEN && attachmentOf(ws)) send(ws, { type: 'presence', ...now });
-    }
-  }
-
-  /** Who is connected: the open sockets' places, and every bot seat. */
-  private presence(leaving?: WebSocket): Presence {
-    return presenceOf(this.attachments(leaving), this.core.store.bots().keys());
-  }
-
-  private attachments(leaving?: WebSocket): Attachment[] {
-    return this.ctx
-      .getWebSockets()
-      .filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN)
-      .flatMap((ws) => attachmentOf(ws) ?? []);
-  }
-
-}
-
-/** Whether this socket sees the game: a seat of it, a spectator or the judge (a seat outside the game cannot happen: seats join only in the lobby). */
-function watchesGame(who: Attachment, game: GameState): boolean {
-  if (who.seat !== null) return who.seat <= game.alive.length;
-  return who.spectator || who.judge === true;
-}
-
-/** The per-socket part of the room frame. */
-function youOf(base: Omit<RoomView, 'you'>, who: Attachment, bigJokerSeat: Seat | 0): RoomView['you'] {
-  if (who.judge) return { seat: null, host: base.judge?.host === true, judge: true };
-  if (who.table) return { seat: null, host: false, judge: false, table: true };
-  const host = who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host);
-  return { seat: who.seat, host, judge: who.seat !== null && who.seat === bigJokerSeat };
 }
 
 /**
