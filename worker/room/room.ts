@@ -65,14 +65,15 @@ import { MOVE_LINK_MS, REPLACE_LINK_MS, overLimit } from './limits.ts';
 import { dueProd, nextProdAt, planAfter } from './prods.ts';
 import { awayNow, deadlinesOf, presenceOf, roomSummary, roomView, samePresence, seatSummary } from './roomview.ts';
 import { followPublicEntries } from './away.ts';
-import { announcement, postAnnouncement, webhookRefusal } from './webhook.ts';
+import { webhookRefusal } from './webhook.ts';
 import { RateLimiter, attach, attachmentOf, closeWith, revoke, send, sendError, sendText, tooBig, viewerOf, type Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow } from './storage.ts';
-import { FanOut } from './fan-out.ts';
+import { FanOut, type RoomParts } from './fan-out.ts';
+import { tellOutside } from './outside.ts';
 import { RoomCore, refuse, type Change, type Dedupe, type Refusal } from './context.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
-import { answerPushFrame, isPushFrame, pushChange, pushNotice, pushProds, pushReminders, reminderAlarm } from '../push/deliver.ts';
+import { answerPushFrame, isPushFrame, pushNotice, pushProds, pushReminders, reminderAlarm } from '../push/deliver.ts';
 import { botMove, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from './bots.ts';
 import type { BotMemory } from '../engine/bots/policy.ts';
 
@@ -97,11 +98,14 @@ type Joined = { ok: true; seat: Seat | null; judge: boolean; token: string; tabl
 export class Room extends DurableObject<Env> {
   private readonly core: RoomCore;
   private readonly frames: FanOut;
+  /** The core and the frames, as the room's modules take them. */
+  private readonly parts: RoomParts;
   private readonly limiter = new RateLimiter();
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.core = new RoomCore(ctx, env, this);
     this.frames = new FanOut(this.core);
+    this.parts = { core: this.core, frames: this.frames };
     // A code nobody created stays empty: probing codes writes nothing.
     if (this.core.store.exists() && this.core.store.expiredAt() === null && this.core.store.migrate()) {
       // An upgraded room may hold what an older build did not arm for (an old judge's pause now read as
@@ -389,7 +393,7 @@ export class Room extends DurableObject<Env> {
     await this.arm(room);
     this.frames.publish(result);
     if (result.reply) this.frames.answer(ws, result.reply);
-    if (result.game) this.tellOutside(room, result.game);
+    if (result.game) tellOutside(this.parts, room, result.game);
     if (result.prod) this.ctx.waitUntil(pushProds(this.core.pushRoom(room), this.core.loadGame()!, [result.prod]));
     this.frames.answer(ws, { type: 'ack', id: frame.id });
   }
@@ -420,7 +424,7 @@ export class Room extends DurableObject<Env> {
       const change = this.applyGame(room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
         this.frames.publish(change);
-        if (change.game) this.tellOutside(room, change.game);
+        if (change.game) tellOutside(this.parts, room, change.game);
         else this.ctx.waitUntil(pushReminders(this.core.pushRoom(room), this.core.loadGame()!, this.core.store.prods()?.length ?? null));
       }
       this.prod(room, now);
@@ -455,7 +459,7 @@ export class Room extends DurableObject<Env> {
       return;
     }
     this.frames.publish(started);
-    if (started.game) this.tellOutside(room, started.game);
+    if (started.game) tellOutside(this.parts, room, started.game);
   }
 
   /**
@@ -494,7 +498,7 @@ export class Room extends DurableObject<Env> {
         continue;
       }
       this.frames.publish(change);
-      if (change.game) this.tellOutside(room, change.game);
+      if (change.game) tellOutside(this.parts, room, change.game);
     }
   }
 
@@ -851,33 +855,6 @@ export class Room extends DurableObject<Env> {
   }
 
   // ---------------------------------------------------------------- frames
-
-  /**
-   * After a change to the game, once its frames are out: the pushes it calls for and the webhook's
-   * announcements, both in `waitUntil` (their views are not made while a burst's frames wait). Every path
-   * that changes the game by a move, an alarm, a bot or a scheduled start ends here (the scheduled start
-   * used to skip the webhook's "a new game begins").
-   */
-  private tellOutside(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
-    this.frames.afterFrames(() => {
-      this.ctx.waitUntil(pushChange(this.core.pushRoom(room), game.prev, game.next));
-      this.announce(room, game);
-    });
-  }
-
-  /** Posts a change's public announcements to the room's webhook, if it has one, after the frames (worker/room/webhook.ts). */
-  private announce(room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
-    const hook = room.webhook;
-    if (!hook) return;
-    const names = new Map(this.core.store.seats().map((s) => [s.seat, s.name]));
-    // The words are made after this frame's answers went out (states are never changed in place).
-    this.ctx.waitUntil(
-      Promise.resolve().then(() => {
-        const text = announcement(game.prev, game.next, hook.lang, room.code, names);
-        return text === null ? undefined : postAnnouncement(hook, text, (r) => this.hookFetch(r));
-      }),
-    );
-  }
 
 }
 
