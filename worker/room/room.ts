@@ -70,6 +70,7 @@ import { RateLimiter, attach, attachmentOf, closeWith, revoke, send, sendError, 
 import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow } from './storage.ts';
 import { FanOut, type RoomParts } from './fan-out.ts';
 import { tellOutside } from './outside.ts';
+import { applyGame, commitRoom, dropSeat, startGame } from './changes.ts';
 import { RoomCore, refuse, type Change, type Dedupe, type Refusal } from './context.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
@@ -289,7 +290,7 @@ export class Room extends DurableObject<Env> {
     const name = checked.name;
     if (this.core.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
     room.lastActivity = this.now();
-    const change = this.applyGame(room, { type: 'replace', seat, name, at: room.lastActivity }, null, undefined, () => {
+    const change = applyGame(this.core, room, { type: 'replace', seat, name, at: room.lastActivity }, null, undefined, () => {
       this.core.store.retireToken(seat, 'room/replaced');
       this.core.store.replaceToken(seat, tokenHash);
       this.core.store.renameSeat(seat, name);
@@ -421,7 +422,7 @@ export class Room extends DurableObject<Env> {
     if (now >= room.lastActivity + ROOM_TTL_MS) return this.expire(now);
     if (room.status === 'playing') {
       const failover = room.pace.preset === 'async' ? failoverAt(this.core.loadGame()!) : null;
-      const change = this.applyGame(room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
+      const change = applyGame(this.core, room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
       if (!('ok' in change)) {
         this.frames.publish(change);
         if (change.game) tellOutside(this.parts, room, change.game);
@@ -449,7 +450,7 @@ export class Room extends DurableObject<Env> {
       this.ctx.waitUntil(pushNotice(this.core.pushRoom(room), this.core.store.seats().map((s) => s.seat), { kind: 'scheduled', at: schedule.at }));
       return;
     }
-    const started = this.startGame(room, now, null);
+    const started = startGame(this.core, room, now, null);
     if ('ok' in started) {
       room.schedule = { ...schedule, reminded: true, missed: started.code };
       this.core.store.transaction(() => this.core.store.saveRoom(room));
@@ -491,7 +492,7 @@ export class Room extends DurableObject<Env> {
       if (!game || seat === null) return;
       const bot = bots.get(seat)!;
       const move = botMove(game, seat, bot, now, (s) => bots.has(s));
-      const change = move.action ? this.applyGame(room, move.action, null, { seat, memory: move.memory }) : null;
+      const change = move.action ? applyGame(this.core, room, move.action, null, { seat, memory: move.memory }) : null;
       if (change === null || 'ok' in change) {
         // Nothing to do after all, or refused (a rule the policy does not know): wait for the next change.
         this.core.store.transaction(() => this.core.store.saveBot(seat, { ...bot, memory: move.memory, due: null }));
@@ -535,7 +536,7 @@ export class Room extends DurableObject<Env> {
 
   /** A seat's game move; its away mark and the room's life follow only what the move makes public (worker/room/away.ts). */
   private seatMove(room: RoomRow, seat: Seat, frame: Extract<ClientFrame, { type: 'act' }>, dedupe: Dedupe): Change | Refusal {
-    return this.applyGame(room, { ...frame.move, seat, at: this.now() } as Action, dedupe);
+    return applyGame(this.core, room, { ...frame.move, seat, at: this.now() } as Action, dedupe);
   }
 
   /** A seat marks itself away until a time (at most MAX_AWAY_MS ahead) or back (null); shown to the table, never a pause. */
@@ -550,44 +551,8 @@ export class Room extends DurableObject<Env> {
     else marks[who.seat] = until;
     room.away = { game: room.gameNo, until: marks };
     room.lastActivity = now;
-    this.commitRoom(room, dedupe);
+    commitRoom(this.core, room, dedupe);
     return { roomChanged: true };
-  }
-
-  /**
-   * One engine call and one transaction: the game row, its new events, the room row, the action id,
-   * and the bots' schedule (`bot`: the bot that moved, with its memory after the move).
-   */
-  private applyGame(room: RoomRow, action: Action, dedupe: Dedupe | null, bot?: { seat: Seat; memory: BotMemory }, alsoInStep: () => void = () => {}): Change | Refusal {
-    const prev = this.core.loadGame();
-    if (!prev || room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
-    const result = apply(prev, action);
-    if (!result.ok) return refuse(409, result.error.code, result.error.message);
-    const ended = !prev.result && result.state.result !== null;
-    const next = result.state;
-    // A new step starts its prods afresh; the host's marks of the last step go (the room frame says so).
-    const plan = this.core.store.prods();
-    const nextPlan = result.events.length > 0 ? planAfter(plan, next, action.at) : plan;
-    const unmarked = (plan?.marked.length ?? 0) > 0 && nextPlan?.marked.length === 0;
-    // Whoever caused it (a person, a bot, the clock): only public entries move the room's fields.
-    const back = followPublicEntries(room, result.events, action.at);
-    this.core.store.transaction(() => {
-      alsoInStep();
-      if (result.events.length > 0 || bot) this.scheduleBots(room, next, action.at, bot);
-      if (result.events.length > 0) this.core.store.saveGame(room.gameNo, next, result.events);
-      if (nextPlan !== plan) this.core.store.saveProds(nextPlan);
-      if (ended) {
-        this.core.store.endInvitations();
-        room.status = 'over';
-        room.previousFirstVictim = next.firstVictim;
-        this.core.store.addScore(winningSeats(next));
-      }
-      this.core.store.saveRoom(room);
-      if (dedupe) this.core.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
-    });
-    this.core.game = next;
-    if (result.events.length === 0) return { roomChanged: false };
-    return { roomChanged: ended || unmarked || back, game: { prev, next, full: ended } };
   }
 
   private hostMove(room: RoomRow, who: Attachment, move: HostMove, dedupe: Dedupe, fresh: { token: string; tokenHash: string } | null): Change | Refusal {
@@ -616,12 +581,12 @@ export class Room extends DurableObject<Env> {
       case 'extend':
       case 'narrate':
         // A judge's move is marked: a judge who pauses and vanishes cannot hold an async game forever (O15).
-        return this.applyGame(room, { ...move, ...(asJudge ? { by: 'judge' } : {}), at: now } as Action, dedupe);
+        return applyGame(this.core, room, { ...move, ...(asJudge ? { by: 'judge' } : {}), at: now } as Action, dedupe);
       case 'prod': {
         // Whether the seat owes anything (a night call) is not the host's to know: the answer is the same ack.
         if (room.status !== 'playing') return refuse(409, 'room/no-game', 'no game is being played');
         if (!seats.some((s) => s.seat === move.seat)) return refuse(404, 'room/seat-unknown', `there is no seat ${move.seat}`);
-        this.commitRoom(room, dedupe);
+        commitRoom(this.core, room, dedupe);
         return { roomChanged: false, prod: move.seat };
       }
       case 'configure': {
@@ -640,7 +605,7 @@ export class Room extends DurableObject<Env> {
         if (move.humanJudge !== undefined) room.humanJudge = move.humanJudge;
         const dropTable = move.table === false && room.table;
         if (move.table !== undefined) room.table = move.table;
-        this.commitRoom(room, dedupe, () => {
+        commitRoom(this.core, room, dedupe, () => {
           if (dropJudge) this.core.store.removeJudge();
         });
         const sockets = this.ctx.getWebSockets();
@@ -656,18 +621,18 @@ export class Room extends DurableObject<Env> {
         // Scores and the previous game's first victim (repeat-first-kill) stay on the room row.
         if (room.status !== 'over') return refuse(409, 'room/not-over', 'play again once the game is over');
         room.status = 'lobby';
-        this.commitRoom(room, dedupe);
+        commitRoom(this.core, room, dedupe);
         return { roomChanged: true };
       }
       case 'start':
         if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'the game has already started');
-        return this.startGame(room, now, dedupe);
+        return startGame(this.core, room, now, dedupe);
       case 'schedule-start': {
         if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'a start is scheduled in the lobby');
         const bad = move.at === null ? null : scheduleRefusal(move.at, now);
         if (bad) return refuse(400, 'room/bad-schedule', bad);
         room.schedule = move.at === null ? null : { at: move.at, reminded: false };
-        this.commitRoom(room, dedupe);
+        commitRoom(this.core, room, dedupe);
         return { roomChanged: true };
       }
       case 'set-pace': {
@@ -675,7 +640,7 @@ export class Room extends DurableObject<Env> {
         const dayCloses = dayCloseOf(next);
         // The engine logs the switch for the table; bots follow room.pace from their next step.
         room.pace = next;
-        const change = this.applyGame(room, { type: 'set-pace', preset: next.preset, pace: deadlinesOf(next), day: dayModeOf(next), ...(dayCloses ? { dayCloses } : {}), at: now }, dedupe);
+        const change = applyGame(this.core, room, { type: 'set-pace', preset: next.preset, pace: deadlinesOf(next), day: dayModeOf(next), ...(dayCloses ? { dayCloses } : {}), at: now }, dedupe);
         return 'ok' in change ? change : { ...change, roomChanged: true };
       }
       case 'remove-seat': {
@@ -683,7 +648,7 @@ export class Room extends DurableObject<Env> {
         const target = seats.find((s) => s.seat === move.seat);
         if (!target) return refuse(404, 'room/seat-unknown', `there is no seat ${move.seat}`);
         if (target.host) return refuse(409, 'room/is-host', 'the host cannot remove their own seat');
-        this.dropSeat(room, move.seat, dedupe, 'room/removed', 'the host removed your seat');
+        dropSeat(this.core, room, move.seat, dedupe, 'room/removed', 'the host removed your seat');
         return { roomChanged: true };
       }
       case 'add-bot':
@@ -694,7 +659,7 @@ export class Room extends DurableObject<Env> {
         if (seats.length >= max) return refuse(409, 'room/full', `the room is full (${max} seats)`);
         if (target === null || target <= seats.length) return refuse(409, 'room/table-legal', 'the table is already large enough to start: add bots one by one');
         const salt = newSeed();
-        this.commitRoom(room, dedupe, () => {
+        commitRoom(this.core, room, dedupe, () => {
           for (let seat = seats.length + 1; seat <= Math.min(target, max); seat++) {
             const name = botName(move.lang, (n) => this.core.store.nameTaken(n), `${salt}:${seat}`);
             this.core.store.addBotSeat(seat, name, { lang: move.lang, memory: {}, due: null });
@@ -708,7 +673,7 @@ export class Room extends DurableObject<Env> {
         if (target.bot) return refuse(409, 'room/is-bot', `seat ${move.seat} is already played by a bot`);
         if (target.host) return refuse(409, 'room/is-host', 'the host keeps their own seat');
         // The engine checks the seat is absent and in the game, and logs the hand-over for everyone.
-        const change = this.applyGame(room, { type: 'hand-to-bot', seat: move.seat, at: now }, dedupe, undefined, () => {
+        const change = applyGame(this.core, room, { type: 'hand-to-bot', seat: move.seat, at: now }, dedupe, undefined, () => {
           this.core.store.retireToken(move.seat, 'room/handed-to-bot');
           this.core.store.makeBot(move.seat, { lang: move.lang, memory: {}, due: null });
         });
@@ -726,14 +691,14 @@ export class Room extends DurableObject<Env> {
         if (!game.alive[move.seat - 1]) return refuse(409, 'game/seat-out', `seat ${move.seat} is out`);
         if (!fresh) return refuse(500, 'room/no-token', 'no link could be made');
         const expiresAt = now + REPLACE_LINK_MS;
-        this.commitRoom(room, dedupe, () => this.core.store.saveInvite(move.seat, 'replace', fresh.tokenHash, now, expiresAt));
+        commitRoom(this.core, room, dedupe, () => this.core.store.saveInvite(move.seat, 'replace', fresh.tokenHash, now, expiresAt));
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.seat, token: fresh.token, expiresAt, replace: true } };
       }
       case 'webhook': {
         const bad = move.url === null ? null : webhookRefusal(move.url);
         if (bad) return refuse(400, 'room/bad-webhook', bad);
         room.webhook = move.url === null ? null : { url: move.url, lang: move.lang };
-        this.commitRoom(room, dedupe);
+        commitRoom(this.core, room, dedupe);
         return { roomChanged: true };
       }
       case 'invite': {
@@ -745,50 +710,10 @@ export class Room extends DurableObject<Env> {
         if (place === JUDGE_PLACE && !room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
         if (place > 0 && !seats.some((s) => s.seat === place)) return refuse(404, 'room/seat-unknown', `there is no seat ${place}`);
         if (!fresh) return refuse(500, 'room/no-token', 'no invitation could be made');
-        this.commitRoom(room, dedupe, () => this.core.store.saveInvite(place, 'host', fresh.tokenHash, now));
+        commitRoom(this.core, room, dedupe, () => this.core.store.saveInvite(place, 'host', fresh.tokenHash, now));
         return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: move.place, token: fresh.token } };
       }
     }
-  }
-
-  /**
-   * Deals a new game from the lobby (the host's start, or the scheduled start's alarm with no
-   * `dedupe`); a pending schedule is spent in the same step, so a start never happens twice.
-   */
-  private startGame(room: RoomRow, now: number, dedupe: Dedupe | null): Change | Refusal {
-    const seats = this.core.store.seats();
-    // Dual deals one seat more than it has players: the big joker's holder becomes the judge.
-    const players = seats.length - extraSeats(room.ruleset, room.options);
-    const bad = checkPlayers(room.ruleset, players, room.options);
-    if (bad) return refuse(409, 'room/players', bad);
-    if (room.humanJudge && !this.core.store.judge()) return refuse(409, 'room/judge-missing', 'the judge’s place is empty: someone joins as judge, or the host turns the human judge off');
-    const dayCloses = dayCloseOf(room.pace);
-    const created = createGame({
-      ruleset: room.ruleset,
-      players,
-      options: room.options,
-      pace: deadlinesOf(room.pace),
-      day: dayModeOf(room.pace),
-      ...(dayCloses ? { dayCloses } : {}),
-      preset: room.pace.preset,
-      seed: this.seed(),
-      at: now,
-      ...(room.previousFirstVictim ? { previousFirstVictim: room.previousFirstVictim } : {}),
-    });
-    if (!created.ok) return refuse(409, 'room/cannot-start', created.message);
-    room.status = 'playing';
-    room.gameNo++;
-    room.schedule = null;
-    this.core.store.transaction(() => {
-      this.core.store.newGame(room.gameNo, created.state);
-      this.core.store.endInvitations();
-      this.core.store.saveProds(planAfter(null, created.state, now));
-      this.scheduleBots(room, created.state, now, undefined, true);
-      this.core.store.saveRoom(room);
-      if (dedupe) this.core.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
-    });
-    this.core.game = created.state;
-    return { roomChanged: true, game: { prev: null, next: created.state, full: true } };
   }
 
   /**
@@ -800,7 +725,7 @@ export class Room extends DurableObject<Env> {
     if (room.status !== 'lobby') return refuse(409, 'room/not-lobby', 'a seat is left only in the lobby; during a game sign out on this device instead');
     if (seats.some((s) => s.seat === who.seat && s.host)) return refuse(409, 'room/is-host', 'the host keeps their seat: the room needs its host');
     room.lastActivity = this.now();
-    this.dropSeat(room, who.seat, dedupe, 'room/left', 'you left this room');
+    dropSeat(this.core, room, who.seat, dedupe, 'room/left', 'you left this room');
     return { roomChanged: true };
   }
 
@@ -815,43 +740,8 @@ export class Room extends DurableObject<Env> {
     if (!fresh) return refuse(500, 'room/no-token', 'no link could be made');
     const now = this.now();
     const expiresAt = now + MOVE_LINK_MS;
-    this.commitRoom(room, dedupe, () => this.core.store.saveInvite(place, 'move', fresh.tokenHash, now, expiresAt));
+    commitRoom(this.core, room, dedupe, () => this.core.store.saveInvite(place, 'move', fresh.tokenHash, now, expiresAt));
     return { roomChanged: false, reply: { type: 'invite', id: dedupe.id, place: place === JUDGE_PLACE ? 'judge' : place, token: fresh.token, expiresAt } };
-  }
-
-  /** Removes a lobby seat and renumbers the rest; that seat's sockets are let go with `code`. */
-  private dropSeat(room: RoomRow, gone: Seat, dedupe: Dedupe, code: string, message: string): void {
-    let moves = new Map<Seat, Seat>();
-    this.core.store.transaction(() => {
-      moves = this.core.store.removeSeat(gone);
-      this.core.store.saveRoom(room);
-      // A seat that left keeps no ids: they belonged to a place that is gone.
-      if (dedupe.seat !== gone) this.core.store.recordApplied(moves.get(dedupe.seat) ?? dedupe.seat, dedupe.space, dedupe.id);
-    });
-    const sockets = this.ctx.getWebSockets();
-    revokeWhere(sockets, (a) => a.seat === gone, CLOSE_REMOVED, code, message);
-    followRenumbering(sockets, moves);
-  }
-
-  /**
-   * Inside a change's transaction: each bot's next action time in the new state (worker/room/bots.ts);
-   * `moved` is the bot that just acted, with its memory after the move; `fresh` starts a new game's memories.
-   */
-  private scheduleBots(room: RoomRow, state: GameState, now: number, moved?: { seat: Seat; memory: BotMemory }, fresh = false): void {
-    const bots = this.core.store.bots();
-    for (const [seat, old] of bots) {
-      const bot: BotState = fresh ? { lang: old.lang, memory: {}, due: null } : seat === moved?.seat ? { ...old, memory: moved.memory } : old;
-      const due = reschedule(state, seat, bot, room.pace.preset, now, (s) => bots.has(s));
-      if (fresh || bot !== old || due?.key !== old.due?.key || due?.at !== old.due?.at) this.core.store.saveBot(seat, { ...bot, due });
-    }
-  }
-
-  private commitRoom(room: RoomRow, dedupe: Dedupe, alsoInStep: () => void = () => {}): void {
-    this.core.store.transaction(() => {
-      alsoInStep();
-      this.core.store.saveRoom(room);
-      this.core.store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
-    });
   }
 
   // ---------------------------------------------------------------- frames
