@@ -71,15 +71,13 @@ import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow } from './storage.ts
 import { FanOut, type RoomParts } from './fan-out.ts';
 import { tellOutside } from './outside.ts';
 import { applyGame, commitRoom, dropSeat, startGame } from './changes.ts';
+import { arm, onAlarm } from './clock.ts';
 import { RoomCore, refuse, type Change, type Dedupe, type Refusal } from './context.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
 import { answerPushFrame, isPushFrame, pushNotice, pushProds, pushReminders, reminderAlarm } from '../push/deliver.ts';
 import { botMove, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from './bots.ts';
 import type { BotMemory } from '../engine/bots/policy.ts';
-
-/** Most bot moves one alarm makes before it lets the room breathe (it wakes again at once). */
-const MAX_BOT_MOVES_PER_WAKE = 40;
 
 export interface RoomInit {
   code: string;
@@ -112,7 +110,7 @@ export class Room extends DurableObject<Env> {
       // An upgraded room may hold what an older build did not arm for (an old judge's pause now read as
       // the judge's fails over): its one alarm is set again before anything else runs.
       const room = this.core.store.room();
-      if (room) ctx.blockConcurrencyWhile(() => this.arm(room));
+      if (room) ctx.blockConcurrencyWhile(() => arm(this.core, room));
     }
   }
 
@@ -164,7 +162,7 @@ export class Room extends DurableObject<Env> {
       this.core.store.saveRoom(room);
     });
     this.core.game = null;
-    await this.arm(room);
+    await arm(this.core, room);
     return { ok: true };
   }
 
@@ -226,7 +224,7 @@ export class Room extends DurableObject<Env> {
       this.core.store.addSeat(seat, name, tokenHash, hostHash !== null);
       this.core.store.saveRoom(room);
     });
-    await this.arm(room);
+    await arm(this.core, room);
     this.frames.broadcastRoom();
     return { ok: true, seat, judge: false, token };
   }
@@ -242,7 +240,7 @@ export class Room extends DurableObject<Env> {
       this.core.store.setJudge(name, tokenHash, host);
       this.core.store.saveRoom(room);
     });
-    await this.arm(room);
+    await arm(this.core, room);
     this.frames.broadcastRoom();
     return { ok: true, seat: null, judge: true, token };
   }
@@ -272,7 +270,7 @@ export class Room extends DurableObject<Env> {
       this.core.store.takeInvite(inviteHash);
       this.core.store.saveRoom(room);
     });
-    await this.arm(room);
+    await arm(this.core, room);
     this.frames.broadcastRoom();
     if (place === TABLE_PLACE) return { ok: true, seat: null, judge: false, token, table: true };
     return { ok: true, seat: place === JUDGE_PLACE ? null : place, judge: place === JUDGE_PLACE, token };
@@ -298,7 +296,7 @@ export class Room extends DurableObject<Env> {
     });
     if ('ok' in change) return change;
     revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === seat, CLOSE_REMOVED, 'room/replaced', 'the host gave this seat to a replacement player');
-    await this.arm(room);
+    await arm(this.core, room);
     this.frames.broadcastRoom();
     this.frames.publish(change);
     return { ok: true, seat, judge: false, token };
@@ -338,7 +336,7 @@ export class Room extends DurableObject<Env> {
     if (!attachment.spectator) {
       room.lastActivity = this.now();
       this.core.store.transaction(() => this.core.store.saveRoom(room));
-      await this.arm(room);
+      await arm(this.core, room);
     }
     // The newcomer gets the room (and the game); the others only learn who is connected now.
     this.frames.sendRoomTo(server, attachment, room);
@@ -391,7 +389,7 @@ export class Room extends DurableObject<Env> {
     const result = frame.type === 'act' ? this.seatMove(room, who.seat!, frame, dedupe) : this.hostMove(room, who, frame.move, dedupe, fresh);
     if ('ok' in result) return sendError(ws, result.code, result.message, frame.id);
     // The change is stored; now the alarm, then everyone's frames, then the ack.
-    await this.arm(room);
+    await arm(this.core, room);
     this.frames.publish(result);
     if (result.reply) this.frames.answer(ws, result.reply);
     if (result.game) tellOutside(this.parts, room, result.game);
@@ -414,122 +412,9 @@ export class Room extends DurableObject<Env> {
 
   // ---------------------------------------------------------------- the clock
 
+  /** The one alarm (worker/room/clock.ts): idempotent, every write is stored before anything is sent. */
   override async alarm(): Promise<void> {
-    this.core.store.alarmRan();
-    const room = this.core.roomOrNull();
-    if (!room) return;
-    const now = this.now();
-    if (now >= room.lastActivity + ROOM_TTL_MS) return this.expire(now);
-    if (room.status === 'playing') {
-      const failover = room.pace.preset === 'async' ? failoverAt(this.core.loadGame()!) : null;
-      const change = applyGame(this.core, room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);
-      if (!('ok' in change)) {
-        this.frames.publish(change);
-        if (change.game) tellOutside(this.parts, room, change.game);
-        else this.ctx.waitUntil(pushReminders(this.core.pushRoom(room), this.core.loadGame()!, this.core.store.prods()?.length ?? null));
-      }
-      this.prod(room, now);
-      this.playBots(room, now);
-    } else if (room.status === 'lobby') {
-      this.scheduledStart(room, now);
-    }
-    await this.arm(room);
-  }
-
-  /**
-   * The scheduled start's alarm: an hour before, every seat is told (once: the mark is stored
-   * before the push); at the time, the game starts, or the host is told why not and it stays missed.
-   */
-  private scheduledStart(room: RoomRow, now: number): void {
-    const schedule = room.schedule;
-    const due = scheduleDue(schedule, now);
-    if (!schedule || !due) return;
-    if (due === 'remind') {
-      room.schedule = { ...schedule, reminded: true };
-      this.core.store.transaction(() => this.core.store.saveRoom(room));
-      this.ctx.waitUntil(pushNotice(this.core.pushRoom(room), this.core.store.seats().map((s) => s.seat), { kind: 'scheduled', at: schedule.at }));
-      return;
-    }
-    const started = startGame(this.core, room, now, null);
-    if ('ok' in started) {
-      room.schedule = { ...schedule, reminded: true, missed: started.code };
-      this.core.store.transaction(() => this.core.store.saveRoom(room));
-      const host = this.core.store.seats().filter((s) => s.host).map((s) => s.seat);
-      this.ctx.waitUntil(pushNotice(this.core.pushRoom(room), host, { kind: 'start-missed', at: schedule.at }));
-      this.frames.broadcastRoom();
-      return;
-    }
-    this.frames.publish(started);
-    if (started.game) tellOutside(this.parts, room, started.game);
-  }
-
-  /**
-   * The automatic prods (issue 9, worker/room/prods.ts): when a share of the step's time has passed,
-   * the seats that still owe it get a push reminder. The plan is stored before anything is sent, so
-   * a repeated alarm or a restart sends nothing twice; the host's marks go out in a room frame.
-   */
-  private prod(room: RoomRow, now: number): void {
-    const game = this.core.loadGame();
-    if (!game || room.status !== 'playing') return;
-    const plan = this.core.store.prods();
-    const due = dueProd(plan, game, room.pace.preset === 'live', now, new Set(this.core.store.bots().keys()));
-    if (!due) return;
-    this.core.store.transaction(() => this.core.store.saveProds(due.plan));
-    if (due.plan.marked.length !== plan?.marked.length) this.frames.broadcastRoom();
-    this.ctx.waitUntil(pushProds(this.core.pushRoom(room), game, due.seats));
-  }
-
-  /**
-   * Each bot due by `now` makes its move, earliest first, through the same path as a person's act.
-   * A bot with more to do in the same step (a speech, then "done") goes on at once. Bounded, so one
-   * wake cannot run away; what is left is due at once and the alarm comes straight back.
-   */
-  private playBots(room: RoomRow, now: number): void {
-    for (let i = 0; i < MAX_BOT_MOVES_PER_WAKE && room.status === 'playing'; i++) {
-      const game = this.core.loadGame();
-      const bots = this.core.store.bots();
-      const seat = game ? firstDue(bots, now) : null;
-      if (!game || seat === null) return;
-      const bot = bots.get(seat)!;
-      const move = botMove(game, seat, bot, now, (s) => bots.has(s));
-      const change = move.action ? applyGame(this.core, room, move.action, null, { seat, memory: move.memory }) : null;
-      if (change === null || 'ok' in change) {
-        // Nothing to do after all, or refused (a rule the policy does not know): wait for the next change.
-        this.core.store.transaction(() => this.core.store.saveBot(seat, { ...bot, memory: move.memory, due: null }));
-        continue;
-      }
-      this.frames.publish(change);
-      if (change.game) tellOutside(this.parts, room, change.game);
-    }
-  }
-
-  private async expire(now: number): Promise<void> {
-    for (const ws of this.ctx.getWebSockets()) {
-      send(ws, { type: 'expired' });
-      try {
-        ws.close(CLOSE_EXPIRED, 'room expired');
-      } catch {
-        // Already closed.
-      }
-    }
-    await this.ctx.storage.deleteAll();
-    this.core.store.writeTombstone(now);
-    this.core.game = undefined;
-  }
-
-  /** The alarm is always the earliest of the step's deadline and the room's expiry. */
-  private async arm(room: RoomRow): Promise<void> {
-    let at = room.lastActivity + ROOM_TTL_MS;
-    const game = room.status === 'playing' ? this.core.loadGame() : null;
-    if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
-    if (game && room.pace.preset === 'async') at = Math.min(at, failoverAt(game) ?? at);
-    // The prod plan is a stored row (read and parsed): once per arming, which follows every change.
-    const prods = game ? this.core.store.prods() : null;
-    if (game) at = Math.min(at, reminderAlarm(this.core.pushRoom(room), game, prods?.length ?? null) ?? at);
-    if (game) at = Math.min(at, nextProdAt(prods, game, room.pace.preset === 'live') ?? at);
-    if (game && !game.result) at = Math.min(at, nextDue(this.core.store.bots().values()) ?? at);
-    if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
-    await this.core.store.setAlarm(at);
+    return onAlarm(this.parts);
   }
 
   // ---------------------------------------------------------------- changes
