@@ -72,6 +72,8 @@ import { FanOut, type RoomParts } from './fan-out.ts';
 import { tellOutside } from './outside.ts';
 import { applyGame, commitRoom, dropSeat, startGame } from './changes.ts';
 import { arm, onAlarm } from './clock.ts';
+import { init, record, summary, type RoomInit } from './requests.ts';
+import { join, type Joined } from './seating.ts';
 import { RoomCore, refuse, type Change, type Dedupe, type Refusal } from './context.ts';
 import { hashToken, newSeed } from './tokens.ts';
 import { scheduleAlarm, scheduleDue, scheduleRefusal } from './schedule.ts';
@@ -79,20 +81,8 @@ import { answerPushFrame, isPushFrame, pushNotice, pushProds, pushReminders, rem
 import { botMove, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from './bots.ts';
 import type { BotMemory } from '../engine/bots/policy.ts';
 
-export interface RoomInit {
-  code: string;
-  ruleset: string;
-  options: Record<string, string | number | boolean>;
-  pace: PaceSetting;
-  spectators: boolean;
-  humanJudge: boolean;
-  table: boolean;
-  hostHash: string;
-}
-
 export type { Refusal } from './context.ts';
-
-type Joined = { ok: true; seat: Seat | null; judge: boolean; token: string; table?: true };
+export type { RoomInit } from './requests.ts';
 
 export class Room extends DurableObject<Env> {
   private readonly core: RoomCore;
@@ -137,169 +127,23 @@ export class Room extends DurableObject<Env> {
   // ---------------------------------------------------------------- RPC from the Worker
 
   /** Sets up a new room under this code; refuses if the code was ever used. */
-  async init(init: RoomInit): Promise<{ ok: true } | Refusal> {
-    if (this.core.store.exists()) return refuse(409, 'room/exists', 'this code is taken');
-    if (!isRulesetId(init.ruleset)) return refuse(400, 'room/bad-ruleset', `unknown ruleset "${init.ruleset}"`);
-    const options = resolveOptions(init.ruleset, init.options);
-    if (!options.ok) return refuse(400, 'room/bad-options', options.message);
-    const room: RoomRow = {
-      code: init.code,
-      ruleset: init.ruleset,
-      options: options.options,
-      pace: init.pace,
-      spectators: init.spectators,
-      humanJudge: init.humanJudge,
-      table: init.table,
-      schedule: null,
-      hostHash: init.hostHash,
-      status: 'lobby',
-      gameNo: 0,
-      previousFirstVictim: 0,
-      lastActivity: this.now(),
-    };
-    this.core.store.transaction(() => {
-      this.core.store.migrate();
-      this.core.store.saveRoom(room);
-    });
-    this.core.game = null;
-    await arm(this.core, room);
-    return { ok: true };
+  async init(room: RoomInit): Promise<{ ok: true } | Refusal> {
+    return init(this.core, room);
   }
 
-  /** The public summary; with a seat token's hash, also that seat and what it owes (worker/owed.ts). */
+  /** The public summary; with a seat token's hash, also that seat and what it owes. */
   async summary(tokenHash?: string): Promise<{ ok: true; summary: RoomSummary } | Refusal> {
-    const room = this.core.roomOrRefusal();
-    if ('ok' in room) return room;
-    const summary = roomSummary(room, this.core.store.seats().length, this.core.store.judge() !== null);
-    if (tokenHash === undefined) return { ok: true, summary };
-    const seat = this.core.store.seatByToken(tokenHash);
-    const judge = seat === null ? this.core.store.judge() : null;
-    if (seat === null && !(judge && timingSafeEqual(judge.tokenHash, tokenHash))) return this.core.badToken(tokenHash);
-    return { ok: true, summary: { ...summary, you: seatSummary(room.status === 'lobby' ? null : this.core.loadGame(), seat) } };
+    return summary(this.core, tokenHash);
   }
 
-  /** The finished game's record (RULES.md 2.10: the full log is everyone's once the game ends, never before). */
+  /** The finished game's record, once the game is over. */
   async record(): Promise<{ ok: true; record: GameRecord } | Refusal> {
-    const room = this.core.roomOrRefusal();
-    if ('ok' in room) return room;
-    const game = this.core.loadGame();
-    if (!game?.result) return refuse(409, 'room/game-running', 'the record is shown when the game is over');
-    return { ok: true, record: exportRecord(game) };
+    return record(this.core);
   }
 
-  /** Takes a seat, the human judge's place, or redeems a host's invitation (worker/names.ts checks the name). */
+  /** Takes a seat, the human judge's place, or redeems a host's invitation. */
   async join(req: JoinRequest): Promise<Joined | Refusal> {
-    // Hashing awaits: do it before reading anything, so the checks and the write below run as one step.
-    const { token, tokenHash } = await freshToken();
-    const hostHash = req.hostToken !== undefined ? await hashToken(req.hostToken) : null;
-    const inviteHash = req.invite !== undefined ? await hashToken(req.invite) : null;
-
-    const found = this.core.roomOrRefusal();
-    if ('ok' in found) return found;
-    const room = found;
-    if (hostHash !== null && !timingSafeEqual(hostHash, room.hostHash)) return refuse(403, 'auth/bad-host-token', 'the host token is not this room’s');
-    if (inviteHash !== null) return this.redeem(room, inviteHash, req.name, tokenHash, token);
-    const checked = checkName(req.name ?? '');
-    if (!checked.ok) return refuse(400, checked.code, checked.message);
-    const name = checked.name;
-    // The host token holds one place: a host who plays may not also take the judge's god view, nor a
-    // host who judges a seat (O18).
-    if (hostHash !== null && (req.as === 'judge' ? this.core.store.seats().some((s) => s.host) : this.core.store.judge()?.host === true)) {
-      return refuse(409, 'room/host-has-place', 'the host already holds a place in this room: a host either plays or judges');
-    }
-    if (req.as === 'judge') {
-      if (!room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
-      // Anyone with the room code could otherwise take the god view (issue 7).
-      if (hostHash === null) return refuse(403, 'room/judge-by-invite', 'the judge joins through the host’s invitation link');
-      return this.seatJudge(room, name, tokenHash, true, token);
-    }
-    if (room.status !== 'lobby') return refuse(409, 'room/started', 'the game has started; new players can join only in the lobby');
-    const seats = this.core.store.seats();
-    const max = seatCount(room.ruleset, RULESETS[room.ruleset].maxPlayers, room.options);
-    if (seats.length >= max) return refuse(409, 'room/full', `the room is full (${max} seats)`);
-    if (this.core.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
-    const seat = seats.length + 1;
-    room.lastActivity = this.now();
-    this.core.store.transaction(() => {
-      this.core.store.addSeat(seat, name, tokenHash, hostHash !== null);
-      this.core.store.saveRoom(room);
-    });
-    await arm(this.core, room);
-    this.frames.broadcastRoom();
-    return { ok: true, seat, judge: false, token };
-  }
-
-  /** The human judge does not play, so they may take the place in any phase of the room. */
-  private async seatJudge(room: RoomRow, name: string, tokenHash: string, host: boolean, token: string, invite?: string): Promise<Joined | Refusal> {
-    if (!room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
-    if (this.core.store.judge()) return refuse(409, 'room/judge-taken', 'this room already has its judge');
-    if (this.core.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
-    room.lastActivity = this.now();
-    this.core.store.transaction(() => {
-      if (invite !== undefined) this.core.store.takeInvite(invite);
-      this.core.store.setJudge(name, tokenHash, host);
-      this.core.store.saveRoom(room);
-    });
-    await arm(this.core, room);
-    this.frames.broadcastRoom();
-    return { ok: true, seat: null, judge: true, token };
-  }
-
-  /**
-   * A one-time link from the host: the judge's empty place (with a name), or a new token for a place
-   * that has one (a seat, or the judge, who lost theirs); the old token and its devices are let go.
-   */
-  private async redeem(room: RoomRow, inviteHash: string, rawName: string | undefined, tokenHash: string, token: string): Promise<Joined | Refusal> {
-    const found = this.core.store.inviteOf(inviteHash);
-    if (found === null) return refuse(403, 'auth/bad-invite', 'this invitation link is not valid: it works once, and a newer one replaces it');
-    // A lapsed link is no longer a way in; it stays stored until a newer one for its place replaces it.
-    if (found.expires !== null && this.now() >= found.expires) {
-      if (found.kind === 'replace') return refuse(403, 'auth/replace-expired', 'this replacement link has expired: ask the host for a new one');
-      return refuse(403, 'auth/invite-expired', 'this link to move a seat has expired: make a new one on the device that holds the seat');
-    }
-    const place = found.place;
-    if (found.kind === 'replace') return this.takeOver(room, place, inviteHash, rawName, tokenHash, token);
-    if (place === TABLE_PLACE && !room.table) return refuse(409, 'room/not-table', 'this room is not played face to face');
-    if (place === JUDGE_PLACE && !this.core.store.judge()) {
-      const checked = checkName(rawName ?? '');
-      if (!checked.ok) return refuse(400, checked.code, checked.message);
-      return this.seatJudge(room, checked.name, tokenHash, false, token, inviteHash);
-    }
-    room.lastActivity = this.now();
-    handOver(this.ctx, this.core.store, place, tokenHash, () => {
-      this.core.store.takeInvite(inviteHash);
-      this.core.store.saveRoom(room);
-    });
-    await arm(this.core, room);
-    this.frames.broadcastRoom();
-    if (place === TABLE_PLACE) return { ok: true, seat: null, judge: false, token, table: true };
-    return { ok: true, seat: place === JUDGE_PLACE ? null : place, judge: place === JUDGE_PLACE, token };
-  }
-
-  /**
-   * A replacement link (issue 9): a new person, under a name of their own, takes a living seat over.
-   * One engine call logs "#5 is now played by Kim" for everyone; in the same transaction the seat
-   * gets the newcomer's token and name (a bot seat becomes a person's) and the link is used up. The
-   * old player's token is kept, retired, so their devices are told why they are refused.
-   */
-  private async takeOver(room: RoomRow, seat: Place, inviteHash: string, rawName: string | undefined, tokenHash: string, token: string): Promise<Joined | Refusal> {
-    const checked = checkName(rawName ?? '');
-    if (!checked.ok) return refuse(400, checked.code, checked.message);
-    const name = checked.name;
-    if (this.core.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
-    room.lastActivity = this.now();
-    const change = applyGame(this.core, room, { type: 'replace', seat, name, at: room.lastActivity }, null, undefined, () => {
-      this.core.store.retireToken(seat, 'room/replaced');
-      this.core.store.replaceToken(seat, tokenHash);
-      this.core.store.renameSeat(seat, name);
-      this.core.store.takeInvite(inviteHash);
-    });
-    if ('ok' in change) return change;
-    revokeWhere(this.ctx.getWebSockets(), (a) => a.seat === seat, CLOSE_REMOVED, 'room/replaced', 'the host gave this seat to a replacement player');
-    await arm(this.core, room);
-    this.frames.broadcastRoom();
-    this.frames.publish(change);
-    return { ok: true, seat, judge: false, token };
+    return join(this.parts, req);
   }
 
   // ---------------------------------------------------------------- WebSocket upgrade
