@@ -72,6 +72,7 @@ import { FanOut, type RoomParts } from './fan-out.ts';
 import { tellOutside } from './outside.ts';
 import { applyGame, commitRoom, dropSeat, startGame } from './changes.ts';
 import { arm, onAlarm } from './clock.ts';
+import { connect } from './connect.ts';
 import { init, record, summary, type RoomInit } from './requests.ts';
 import { join, type Joined } from './seating.ts';
 import { RoomCore, refuse, type Change, type Dedupe, type Refusal } from './context.ts';
@@ -150,44 +151,7 @@ export class Room extends DurableObject<Env> {
 
   /** Only WebSocket upgrades reach here (the Worker has checked the origin and the upgrade). */
   override async fetch(request: Request): Promise<Response> {
-    const offered = (request.headers.get('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
-    const token = offered.find((p) => p.startsWith(SEAT_TOKEN_PREFIX))?.slice(SEAT_TOKEN_PREFIX.length);
-    const tokenHash = token ? await hashToken(token) : null;
-
-    const found = this.core.roomOrRefusal();
-    if ('ok' in found) return errorResponse(found);
-    const room = found;
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return errorResponse(refuse(426, 'protocol/upgrade-required', 'expected a WebSocket upgrade'));
-    if (!offered.includes(PROTOCOL)) return errorResponse(refuse(400, 'protocol/subprotocol', `offer the subprotocol ${PROTOCOL}`));
-    let attachment: Attachment;
-    if (tokenHash !== null) {
-      const known = identify(this.core.store, tokenHash);
-      if (!known) return refuseSocket(CLOSE_REMOVED, this.core.badToken(tokenHash));
-      attachment = known;
-    } else {
-      if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
-      attachment = { seat: null, spectator: true };
-    }
-    const over = overLimit(this.ctx.getWebSockets(), attachment);
-    if (over) return refuseSocket(CLOSE_TOO_MANY, refuse(429, over.code, over.message));
-
-    const before = this.frames.presence();
-    const pair = new WebSocketPair();
-    const [client, server] = [pair[0], pair[1]];
-    this.ctx.acceptWebSocket(server);
-    attach(server, attachment);
-    // Only seated activity keeps a room alive: watching an abandoned room does not.
-    if (!attachment.spectator) {
-      room.lastActivity = this.now();
-      this.core.store.transaction(() => this.core.store.saveRoom(room));
-      await arm(this.core, room);
-    }
-    // The newcomer gets the room (and the game); the others only learn who is connected now.
-    this.frames.sendRoomTo(server, attachment, room);
-    this.frames.sendPresence(before, server);
-    const game = this.core.loadGame();
-    if (game && room.status !== 'lobby') this.frames.sendGameTo(server, attachment, game, haveOf(new URL(request.url)));
-    return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
+    return connect(this.parts, request);
   }
 
   // ---------------------------------------------------------------- WebSocket events (hibernation API)
@@ -477,18 +441,3 @@ export class Room extends DurableObject<Env> {
 
 }
 
-/**
- * Refuses a well-formed upgrade whose credentials are wrong. A browser cannot read the status of a
- * refused handshake, so the socket opens, carries one error frame and closes with a 44xx code.
- */
-function refuseSocket(closeCode: number, r: Refusal): Response {
-  const pair = new WebSocketPair();
-  const server = pair[1];
-  server.accept();
-  closeWith(server, closeCode, r.code, r.message);
-  return new Response(null, { status: 101, webSocket: pair[0], headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
-}
-
-function errorResponse(r: Refusal): Response {
-  return Response.json({ error: { code: r.code, message: r.message } }, { status: r.status });
-}
