@@ -5,6 +5,7 @@ import type { GameState, View } from './engine/types.ts';
 /** What a seat owes now. Never a role or a call's name: a notification may show on a lock screen. */
 export type OwedKind = 'card' | 'night-call' | 'ballot' | 'speech' | 'last-words';
 
+/** What a seat owes, when the step closes, and which step it is. */
 export interface Owed {
   kind: OwedKind;
   /** When the step closes; null while no deadline runs. */

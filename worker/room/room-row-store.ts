@@ -43,7 +43,7 @@ export interface Remembered {
   storedActivity?: number;
   /** The alarm this object set and that has not run yet. */
   alarm?: number;
-  /** Played face to face (issue 12), as `meta` holds it. */
+  /** Played face to face, as `meta` holds it. */
   table?: boolean;
   /** The scheduled start, webhook, away marks and prod plan as `meta` holds them (JSON text, '' for none). */
   schedule?: string;

@@ -27,6 +27,7 @@ export function presenceOf(attachments: Attachment[], bots: Iterable<Seat> = [])
   return { connected: [...connected].sort((x, y) => x - y), judgeConnected, spectatorsWatching };
 }
 
+/** Whether two presence frames say the same (then none is sent). */
 export function samePresence(a: Presence, b: Presence): boolean {
   return a.judgeConnected === b.judgeConnected && a.spectatorsWatching === b.spectatorsWatching && a.connected.join() === b.connected.join();
 }
@@ -78,6 +79,7 @@ function fillToOf(room: RoomRow, seated: number): number | null {
   return to !== null && to > seated ? to : null;
 }
 
+/** The room as the home page and "My games" see it, before joining: no names, no tokens. */
 export function roomSummary(room: RoomRow, seats: number, judgeTaken: boolean): RoomSummary {
   const rules = RULESETS[room.ruleset];
   return {

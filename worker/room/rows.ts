@@ -7,8 +7,9 @@ import type { Webhook } from './webhook.ts';
 
 /** A place at the table that holds a token: a seat number, or 0 for the human judge. */
 export type Place = Seat | typeof JUDGE_PLACE | typeof TABLE_PLACE;
+/** The human judge's place. */
 export const JUDGE_PLACE = 0;
-/** The table screen of a room played face to face (issue 12): a spectator admitted by its own token. */
+/** The table screen of a room played face to face: a spectator admitted by its own token. */
 export const TABLE_PLACE = -1;
 /** Game moves (`act`) and host moves (`host`) keep separate action ids. */
 export type ActionSpace = 'act' | 'host';
@@ -20,8 +21,10 @@ export type InviteKind = 'host' | 'move' | 'replace';
 /** Why a seat's person was let go for good: the error code their device is refused with. */
 export type RetiredWhy = 'room/replaced' | 'room/handed-to-bot';
 
+/** Where the room is: seats gather, a game runs, or the last game is over. */
 export type RoomStatus = 'lobby' | 'playing' | 'over';
 
+/** The room row as the room reads it (the `room` table, and facts kept in `meta`). */
 export interface RoomRow {
   code: string;
   ruleset: RulesetId;
@@ -34,13 +37,13 @@ export interface RoomRow {
   previousFirstVictim: Seat | 0;
   lastActivity: number;
   humanJudge: boolean;
-  /** Played face to face (issue 12): a table screen is the judge's voice; kept in `meta` (no column). */
+  /** Played face to face: a table screen is the judge's voice; kept in `meta` (no column). */
   table: boolean;
-  /** The host's scheduled start (issue 9), in the lobby; kept in `meta` (no column). */
+  /** The host's scheduled start, in the lobby; kept in `meta` (no column). */
   schedule: ScheduledStart | null;
-  /** The room's incoming webhook (issue 9), or null; kept in `meta`. Its URL never leaves the room. */
+  /** The room's incoming webhook, or null; kept in `meta`. Its URL never leaves the room. */
   webhook?: Webhook | null;
-  /** Seats marked "away until" (issue 9) in game `game`; kept in `meta`. Absent: none. */
+  /** Seats marked "away until" in game `game`; kept in `meta`. Absent: none. */
   away?: AwayMarks;
 }
 
@@ -64,13 +67,14 @@ export interface JudgeRow {
   host: boolean;
 }
 
+/** A seat as the room reads it: a person (with a token hash) or a bot. */
 export interface SeatRow {
   seat: Seat;
   name: string;
   tokenHash: string;
   score: number;
   host: boolean;
-  /** A bot's seat (issue 10): no token, no socket; the room plays it. Null for a person. */
+  /** A bot's seat: no token, no socket; the room plays it. Null for a person. */
   bot: BotState | null;
 }
 

@@ -62,7 +62,7 @@ const STEPS: ((sql: SqlStorage) => void)[] = [
     }
   },
   (sql) => {
-    // v5: bots (issue 10): a bot seat keeps its language, memory and next action time here.
+    // v5: bots: a bot seat keeps its language, memory and next action time here.
     sql.exec(`ALTER TABLE seats ADD COLUMN bot TEXT`);
   },
   (sql) => {
@@ -70,7 +70,7 @@ const STEPS: ((sql: SqlStorage) => void)[] = [
     sql.exec(`ALTER TABLE invites ADD COLUMN expires INTEGER`);
   },
   (sql) => {
-    // v7 (issue 9): a replacement link seats a new person (with a name) in a living seat; the
+    // v7: a replacement link seats a new person (with a name) in a living seat; the
     // tokens of players who were replaced or handed to a bot are kept, hashed, to tell them why.
     sql.exec(`ALTER TABLE invites ADD COLUMN replace INTEGER NOT NULL DEFAULT 0`);
     sql.exec(`CREATE TABLE IF NOT EXISTS retired_tokens (token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, why TEXT NOT NULL)`);

@@ -159,7 +159,7 @@ export class SeatStore extends RoomRowStore {
     return r ? { seat: r.seat, why: r.why as RetiredWhy } : null;
   }
 
-  /** A seat's new name (a replacement, issue 9), kept unique like a join's. */
+  /** A seat's new name (a replacement), kept unique like a join's. */
   renameSeat(seat: Seat, name: string): void {
     this.seatsChanged();
     this.sql.exec(`UPDATE seats SET name = ?, name_key = ? WHERE seat = ?`, name, nameKey(name), seat);
