@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { isClockTime, isTimeZone } from './engine/pace.ts';
 import type { DayClose } from './engine/day-close.ts';
 import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, View } from './engine/index.ts';
-import type { Notice, OwedKind } from './room/notify.ts';
+import type { Notice } from './push/notify.ts';
+import type { OwedKind } from './owed.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
 
 export { MAX_NAME };

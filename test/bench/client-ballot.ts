@@ -1,7 +1,7 @@
 // The client alone in a busy ballot (issue 11), without a server: the engine plays the story test's
 // 16-player `classic` game (everyone alive, peaceful nights, every ballot split 8–8) to the verdict
 // ballot of day 9; the frames seat 1's phone would get are built exactly as the room builds them
-// (viewUpdate + viewJson, worker/room/room.ts), and a page of the built client (dist/client) on a
+// (viewUpdate + viewJson, worker/room/fan-out.ts), and a page of the built client (dist/client) on a
 // 390-px phone, CPU throttled 4×, gets them through Playwright's WebSocket route: its full view, then
 // 15 votes within 50 ms and the closing frame. The page's own clock times each frame from its arrival
 // at the page's socket to the page showing it. Printed, never asserted (the machine is shared).

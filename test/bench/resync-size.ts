@@ -46,7 +46,7 @@ export function benchResync(): ResyncFigures {
   const back = playUntil(dropped.state, dropped.at, (_, at) => at >= dropped.at + DROP_MS);
   const whole = viewFor(back.state, viewer);
   const bytes = (frame: unknown) => new TextEncoder().encode(JSON.stringify(frame)).length;
-  // As the room answers `?log=n&tag=…` (worker/room/room.ts sendGameTo): the tag must match.
+  // As the room answers `?log=n&tag=…` (worker/room/fan-out.ts sendGameTo): the tag must match.
   if (logTag(whole.log.slice(0, held.length)) !== logTag(held)) throw new Error('the held log is not a prefix');
   const missed = whole.log.slice(held.length);
   return {

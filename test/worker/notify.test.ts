@@ -2,7 +2,7 @@
 // change. Scenarios on classic (RULES.md 3), cards K K P P C C C C: seats 1-2 killers, 3-4 police.
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../worker/engine/index.ts';
-import { REMINDER_BEFORE_MS, noticeFor, owedStep, reminderFor, type Notice } from '../../worker/room/notify.ts';
+import { REMINDER_BEFORE_MS, noticeFor, owedStep, reminderFor, type Notice } from '../../worker/push/notify.ts';
 import { Table } from '../engine/table.ts';
 
 /** Runs a change and returns the notice each seat gets from it. */

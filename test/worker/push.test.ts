@@ -7,7 +7,7 @@ import { pendingSeats } from '../../worker/engine/index.ts';
 import app from '../../worker/index.ts';
 import { vapidOf } from '../../worker/push/deliver.ts';
 import type { PushConfig, PushPayload } from '../../worker/protocol.ts';
-import { REMINDER_BEFORE_MS } from '../../worker/room/notify.ts';
+import { REMINDER_BEFORE_MS } from '../../worker/push/notify.ts';
 import type { Room } from '../../worker/room/room.ts';
 import { Client, api, readCards, seatedRoom, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
 import { newSubscription, type TestSubscription } from './push-receiver.ts';

@@ -21,10 +21,12 @@ function policy(name: string, value: string | undefined): PolicyName {
   die(`--${name} must be random or heuristic, not "${value}"`);
 }
 
-function main(): void {
-  let parsed;
+type Args = ReturnType<typeof parseCli>;
+
+/** The command line, checked by parseArgs; a bad flag exits with the usage line. */
+function parseCli() {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       options: {
         ruleset: { type: 'string', default: 'classic' },
         players: { type: 'string' },
@@ -42,13 +44,16 @@ function main(): void {
       },
       strict: true,
       allowPositionals: false,
-    });
+    }).values;
   } catch (error) {
     die(
       `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>]`,
     );
   }
-  const args = parsed.values;
+}
+
+function main(): void {
+  const args = parseCli();
   const games = Number(args.games ?? (args.table ? 200 : 1000));
   const only = args.rulesets?.split(',');
   for (const r of only ?? []) if (!isRulesetId(r)) die(`unknown ruleset "${r}" in --rulesets; allowed: ${Object.keys(RULESETS).join(', ')}`);
@@ -76,6 +81,11 @@ function main(): void {
     process.stdout.write(renderBalanceTable(rows, games, seed));
     return;
   }
+  simulateOne(args, games, seed);
+}
+
+/** One ruleset's games (the default command): its figures as one JSON line. */
+function simulateOne(args: Args, games: number, seed: string | number): void {
   const ruleset = args.ruleset!;
   if (!isRulesetId(ruleset)) die(`unknown ruleset "${ruleset}"; allowed: ${Object.keys(RULESETS).join(', ')}`);
   const rules = RULESETS[ruleset];

@@ -1,10 +1,9 @@
 // Sends a room's notifications: after a stored change (or at a reminder's alarm) each subscribed
-// seat's own views decide its notice (worker/room/notify.ts), and each of its devices gets one push.
+// seat's own views decide its notice (notify.ts), and each of its devices gets one push.
 // Runs in ctx.waitUntil after the frames went out; a failing push service never fails an action.
 import { viewFor, type GameState, type Seat } from '../engine/index.ts';
-import type { ClientFrame, PushPayload } from '../protocol.ts';
-import { noticeFor, prodFor, reminderFor, REMINDER_BEFORE_MS, type Notice } from '../room/notify.ts';
-import { send, sendError, type Attachment } from '../room/sockets.ts';
+import type { ClientFrame, PushPayload, ServerFrame } from '../protocol.ts';
+import { noticeFor, prodFor, reminderFor, REMINDER_BEFORE_MS, type Notice } from './notify.ts';
 import { PushStore, type SubscriptionRow } from './subscriptions.ts';
 import { sendPush, type VapidKeys } from './web-push.ts';
 
@@ -24,7 +23,7 @@ export interface PushRoom {
   store: PushStore;
   fetcher: (request: Request) => Promise<Response>;
   now: number;
-  /** Played face to face (issue 12): no phone may buzz at night, so nothing is pushed then. */
+  /** Played face to face: no phone may buzz at night, so nothing is pushed then. */
   table: boolean;
 }
 
@@ -43,19 +42,23 @@ export function isPushFrame(frame: ClientFrame): frame is PushFrame {
   return frame.type === 'push-subscribe' || frame.type === 'push-unsubscribe';
 }
 
-/** Stores or removes this socket's device subscription for its own seat, and answers the socket. */
-export function answerPushFrame(ws: WebSocket, who: Attachment, frame: PushFrame, room: PushRoom): void {
-  if (!room.vapid) return sendError(ws, 'push/off', 'this deploy sends no notifications', frame.id);
-  if (who.seat === null) return sendError(ws, 'push/no-seat', 'notifications are for seats', frame.id);
+/**
+ * Stores or removes a device's subscription for its own seat (null: the judge, who has none) and
+ * returns the answer; the room sends it, so push needs nothing of the room's sockets.
+ */
+export function answerPushFrame(seat: Seat | null, frame: PushFrame, room: PushRoom): ServerFrame {
+  const refuse = (code: string, message: string): ServerFrame => ({ type: 'error', id: frame.id, code, message });
+  if (!room.vapid) return refuse('push/off', 'this deploy sends no notifications');
+  if (seat === null) return refuse('push/no-seat', 'notifications are for seats');
   if (frame.type === 'push-unsubscribe') {
-    room.store.unsubscribe(who.seat, frame.endpoint);
-    return send(ws, { type: 'ack', id: frame.id });
+    room.store.unsubscribe(seat, frame.endpoint);
+    return { type: 'ack', id: frame.id };
   }
   const { endpoint, keys } = frame.subscription;
-  if (!room.store.subscribe({ seat: who.seat, endpoint, p256dh: keys.p256dh, auth: keys.auth, lang: frame.lang }, room.now)) {
-    return sendError(ws, 'push/too-many', 'this seat has notifications on too many devices; turn one off first', frame.id);
+  if (!room.store.subscribe({ seat, endpoint, p256dh: keys.p256dh, auth: keys.auth, lang: frame.lang }, room.now)) {
+    return refuse('push/too-many', 'this seat has notifications on too many devices; turn one off first');
   }
-  send(ws, { type: 'ack', id: frame.id });
+  return { type: 'ack', id: frame.id };
 }
 
 /** Sends each subscribed seat the notice this change brings it; `prev` is the state before (another game's, or null, at a start). */
@@ -113,7 +116,7 @@ export function pushReminders(room: PushRoom, game: GameState, stepMs: number | 
 }
 
 /**
- * Prods (issue 9: the host's, or the room's own at 50 % and 90 % of a step): each seat's devices get a
+ * Prods (the host's, or the room's own at 50 % and 90 % of a step): each seat's devices get a
  * reminder of what it owes, if it owes anything (the host never learns which).
  */
 export function pushProds(room: PushRoom, game: GameState, seats: Seat[]): Promise<void> {

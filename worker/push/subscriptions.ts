@@ -6,6 +6,7 @@ import type { Lang } from '../protocol.ts';
 /** Devices one seat may subscribe; more would only let one player make the room send more. */
 export const MAX_DEVICES_PER_SEAT = 8;
 
+/** One device's push subscription, owned by a seat. */
 export interface SubscriptionRow {
   seat: Seat;
   endpoint: string;
@@ -14,6 +15,7 @@ export interface SubscriptionRow {
   lang: Lang;
 }
 
+/** The room's push subscriptions (one SQLite table of the room's storage). */
 export class PushStore {
   private readonly sql: SqlStorage;
 

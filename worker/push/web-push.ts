@@ -137,6 +137,7 @@ export async function vapidAuthorization(endpoint: string, vapid: VapidKeys, now
 /** What became of one push: delivered to the push service, the subscription is gone, or it failed for now. */
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
+/** One push before encryption: its payload and the headers the push service delivers it by. */
 export interface PushMessage {
   payload: string;
   /** Seconds the push service keeps an undelivered message. */

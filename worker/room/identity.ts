@@ -9,8 +9,11 @@ import { hashToken, newToken } from './tokens.ts';
 
 /** Close codes sent to sockets the room lets go (docs/protocol.md). */
 export const CLOSE_NO_TOKEN = 4401;
+/** Let go for good: removed, replaced, handed to a bot, or the token no longer holds the place. */
 export const CLOSE_REMOVED = 4403;
+/** The room expired. */
 export const CLOSE_EXPIRED = 4410;
+/** Over the sockets a place or the room may hold. */
 export const CLOSE_TOO_MANY = 4429;
 
 /** The attachment for a socket that presents this token hash (null: no token), or null if it names nobody. */

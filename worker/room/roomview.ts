@@ -1,5 +1,6 @@
 // The public face of the room around the game: names, seats, connections, settings. No roles.
-import { PACE_PRESETS, RULESETS, seatCount, type Pace, type Seat } from '../engine/index.ts';
+import { PACE_PRESETS, RULESETS, seatCount, viewFor, type GameState, type Pace, type Seat } from '../engine/index.ts';
+import { owedStep, type OwedKind } from '../owed.ts';
 import { ROOM_TTL_MS, type PaceSetting, type Presence, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
 import { fillTarget } from './bots.ts';
@@ -26,6 +27,7 @@ export function presenceOf(attachments: Attachment[], bots: Iterable<Seat> = [])
   return { connected: [...connected].sort((x, y) => x - y), judgeConnected, spectatorsWatching };
 }
 
+/** Whether two presence frames say the same (then none is sent). */
 export function samePresence(a: Presence, b: Presence): boolean {
   return a.judgeConnected === b.judgeConnected && a.spectatorsWatching === b.spectatorsWatching && a.connected.join() === b.connected.join();
 }
@@ -77,6 +79,7 @@ function fillToOf(room: RoomRow, seated: number): number | null {
   return to !== null && to > seated ? to : null;
 }
 
+/** The room as the home page and "My games" see it, before joining: no names, no tokens. */
 export function roomSummary(room: RoomRow, seats: number, judgeTaken: boolean): RoomSummary {
   const rules = RULESETS[room.ruleset];
   return {
@@ -90,4 +93,10 @@ export function roomSummary(room: RoomRow, seats: number, judgeTaken: boolean): 
     humanJudge: room.humanJudge,
     judgeTaken,
   };
+}
+
+/** A seat's line in "My games": what it owes now, from its own view (the judge, or no game: nothing). */
+export function seatSummary(game: GameState | null, seat: Seat | null): { seat: Seat | null; owes: OwedKind | null; until: number | null } {
+  const owed = game && seat !== null && seat <= game.alive.length ? owedStep(viewFor(game, { kind: 'seat', seat })) : null;
+  return { seat, owes: owed?.kind ?? null, until: owed?.until ?? null };
 }

@@ -1,7 +1,7 @@
-// The host's scheduled start (issue 9): the room's one alarm wakes an hour before (every seat is
+// The host's scheduled start: the room's one alarm wakes an hour before (every seat is
 // told) and at the time (the game starts by itself if the seat count is in range). Pure: the room
 // stores what these return in the same step as what it does, so a repeated alarm does nothing twice.
-import { REMINDER_BEFORE_MS } from './notify.ts';
+import { REMINDER_BEFORE_MS } from '../push/notify.ts';
 import type { ScheduledStart } from './storage.ts';
 
 /** The earliest a start may be scheduled ahead, and the latest (the room would have expired). */

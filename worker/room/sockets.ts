@@ -2,12 +2,13 @@
 import type { Seat, Viewer } from '../engine/index.ts';
 import { FRAME_WINDOW_MS, MAX_FRAME_BYTES, MAX_FRAMES_PER_WINDOW, type ServerFrame } from '../protocol.ts';
 
+/** Who a socket is: written at the upgrade, read on every frame; never state. */
 export interface Attachment {
   seat: Seat | null;
   spectator: boolean;
   /** The human judge: no seat, the god view. */
   judge?: boolean;
-  /** The table screen of a face-to-face room (issue 12): a spectator, admitted by its token even with spectators off. */
+  /** The table screen of a face-to-face room: a spectator, admitted by its token even with spectators off. */
   table?: boolean;
   /** The hash of the token the socket connected with; checked against storage on every frame. */
   credential?: string;
@@ -51,11 +52,13 @@ export function closeWith(ws: WebSocket, closeCode: number, errorCode: string, m
   }
 }
 
+/** Which view of the game a socket gets. */
 export function viewerOf(a: Attachment): Viewer {
   if (a.judge) return { kind: 'judge' };
   return a.seat !== null ? { kind: 'seat', seat: a.seat } : { kind: 'spectator' };
 }
 
+/** Sends one frame as JSON text. */
 export function send(ws: WebSocket, frame: ServerFrame): void {
   sendText(ws, JSON.stringify(frame));
 }
@@ -69,6 +72,7 @@ export function sendText(ws: WebSocket, text: string): void {
   }
 }
 
+/** Sends an error frame; `id` names the frame it answers. */
 export function sendError(ws: WebSocket, code: string, message: string, id?: string): void {
   send(ws, id === undefined ? { type: 'error', code, message } : { type: 'error', id, code, message });
 }

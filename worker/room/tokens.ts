@@ -2,6 +2,7 @@
 
 /** Room codes use no look-alike characters (no 0/O, 1/I/L). */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** Eight characters: enough that codes are not guessed, few enough to read out. */
 export const CODE_LENGTH = 8;
 const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 

@@ -1,10 +1,11 @@
-// What a seat owes in the current step, read from its own view: shared by the room's push decisions
-// and prods (worker/room) and the client's tab title, so it lives below both and imports only types.
-import type { GameState, View } from './types.ts';
+// What a seat owes in the current step, from its own view: shared by the push decisions
+// (worker/push/notify.ts), the room's prods and bots, and the client's tab title, so it imports no engine code (the home page bundles it).
+import type { GameState, View } from './engine/types.ts';
 
 /** What a seat owes now. Never a role or a call's name: a notification may show on a lock screen. */
 export type OwedKind = 'card' | 'night-call' | 'ballot' | 'speech' | 'last-words';
 
+/** What a seat owes, when the step closes, and which step it is. */
 export interface Owed {
   kind: OwedKind;
   /** When the step closes; null while no deadline runs. */

@@ -1,10 +1,9 @@
 // Which notification a seat gets after a change, decided from that seat's own views only (before and
 // after), so a notification can never tell more than the seat's screen does. Pure: no I/O, no clock.
-import { viewFor } from '../engine/view.ts';
-import type { GameState, Seat, View } from '../engine/types.ts';
-import { owedStep, type OwedKind } from '../engine/owed.ts';
+import type { View } from '../engine/types.ts';
+import { owedStep, type OwedKind } from '../owed.ts';
 
-export { owedStep, type Owed, type OwedKind } from '../engine/owed.ts';
+export { owedStep, type Owed, type OwedKind } from '../owed.ts';
 
 /** A notification for one seat; the service worker words it in the device's language and time zone. */
 export type Notice =
@@ -17,7 +16,7 @@ export type Notice =
   /** To the host: the scheduled start came and the room could not start (the seat count out of range). */
   | { kind: 'start-missed'; at: number };
 
-/** How long before a step closes a seat that still owes it is reminded (issue 9: async games). */
+/** How long before a step closes a seat that still owes it is reminded (async games). */
 export const REMINDER_BEFORE_MS = 3_600_000;
 
 /**
@@ -44,7 +43,7 @@ export function reminderAt(view: View, stepStartedAt: number): number | null {
   return at > stepStartedAt ? at : null;
 }
 
-/** The host's prod (issue 9): a reminder of the step this seat owes, whenever it is sent; null when it owes nothing. */
+/** The host's prod: a reminder of the step this seat owes, whenever it is sent; null when it owes nothing. */
 export function prodFor(view: View): Notice | null {
   const owed = owedStep(view);
   return owed && owed.until !== null ? { kind: 'reminder', owes: owed.kind, until: owed.until } : null;
@@ -55,10 +54,4 @@ export function reminderFor(view: View, now: number): Notice | null {
   const owed = owedStep(view);
   if (!owed || owed.until === null || now < owed.until - REMINDER_BEFORE_MS || now >= owed.until) return null;
   return { kind: 'reminder', owes: owed.kind, until: owed.until };
-}
-
-/** A seat's line in "My games": what it owes now, from its own view (the judge, or no game: nothing). */
-export function seatSummary(game: GameState | null, seat: Seat | null): { seat: Seat | null; owes: OwedKind | null; until: number | null } {
-  const owed = game && seat !== null && seat <= game.alive.length ? owedStep(viewFor(game, { kind: 'seat', seat })) : null;
-  return { seat, owes: owed?.kind ?? null, until: owed?.until ?? null };
 }

@@ -1,0 +1,70 @@
+// A socket's arrival: the upgrade's subprotocol carries the token; the socket's attachment records who
+// it is (the place and the token's hash, never state). The newcomer gets the room and the game; the
+// others only learn who is connected now.
+import { PROTOCOL, SEAT_TOKEN_PREFIX, haveOf } from '../protocol.ts';
+import { arm } from './clock.ts';
+import { refuse, type Refusal } from './context.ts';
+import type { RoomParts } from './fan-out.ts';
+import { CLOSE_NO_TOKEN, CLOSE_REMOVED, CLOSE_TOO_MANY, identify } from './identity.ts';
+import { overLimit } from './limits.ts';
+import { attach, closeWith, type Attachment } from './sockets.ts';
+import { hashToken } from './tokens.ts';
+
+/** Only WebSocket upgrades reach here (the Worker has checked the origin and the upgrade). */
+export async function connect(parts: RoomParts, request: Request): Promise<Response> {
+  const { core, frames } = parts;
+  const offered = (request.headers.get('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
+  const token = offered.find((p) => p.startsWith(SEAT_TOKEN_PREFIX))?.slice(SEAT_TOKEN_PREFIX.length);
+  const tokenHash = token ? await hashToken(token) : null;
+
+  const found = core.roomOrRefusal();
+  if ('ok' in found) return errorResponse(found);
+  const room = found;
+  if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return errorResponse(refuse(426, 'protocol/upgrade-required', 'expected a WebSocket upgrade'));
+  if (!offered.includes(PROTOCOL)) return errorResponse(refuse(400, 'protocol/subprotocol', `offer the subprotocol ${PROTOCOL}`));
+  let attachment: Attachment;
+  if (tokenHash !== null) {
+    const known = identify(core.store, tokenHash);
+    if (!known) return refuseSocket(CLOSE_REMOVED, core.badToken(tokenHash));
+    attachment = known;
+  } else {
+    if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
+    attachment = { seat: null, spectator: true };
+  }
+  const over = overLimit(core.ctx.getWebSockets(), attachment);
+  if (over) return refuseSocket(CLOSE_TOO_MANY, refuse(429, over.code, over.message));
+
+  const before = frames.presence();
+  const pair = new WebSocketPair();
+  const [client, server] = [pair[0], pair[1]];
+  core.ctx.acceptWebSocket(server);
+  attach(server, attachment);
+  // Only seated activity keeps a room alive: watching an abandoned room does not.
+  if (!attachment.spectator) {
+    room.lastActivity = core.now();
+    core.store.transaction(() => core.store.saveRoom(room));
+    await arm(core, room);
+  }
+  frames.sendRoomTo(server, attachment, room);
+  frames.sendPresence(before, server);
+  const game = core.loadGame();
+  if (game && room.status !== 'lobby') frames.sendGameTo(server, attachment, game, haveOf(new URL(request.url)));
+  return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
+}
+
+/**
+ * Refuses a well-formed upgrade whose credentials are wrong. A browser cannot read the status of a
+ * refused handshake, so the socket opens, carries one error frame and closes with a 44xx code.
+ */
+function refuseSocket(closeCode: number, r: Refusal): Response {
+  const pair = new WebSocketPair();
+  const server = pair[1];
+  server.accept();
+  closeWith(server, closeCode, r.code, r.message);
+  return new Response(null, { status: 101, webSocket: pair[0], headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
+}
+
+/** A refused request that is not a well-formed upgrade: a plain HTTP error. */
+function errorResponse(r: Refusal): Response {
+  return Response.json({ error: { code: r.code, message: r.message } }, { status: r.status });
+}

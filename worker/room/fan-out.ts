@@ -1,0 +1,171 @@
+// Fan-out: every frame the room sends. A burst of changes is sent as one frame per viewer, each
+// viewer's view is made once for all its sockets, and a viewer whose view did not change gets none.
+import { viewFor, viewJson, viewUpdate, viewerKey, type GameState, type Seat } from '../engine/index.ts';
+import { logTag, type Have, type Presence, type RoomView, type ServerFrame } from '../protocol.ts';
+import type { Change, RoomCore } from './context.ts';
+import { presenceOf, roomView, samePresence } from './roomview.ts';
+import { attachmentOf, send, sendText, viewerOf, type Attachment } from './sockets.ts';
+import type { RoomRow } from './storage.ts';
+
+/** Changes stored but not yet sent: the game before the first of them, and what waits for their frames. */
+interface Unsent {
+  roomChanged: boolean;
+  game: { prev: GameState | null; next: GameState } | null;
+  after: (() => void)[];
+}
+
+/** The room's frames to its sockets; one per Durable Object instance, holding the unsent burst. */
+export class FanOut {
+  /** Changes made but not yet sent (see publish); null between sends. */
+  private unsent: Unsent | null = null;
+
+  private readonly core: RoomCore;
+
+  constructor(core: RoomCore) {
+    this.core = core;
+  }
+
+  /**
+   * Sends a stored change's frames, together with the changes stored before they go out. A burst of
+   * moves (fifteen votes in 50 ms) queues its messages behind the first; each is stored at once, but
+   * the frames wait for a zero-delay timer, which runs after the queued messages: each viewer then gets
+   * one frame from the state before the burst to the state after it, instead of one per move, each made
+   * for every viewer. The last vote's tally reaches the phones sooner, and they draw once.
+   */
+  publish(change: Change): void {
+    const g = change.game;
+    if (!change.roomChanged && !g) return;
+    const unsent = this.unsent;
+    if (!unsent) {
+      this.unsent = { roomChanged: change.roomChanged, game: g ? { prev: g.full ? null : g.prev, next: g.next } : null, after: [] };
+      setTimeout(() => this.sendUnsent(), 0);
+      return;
+    }
+    unsent.roomChanged ||= change.roomChanged;
+    // A new game (full) is sent whole; otherwise the oldest unsent state is where each update starts.
+    if (g) unsent.game = { prev: g.full ? null : unsent.game ? unsent.game.prev : g.prev, next: g.next };
+  }
+
+  /** Runs `then` once the frames of the changes still unsent are out (at once when none are). */
+  afterFrames(then: () => void): void {
+    if (this.unsent) this.unsent.after.push(then);
+    else then();
+  }
+
+  /** A socket's answer (a reply, an ack): after the frames of its change, as a socket expects them. */
+  answer(ws: WebSocket, frame: ServerFrame): void {
+    this.afterFrames(() => send(ws, frame));
+  }
+
+  /** The timer publish set: the frames of every change made since, then what waited for them. */
+  private sendUnsent(): void {
+    const unsent = this.unsent!;
+    this.unsent = null;
+    if (unsent.roomChanged) this.broadcastRoom();
+    if (unsent.game) this.sendGameChange(unsent.game.prev, unsent.game.next);
+    for (const then of unsent.after) then();
+  }
+
+  /** Every watching socket's frame for the game's change from `prev` (null: a new game, sent whole) to `next`. */
+  private sendGameChange(prev: GameState | null, next: GameState): void {
+    // One view per viewer (a seat's phone and laptop share it), and no frame for a viewer whose view
+    // did not change: whether and when a frame arrives must tell nothing the viewer may not know.
+    // Its frame is made into text once.
+    const frames = new Map<string, string | null>();
+    for (const ws of this.core.ctx.getWebSockets()) {
+      const who = attachmentOf(ws);
+      if (!who || !watchesGame(who, next)) continue;
+      const viewer = viewerOf(who);
+      const key = viewerKey(viewer);
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        const update = viewUpdate(prev, next, viewer);
+        // The `game` frame's text, its view from viewJson (the view's fingerprint is already text).
+        frame = update ? `{"type":"game","view":${viewJson(next, viewer, update.view)},"logFrom":${update.logFrom}}` : null;
+        frames.set(key, frame);
+      }
+      if (frame !== null) sendText(ws, frame);
+    }
+  }
+
+  /**
+   * The game on connect and on `sync`: the whole view, or, when the client holds the first entries of
+   * this viewer's log (`have`, checked by their tag), the view with only the entries after them.
+   */
+  sendGameTo(ws: WebSocket, who: Attachment, game: GameState, have?: Have): void {
+    if (!watchesGame(who, game)) return;
+    const view = viewFor(game, viewerOf(who));
+    const held = have && have.log <= view.log.length && logTag(view.log.slice(0, have.log)) === have.tag ? have.log : 0;
+    send(ws, { type: 'game', view: held ? { ...view, log: view.log.slice(held) } : view, logFrom: held });
+  }
+
+  /** One socket's room frame (on connect and on `sync`). */
+  sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
+    const base = this.baseView(room);
+    send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.core.bigJokerSeat(room)) } });
+  }
+
+  /** Sends every socket the room, with its own `you`; `leaving` is a socket that is closing. */
+  broadcastRoom(leaving?: WebSocket): void {
+    const room = this.core.roomOrNull();
+    if (!room) return;
+    const sockets = this.core.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
+    const base = this.baseView(room, leaving);
+    const bigJoker = this.core.bigJokerSeat(room);
+    for (const ws of sockets) {
+      const who = attachmentOf(ws);
+      if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
+    }
+  }
+
+  /** The room frame but `you`; `leaving` is a socket that is closing. */
+  private baseView(room: RoomRow, leaving?: WebSocket): Omit<RoomView, 'you'> {
+    const store = this.core.store;
+    const prodded = room.status === 'playing' ? (store.prods()?.marked ?? []) : [];
+    return roomView(room, store.seats(), store.judge(), this.attachments(leaving), prodded, this.core.now());
+  }
+
+  /**
+   * Tells every socket but `skip` who is connected now, if that changed (`before` null: it may have).
+   * `skip` is the newcomer (it has the whole room) or a socket that is leaving (it is not counted).
+   */
+  sendPresence(before: Presence | null, skip: WebSocket): void {
+    const now = this.presence(before ? undefined : skip);
+    if (before && samePresence(before, now)) return;
+    for (const ws of this.core.ctx.getWebSockets()) {
+      if (ws !== skip && ws.readyState === WebSocket.OPEN && attachmentOf(ws)) send(ws, { type: 'presence', ...now });
+    }
+  }
+
+  /** Who is connected: the open sockets' places, and every bot seat. */
+  presence(leaving?: WebSocket): Presence {
+    return presenceOf(this.attachments(leaving), this.core.store.bots().keys());
+  }
+
+  private attachments(leaving?: WebSocket): Attachment[] {
+    return this.core.ctx
+      .getWebSockets()
+      .filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN)
+      .flatMap((ws) => attachmentOf(ws) ?? []);
+  }
+}
+
+/** Whether this socket sees the game: a seat of it, a spectator or the judge (a seat outside the game cannot happen: seats join only in the lobby). */
+function watchesGame(who: Attachment, game: GameState): boolean {
+  if (who.seat !== null) return who.seat <= game.alive.length;
+  return who.spectator || who.judge === true;
+}
+
+/** The per-socket part of the room frame. */
+function youOf(base: Omit<RoomView, 'you'>, who: Attachment, bigJokerSeat: Seat | 0): RoomView['you'] {
+  if (who.judge) return { seat: null, host: base.judge?.host === true, judge: true };
+  if (who.table) return { seat: null, host: false, judge: false, table: true };
+  const host = who.seat !== null && base.seats.some((s) => s.seat === who.seat && s.host);
+  return { seat: who.seat, host, judge: who.seat !== null && who.seat === bigJokerSeat };
+}
+
+/** What a module that changes the room and sends its frames works with (one of each per instance). */
+export interface RoomParts {
+  readonly core: RoomCore;
+  readonly frames: FanOut;
+}

@@ -1,0 +1,247 @@
+// The store's base: one transaction per change, the alarm, whether the room exists or expired, the
+// room row and the facts kept in `meta`. Every frame reads these, so they are kept in memory (the
+// object is their only writer, and every write goes through the store) and forgotten when a transaction fails.
+import type { RulesetId } from '../engine/index.ts';
+import type { ProdPlan } from './prods.ts';
+import type { Webhook } from './webhook.ts';
+import type { AwayMarks, JudgeRow, RoomRow, RoomStatus, ScheduledStart } from './rows.ts';
+import { migrateSchema } from './schema.ts';
+
+/**
+ * The stored last activity may lag by this much: expiry is 30 days away, and without the lag
+ * every action would rewrite the room row only to move the clock.
+ */
+export const ACTIVITY_GRAIN_MS = 60_000;
+
+/** The room table's row as SQLite holds it. */
+type RoomRecord = {
+  code: string;
+  ruleset: string;
+  options: string;
+  pace: string;
+  spectators: number;
+  host_hash: string;
+  status: string;
+  game_no: number;
+  prev_first_victim: number;
+  last_activity: number;
+  human_judge: number;
+};
+
+/** Room facts kept as JSON in `meta` (and the current step's prod plan). */
+type MetaKey = 'schedule' | 'webhook' | 'away' | 'prods';
+
+/** The seats table's row as SQLite holds it. */
+export type SeatRecord = { seat: number; name: string; token_hash: string; score: number; host: number; bot: string | null };
+
+/** What the store remembers between frames; undefined = read it from SQLite. */
+export interface Remembered {
+  exists?: true;
+  expiredAt?: number | null;
+  room?: RoomRecord | null;
+  /** The last activity SQLite holds; `room` may be up to ACTIVITY_GRAIN_MS newer. */
+  storedActivity?: number;
+  /** The alarm this object set and that has not run yet. */
+  alarm?: number;
+  /** Played face to face, as `meta` holds it. */
+  table?: boolean;
+  /** The scheduled start, webhook, away marks and prod plan as `meta` holds them (JSON text, '' for none). */
+  schedule?: string;
+  webhook?: string;
+  away?: string;
+  prods?: string;
+  /** The seats' rows, in seat order; dropped by every write to the seats. */
+  seats?: SeatRecord[];
+  /** The judge's row (null: none); dropped by every write to it. */
+  judge?: JudgeRow | null;
+  /** The applied action ids (`seat:space:id`) and their numbers, oldest first. */
+  applied?: Map<string, number>;
+}
+
+/** The room row and `meta`; SeatStore and RoomStore build on it. */
+export class RoomRowStore {
+  protected readonly storage: DurableObjectStorage;
+  protected readonly sql: SqlStorage;
+  protected remembered: Remembered = {};
+
+  constructor(storage: DurableObjectStorage) {
+    this.storage = storage;
+    this.sql = storage.sql;
+  }
+
+  /** Runs `change` as one transaction; if it fails, nothing it wrote stays, here or in SQLite. */
+  transaction<T>(change: () => T): T {
+    try {
+      return this.storage.transactionSync(change);
+    } catch (error) {
+      this.remembered = {};
+      throw error;
+    }
+  }
+
+  /** Sets the alarm, unless it is already set for that time (most actions keep the step's deadline). */
+  async setAlarm(at: number): Promise<void> {
+    if (this.remembered.alarm === at) return;
+    this.remembered.alarm = undefined;
+    await this.storage.setAlarm(at);
+    this.remembered.alarm = at;
+  }
+
+  /** The platform clears an alarm when it runs it: the next setAlarm must not be skipped. */
+  alarmRan(): void {
+    this.remembered.alarm = undefined;
+  }
+
+  /** Whether this object has ever been initialised (a room or a tombstone). */
+  exists(): boolean {
+    if (this.remembered.exists) return true;
+    const found = this.sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).toArray().length > 0;
+    // Only "yes" is kept: a code nobody created stays unwritten, and init may create it later.
+    if (found) this.remembered.exists = true;
+    return found;
+  }
+
+
+  /** Creates or migrates the schema (worker/room/schema.ts). True when it upgraded a room. */
+  migrate(): boolean {
+    const upgraded = migrateSchema(this.sql);
+    this.remembered.exists = true;
+    return upgraded;
+  }
+
+  // ---------------------------------------------------------------- tombstone
+
+  expiredAt(): number | null {
+    if (this.remembered.expiredAt === undefined) {
+      const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'expired'`).toArray()[0];
+      this.remembered.expiredAt = row ? Number(row.value) : null;
+    }
+    return this.remembered.expiredAt;
+  }
+
+  /** After deleteAll: the only thing left, so the code answers "expired" rather than "not found". */
+  writeTombstone(at: number): void {
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('expired', ?)`, String(at));
+    this.remembered = { exists: true, expiredAt: at, room: null, storedActivity: undefined };
+  }
+
+  // ---------------------------------------------------------------- room
+
+  /** The room row; a fresh object each call, so a caller's edits count only once saved. */
+  room(): RoomRow | null {
+    if (this.remembered.room === undefined) {
+      this.remembered.room = this.sql.exec<RoomRecord>(`SELECT * FROM room WHERE id = 1`).toArray()[0] ?? null;
+      this.remembered.storedActivity = this.remembered.room?.last_activity;
+    }
+    const r = this.remembered.room;
+    if (!r) return null;
+    return {
+      code: r.code,
+      ruleset: r.ruleset as RulesetId,
+      options: JSON.parse(r.options),
+      pace: JSON.parse(r.pace),
+      spectators: r.spectators === 1,
+      hostHash: r.host_hash,
+      status: r.status as RoomStatus,
+      gameNo: r.game_no,
+      previousFirstVictim: r.prev_first_victim,
+      lastActivity: r.last_activity,
+      humanJudge: r.human_judge === 1,
+      table: this.tableMode(),
+      schedule: this.metaJson<ScheduledStart>('schedule'),
+      webhook: this.metaJson<Webhook>('webhook'),
+      away: this.metaJson<AwayMarks>('away') ?? undefined,
+    };
+  }
+
+  saveRoom(room: RoomRow): void {
+    if (room.table !== this.tableMode()) {
+      this.setMeta('table', room.table ? '1' : null);
+      this.remembered.table = room.table;
+    }
+    this.saveMetaJson('schedule', room.schedule);
+    if (room.webhook !== undefined) this.saveMetaJson('webhook', room.webhook);
+    if (room.away !== undefined) this.saveMetaJson('away', Object.keys(room.away.until).length ? room.away : null);
+    const r: RoomRecord = {
+      code: room.code,
+      ruleset: room.ruleset,
+      options: JSON.stringify(room.options),
+      pace: JSON.stringify(room.pace),
+      spectators: room.spectators ? 1 : 0,
+      host_hash: room.hostHash,
+      status: room.status,
+      game_no: room.gameNo,
+      prev_first_victim: room.previousFirstVictim,
+      last_activity: room.lastActivity,
+      human_judge: room.humanJudge ? 1 : 0,
+    };
+    if (this.unchangedButClock(r)) {
+      // Every frame still shows the newer time; only SQLite lags, by less than a grain.
+      this.remembered.room = r;
+      return;
+    }
+    this.sql.exec(
+      `INSERT OR REPLACE INTO room (id, code, ruleset, options, pace, spectators, host_hash, status, game_no, prev_first_victim, last_activity, human_judge)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      r.code,
+      r.ruleset,
+      r.options,
+      r.pace,
+      r.spectators,
+      r.host_hash,
+      r.status,
+      r.game_no,
+      r.prev_first_victim,
+      r.last_activity,
+      r.human_judge,
+    );
+    this.remembered.room = r;
+    this.remembered.storedActivity = r.last_activity;
+  }
+
+  /** Whether the stored row differs from `r` only by a last activity less than a grain newer. */
+  private unchangedButClock(r: RoomRecord): boolean {
+    const stored = this.remembered.room;
+    const storedActivity = this.remembered.storedActivity;
+    if (!stored || storedActivity === undefined || r.last_activity - storedActivity >= ACTIVITY_GRAIN_MS || r.last_activity < stored.last_activity) return false;
+    return (Object.keys(r) as (keyof RoomRecord)[]).every((k) => k === 'last_activity' || r[k] === stored[k]);
+  }
+
+  private tableMode(): boolean {
+    return (this.remembered.table ??= this.meta('table') === '1');
+  }
+
+  /** A JSON value kept in `meta` (remembered between frames), or null. */
+  private metaJson<T>(key: MetaKey): T | null {
+    const text = (this.remembered[key] ??= this.meta(key) ?? '');
+    return text ? (JSON.parse(text) as T) : null;
+  }
+
+  /** Writes a JSON value to `meta` (null deletes it), only when it changed. */
+  private saveMetaJson(key: MetaKey, value: object | null): void {
+    const text = value ? JSON.stringify(value) : '';
+    if ((this.remembered[key] ??= this.meta(key) ?? '') === text) return;
+    this.setMeta(key, text || null);
+    this.remembered[key] = text;
+  }
+
+  protected meta(key: string): string | null {
+    return this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key).toArray()[0]?.value ?? null;
+  }
+
+  /** Sets (or, with null, deletes) one `meta` value: room facts added after the schema, needing no migration. */
+  protected setMeta(key: string, value: string | null): void {
+    if (value === null) this.sql.exec(`DELETE FROM meta WHERE key = ?`, key);
+    else this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`, key, value);
+  }
+
+  /** The current step's automatic prods (worker/room/prods.ts), or null before the first step. */
+  prods(): ProdPlan | null {
+    return this.metaJson<ProdPlan>('prods');
+  }
+
+  saveProds(plan: ProdPlan | null): void {
+    this.saveMetaJson('prods', plan);
+  }
+}
