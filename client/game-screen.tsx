@@ -20,6 +20,7 @@ import { GameLayout } from './layout.tsx';
 import { CardList } from './card-list.tsx';
 import { OpenDayPanel } from './open-day.tsx';
 import { ReadingPanel } from './reading-panel.tsx';
+import { extendAmount, extendSteps } from './extend-steps.ts';
 import { ConfirmPick, NightResult } from './night-result.tsx';
 import { ProdButton, ProddedLine, ReplaceSeat } from './host-prod.tsx';
 import { AwayLine, awaySeats } from './away.tsx';
@@ -664,9 +665,7 @@ const HostToolsOnce = memo(HostTools, (a, b) => a.v.paused === b.v.paused && a.v
 
 function HostTools({ v }: { v: View }) {
   const [seat, setSeat] = useState(0);
-  // Extensions sized to the room's own steps: minutes for steps of minutes (whatever the preset), hours for steps of hours.
-  const longest = Math.max(0, ...Object.values(room.value?.deadlines ?? {}).filter((ms): ms is number => typeof ms === 'number'));
-  const steps = longest >= 3_600_000 ? [3_600_000, 12 * 3_600_000] : [60_000, 300_000];
+  const steps = extendSteps(room.value?.deadlines, v.ruleset);
   return (
     <details class="card host">
       <summary>{t(room.value?.you.host ? 'hostTools' : 'judgeTools')}</summary>
@@ -682,7 +681,7 @@ function HostTools({ v }: { v: View }) {
         )}
         {steps.map((ms) => (
           <button type="button" onClick={() => hostMove({ type: 'extend', ms })}>
-            {t('extend', ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`)}
+            {t('extend', extendAmount(ms))}
           </button>
         ))}
         {room.value?.you.host && <PaceSwitch />}
