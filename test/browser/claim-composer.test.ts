@@ -109,6 +109,7 @@ it('choices made within one frame all count: the page draws once a frame, and a 
   const composer = await composerAt(t, 'en-US');
   const { phone, page } = composer;
   try {
+    await page.getByTestId('claim-vote').waitFor();
     // The role, a suspect and a vote chosen in one task: no frame is drawn between them.
     await page.evaluate(() => {
       for (const [testid, value] of [['claim-role', 'police'], ['claim-suspect', '3'], ['claim-vote', '2']] as const) {
