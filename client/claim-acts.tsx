@@ -32,12 +32,12 @@ export function actsOf(rows: readonly ActDraft[], v: View): { night: number; sea
   return done.map((a) => ({ night: a.night, seat: a.seat as Seat })).sort((a, b) => a.night - b.night);
 }
 
-/** The rows of night acts, with a way to add a night not yet named and to remove one. */
-export function ActRows({ v, role, rows, onChange }: { v: View; role: Role; rows: ActDraft[]; onChange: (rows: ActDraft[]) => void }) {
+/** The rows of night acts, with a way to add a night not yet named and to remove one; each change applies to the rows as they are then. */
+export function ActRows({ v, role, rows, onChange }: { v: View; role: Role; rows: ActDraft[]; onChange: (update: (rows: ActDraft[]) => ActDraft[]) => void }) {
   const verb = t(VERB_LABEL[role]!);
   const nights = Array.from({ length: v.round }, (_, i) => i + 1);
   const free = nights.find((n) => !rows.some((a) => a.night === n));
-  const set = (i: number, a: Partial<ActDraft>) => onChange(rows.map((x, k) => (k === i ? { ...x, ...a } : x)));
+  const set = (i: number, a: Partial<ActDraft>) => onChange((now) => now.map((x, k) => (k === i ? { ...x, ...a } : x)));
   return (
     <div class="claim-checks">
       {rows.map((a, i) => (
@@ -54,13 +54,13 @@ export function ActRows({ v, role, rows, onChange }: { v: View; role: Role; rows
               <option value={s.seat}>{who(s.seat)}</option>
             ))}
           </select>
-          <button type="button" class="link" aria-label={t('claimActRemove')} onClick={() => onChange(rows.filter((_, k) => k !== i))}>
+          <button type="button" class="link" aria-label={t('claimActRemove')} onClick={() => onChange((now) => now.filter((_, k) => k !== i))}>
             ✕
           </button>
         </div>
       ))}
       {free !== undefined && (
-        <button type="button" class="link" onClick={() => onChange([...rows, { night: free, seat: 0 }])} data-testid="claim-act-add">
+        <button type="button" class="link" onClick={() => onChange((now) => [...now, { night: free, seat: 0 }])} data-testid="claim-act-add">
           + {t('claimActAdd')}
         </button>
       )}

@@ -66,16 +66,26 @@ function SeatSelect({ v, value, onChange, label, testid }: { v: View; value: Sea
   );
 }
 
-/** The composer: a role, the police's checks, a power role's night acts, and each one-seat part; its line previews what the feed will show. */
-export function ClaimComposer({ v, draft, onChange }: { v: View; draft: ClaimDraft; onChange: (d: ClaimDraft | null) => void }) {
+/** A change to the draft, made from the draft as it is then (null: the claim is removed). */
+export type DraftUpdate = (d: ClaimDraft) => ClaimDraft | null;
+
+/**
+ * The composer: a role, the police's checks, a power role's night acts, and each one-seat part; its line previews what the feed will show.
+ * Each choice updates the draft as it is when applied, not as last drawn: the page draws once a frame, and
+ * two choices within one frame (a busy phone) would otherwise each start from the same old draft, the second undoing the first.
+ */
+export function ClaimComposer({ v, draft, onChange }: { v: View; draft: ClaimDraft; onChange: (update: DraftUpdate) => void }) {
   const claim = claimOf(draft, v);
-  const setCheck = (i: number, c: Partial<ClaimDraft['checks'][number]>) => onChange({ ...draft, checks: draft.checks.map((x, k) => (k === i ? { ...x, ...c } : x)) });
+  const setCheck = (i: number, c: Partial<ClaimDraft['checks'][number]>) => onChange((d) => ({ ...d, checks: d.checks.map((x, k) => (k === i ? { ...x, ...c } : x)) }));
   return (
     <fieldset class="claim-composer" data-testid="claim-composer">
       <legend>{t('claimTag')}</legend>
       <label>
         {t('claimIAm')}{' '}
-        <select value={draft.role} onChange={(e) => onChange({ ...draft, role: e.currentTarget.value as ClaimRole | '' })} data-testid="claim-role">
+        <select value={draft.role} onChange={(e) => {
+            const role = e.currentTarget.value as ClaimRole | '';
+            onChange((d) => ({ ...d, role }));
+          }} data-testid="claim-role">
           <option value="">{t('claimNoRole')}</option>
           {rolesOf(v).map((r) => (
             <option value={r}>{roleName(r, v.ruleset)}</option>
@@ -92,21 +102,21 @@ export function ClaimComposer({ v, draft, onChange }: { v: View; draft: ClaimDra
                 <option value="killers">{t('claimCampKiller')}</option>
                 <option value="good">{t('claimCampGood')}</option>
               </select>
-              <button type="button" class="link" aria-label={t('claimCheckRemove')} onClick={() => onChange({ ...draft, checks: draft.checks.filter((_, k) => k !== i) })}>
+              <button type="button" class="link" aria-label={t('claimCheckRemove')} onClick={() => onChange((d) => ({ ...d, checks: d.checks.filter((_, k) => k !== i) }))}>
                 ✕
               </button>
             </div>
           ))}
-          <button type="button" class="link" onClick={() => onChange({ ...draft, checks: [...draft.checks, { seat: 0, camp: 'killers' }] })} data-testid="claim-check-add">
+          <button type="button" class="link" onClick={() => onChange((d) => ({ ...d, checks: [...d.checks, { seat: 0, camp: 'killers' }] }))} data-testid="claim-check-add">
             + {t('claimCheckAdd')}
           </button>
         </div>
       )}
-      {draft.role && actsOffered(draft.role, v) && <ActRows v={v} role={draft.role} rows={draft.acts} onChange={(acts) => onChange({ ...draft, acts })} />}
+      {draft.role && actsOffered(draft.role, v) && <ActRows v={v} role={draft.role} rows={draft.acts} onChange={(update) => onChange((d) => ({ ...d, acts: update(d.acts) }))} />}
       {SEAT_CLAIMS.map(({ field, label }) => (
         <label class="claim-row">
           {t(label)}{' '}
-          <SeatSelect v={v} value={draft.seats[field] ?? 0} onChange={(seat) => onChange({ ...draft, seats: { ...draft.seats, [field]: seat || undefined } })} label={t(label)} testid={`claim-${field}`} />
+          <SeatSelect v={v} value={draft.seats[field] ?? 0} onChange={(seat) => onChange((d) => ({ ...d, seats: { ...d.seats, [field]: seat || undefined } }))} label={t(label)} testid={`claim-${field}`} />
         </label>
       ))}
       {claim && (
@@ -114,7 +124,7 @@ export function ClaimComposer({ v, draft, onChange }: { v: View; draft: ClaimDra
           {t('claimPreview', claimLine(claim))}
         </p>
       )}
-      <button type="button" class="link" onClick={() => onChange(null)} data-testid="claim-remove">
+      <button type="button" class="link" onClick={() => onChange(() => null)} data-testid="claim-remove">
         {t('claimRemove')}
       </button>
     </fieldset>

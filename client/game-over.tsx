@@ -12,7 +12,7 @@ import { LazyReplay } from './replay-loader.tsx';
 import { useState } from 'preact/hooks';
 import { SeatSides } from './dual-cards.tsx';
 import { Tally } from './tally.tsx';
-import { candidatesOf, type BallotsEvent } from './story.ts';
+import { afterTie, candidatesOf, type BallotsEvent } from './story.ts';
 
 /** The end screen; the deal check runs here, in the browser, from what the server revealed. */
 export function GameOver() {
@@ -100,11 +100,11 @@ export function GameOver() {
                 if (e.event.type === 'voted' && e.seq < lastBallots) return null;
                 const text = entryText(e, v.ruleset);
                 const head = e.event.type === 'nightfall' || e.event.type === 'day';
-                // A ballot is counted as a tally: votes per candidate (weights summed in `dual`), who cast them, a tie marked.
+                // A ballot is counted as a tally: votes per candidate (weights summed in `dual`), who cast them, a tie and what it led to.
                 if (e.event.type === 'ballots')
                   return (
                     <li key={e.seq}>
-                      <Tally e={e as LogEntry & { event: BallotsEvent }} candidates={candidatesOf(v.log, e)} />
+                      <Tally e={e as LogEntry & { event: BallotsEvent }} candidates={candidatesOf(v.log, e)} next={afterTie(v.log, e)} />
                     </li>
                   );
                 return text && <li key={e.seq} class={head ? 'head' : ''}>{text}</li>;

@@ -9,22 +9,23 @@ import { now, replaceLink, room } from './state.ts';
 import { hostMove } from './socket.ts';
 import { whoList } from './log-text.ts';
 import { CopyLink } from './lobby.tsx';
+import { prodWords } from './prod-words.ts';
 
 /** Sends one prod for this seat; says so until another seat is picked. */
 export function ProdButton({ seat }: { seat: Seat }) {
-  const [sent, setSent] = useState<Seat>(0);
-  if (sent === seat) {
+  const [prodded, setProdded] = useState<Seat>(0);
+  if (prodded === seat) {
     // Whether anyone was reached, as far as the host may know: the reminder's own fate is not told (a seat
     // that owes nothing gets none, and that must not show), but whether the player has the room open is public.
-    const online = room.value?.seats.find((s) => s.seat === seat)?.connected;
+    const [sent, reached] = prodWords(room.value?.seats.find((s) => s.seat === seat)?.connected);
     return (
       <span class="ok" data-testid="prodded">
-        {t('prodded')} · {t(online ? 'prodOnline' : 'prodOffline')}
+        {t(sent)} · {t(reached)}
       </span>
     );
   }
   return (
-    <button type="button" data-testid="prod" onClick={() => hostMove({ type: 'prod', seat }) && setSent(seat)}>
+    <button type="button" data-testid="prod" onClick={() => hostMove({ type: 'prod', seat }) && setProdded(seat)}>
       {t('prod')}
     </button>
   );

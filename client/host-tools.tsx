@@ -12,6 +12,7 @@ import { PaceSwitch } from './async-pace.tsx';
 import { ProdButton, ProddedLine, ReplaceSeat } from './host-prod.tsx';
 import { WebhookSetting } from './webhook-setting.tsx';
 import { TextBox } from './speech-box.tsx';
+import { extendAmount, extendSteps } from './extend-steps.ts';
 
 /** The human judge speaks to the whole table (RULES.md 11). */
 export function NarratePanel() {
@@ -30,9 +31,7 @@ export const HostToolsOnce = memo(HostTools, (a, b) => a.v.paused === b.v.paused
 /** The host's (or the judge's) tools, folded away until opened. */
 export function HostTools({ v }: { v: View }) {
   const [seat, setSeat] = useState(0);
-  // Extensions sized to the room's own steps: minutes for steps of minutes (whatever the preset), hours for steps of hours.
-  const longest = Math.max(0, ...Object.values(room.value?.deadlines ?? {}).filter((ms): ms is number => typeof ms === 'number'));
-  const steps = longest >= 3_600_000 ? [3_600_000, 12 * 3_600_000] : [60_000, 300_000];
+  const steps = extendSteps(room.value?.deadlines, v.ruleset);
   return (
     <details class="card host">
       <summary>{t(room.value?.you.host ? 'hostTools' : 'judgeTools')}</summary>
@@ -48,7 +47,7 @@ export function HostTools({ v }: { v: View }) {
         )}
         {steps.map((ms) => (
           <button type="button" onClick={() => hostMove({ type: 'extend', ms })}>
-            {t('extend', ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`)}
+            {t('extend', extendAmount(ms))}
           </button>
         ))}
         {room.value?.you.host && <PaceSwitch />}

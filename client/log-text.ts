@@ -3,6 +3,7 @@ import type { Call, CardRef, GameEvent, LogEntry, Role, RulesetId, Seat } from '
 import { room, view } from './state.ts';
 import { t, type Key } from './i18n.ts';
 import { saidText } from './said-words.tsx';
+import { passKey } from './story.ts';
 
 /**
  * A player's name or text inside a sentence, in its own direction: first-strong isolate … pop, the
@@ -163,7 +164,7 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'day':
       return t('dayN', e.round);
     case 'passed':
-      return t(ev.ready ? 'e_ready' : ev.missed ? 'e_missed' : 'e_passed', who(ev.seat));
+      return t(passKey(ev), who(ev.seat));
     case 'ballot':
       return t('e_ballot', t(`bp_${ev.purpose}`), whoList(ev.candidates));
     case 'voted':

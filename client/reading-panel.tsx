@@ -1,12 +1,11 @@
-// The reading step before night 1 (RULES.md 11): the card (face up only while its owner has it
-// turned up, client/card-peek.ts), "I have seen my card", and how many have looked. The button comes
+// The reading step before night 1 (RULES.md 11): "I have seen my card" and how many have looked (the
+// card itself is the card face above the step, up only while its owner has it turned up). The button comes
 // from view.legal; the judge of `dual` is never offered it.
 import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act } from './socket.ts';
 import { roleName, who } from './log-text.ts';
 import { YourSide } from './dual-cards.tsx';
-import { cardUp } from './card-peek.ts';
 
 /** What a seat sees while the table reads its cards. */
 export function ReadingPanel({ v }: { v: View }) {
@@ -18,7 +17,9 @@ export function ReadingPanel({ v }: { v: View }) {
   const judge = me && v.seats[me.seat - 1]?.judge;
   return (
     <div class="act reading" data-testid="reading">
-      {me && (cardUp.value || judge) && (
+      {/* A player's turned-up card (game-screen's card face) already names the role, its side and team: said
+          once there. Only `dual`'s big joker, who has no card to turn up, reads its cards here. */}
+      {me && judge && (
         <div class="reading-card" data-testid="reading-card">
           {me.cards ? (
             me.cards.map((c, i) => (

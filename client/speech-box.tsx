@@ -49,7 +49,7 @@ export function SpeechBox({ v, placeholder, maxLength }: { v: View; placeholder:
         }}
       />
       {draft ? (
-        <ClaimComposer v={v} draft={draft} onChange={setDraft} />
+        <ClaimComposer v={v} draft={draft} onChange={(update) => setDraft((d) => d && update(d))} />
       ) : (
         <button type="button" class="link" onClick={() => setDraft(EMPTY_DRAFT)} data-testid="claim-open">
           + {t('claimOpen')}

@@ -86,6 +86,31 @@ export function candidatesOf(log: readonly LogEntry[], closing: LogEntry): Seat[
   return [];
 }
 
+/** What a tie led to: the face-off, the outside face-off, a lot, nobody out, a draw or the game's end by sides. */
+export type TieNext = 'pk' | 'outside-pk' | 'lot' | 'nobody' | 'draw' | 'end';
+
+/**
+ * What followed a tied ballot (`closing`, a `ballots` entry with more than one leader), read from
+ * the log after it; null when the ballot was no tie or nothing has followed yet.
+ */
+export function afterTie(log: readonly LogEntry[], closing: LogEntry): TieNext | null {
+  if (closing.event.type !== 'ballots' || closing.event.top.length < 2) return null;
+  for (let i = log.indexOf(closing) + 1; i < log.length; i++) {
+    const ev = log[i]!.event;
+    if (ev.type === 'ballot') return ev.purpose === 'pk' || ev.purpose === 'outside-pk' ? ev.purpose : null;
+    if (ev.type === 'lot') return 'lot';
+    if (ev.type === 'peaceful-night') return 'nobody';
+    if (ev.type === 'game-over') return ev.reason !== 'final-tie' ? null : ev.winner === 'draw' ? 'draw' : 'end';
+    if (ev.type === 'ballots' || ev.type === 'nightfall') return null;
+  }
+  return null;
+}
+
+/** The words a `passed` entry reads as: ready to vote (free talk), an open day's Done (older logs lack the mark), out of time, or Pass. */
+export function passKey(ev: Extract<GameEvent, { type: 'passed' }>): 'e_ready' | 'e_done' | 'e_missed' | 'e_passed' {
+  return ev.ready ? 'e_ready' : ev.done ? 'e_done' : ev.missed ? 'e_missed' : 'e_passed';
+}
+
 /** Whether two lists of table seats look the same (each seat's fields equal; cards by value). */
 export function sameSeats<T extends object>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;

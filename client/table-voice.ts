@@ -6,6 +6,7 @@ import type { BallotPurpose, Call, LogEntry, Seat, SpeechPurpose, StepView, View
 import type { Lang } from '../worker/protocol.ts';
 import { renderClaim } from '../worker/engine/bots/claims.ts';
 import { tally } from './story.ts';
+import { TurnsPassed, turnOf } from './turns-passed.ts';
 
 /** Every line the judge says; `{n}` is a seat number, `{list}` several (or seats with their votes), `{r}` the day. */
 export type LineKey =
@@ -137,13 +138,6 @@ const BALLOT_KEY: Record<BallotPurpose, LineKey> = { day: 'ballot-day', pk: 'bal
 const SPEECH_KEY: Record<SpeechPurpose, LineKey> = { day: 'speech-day', pk: 'speech-pk', 'outside-pk': 'speech-outside-pk', defence: 'speech-defence' };
 const OVER_KEY: Record<Winner, LineKey> = { good: 'over-good', killers: 'over-killers', draw: 'over-draw' };
 
-/** The speaker's turn a step is ("speech:4", "last-words:5", "defence:3"), or null for a step that is nobody's turn. */
-function turnOf(step: StepView): string | null {
-  if (step.kind === 'speech' || step.kind === 'last-words') return `${step.kind}:${step.seat}`;
-  if (step.kind === 'ballot' && step.turn !== undefined) return `defence:${step.turn}`;
-  return null;
-}
-
 /**
  * Whether a line still waiting to be said is worth saying in the game as `now` shows it: a turn line
  * whose speaker has already passed is not (four quick passes would otherwise be read out seconds late).
@@ -174,7 +168,8 @@ export function lineSeconds(lang: Lang, line: Spoken): number {
  */
 export function stillWorth(lang: Lang, waiting: Spoken[], fresh: Spoken[], now: View): Spoken[] {
   const kept = waiting.filter((l) => stillDue(l, now) && (!now.result || MUST.has(l.key)));
-  let out = [...kept, ...fresh];
+  // A turn the new view's frame already passed through (tableLines' TurnsPassed) is not said aloud either.
+  let out = [...kept, ...fresh.filter((l) => stillDue(l, now))];
   if (now.result) return out;
   const speaking = turnOf(now.step);
   const passed = (l: Spoken) => l.speaker !== undefined && !speaking?.endsWith(`:${l.speaker}`);
@@ -244,8 +239,12 @@ export function tableLines(lang: Lang, before: View | null, after: View, voiced:
   const out: Spoken[] = [];
   let open: Call | null = before.step.kind === 'call' ? before.step.call : null;
   let stepSaid = false;
-  for (const entry of fresh) {
+  const turns = new TurnsPassed(before, after, fresh);
+  for (let i = 0; i < fresh.length; i++) {
+    const entry = fresh[i]!;
     const ev = entry.event;
+    const passed = turns.at(i);
+    if (passed) out.push({ ...say(lang, passed.purpose === 'last-words' ? 'last-words' : SPEECH_KEY[passed.purpose], [passed.seat]), turn: passed.turn });
     if ((ev.type === 'call' || ev.type === 'dawn') && open) {
       out.push(say(lang, `close-${open}`));
       open = null;
@@ -265,10 +264,12 @@ export function tableLines(lang: Lang, before: View | null, after: View, voiced:
   }
   if (!stepSaid && !sameTurn(before.step, after.step)) {
     const line = stepLine(lang, after.step);
-    if (line && after.step.kind !== 'call') out.push(line);
+    // Not twice: a turn the log already showed begun (its speaker spoke in this frame) was said there.
+    if (line && after.step.kind !== 'call' && !(line.turn && line.turn === turns.lastSaid)) out.push(line);
   }
   return out;
 }
+
 
 /**
  * The log entries `after` adds. At game over everyone gets the whole log (RULES.md 2.10), numbered

@@ -4,7 +4,7 @@ import { memo } from 'preact/compat';
 import type { LogEntry, Seat } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { paren, votes, who, whoList } from './log-text.ts';
-import { tally, type BallotsEvent } from './story.ts';
+import { tally, type BallotsEvent, type TieNext } from './story.ts';
 import './story.css';
 
 /** A voter's weight with its reason (`dual`, one vote per living card): "2 votes: 2 living cards". */
@@ -12,8 +12,8 @@ function weightWhy(n: number): string {
   return t('colon', votes(n), n === 1 ? t('cardsUp1') : t('cardsUpN', n));
 }
 
-/** The tally of one `ballots` entry; `candidates` adds those nobody voted for. */
-export const Tally = memo(function Tally({ e, candidates }: { e: LogEntry & { event: BallotsEvent }; candidates?: Seat[] }) {
+/** The tally of one `ballots` entry; `candidates` adds those nobody voted for; `next`: what a tie led to (the record). */
+export const Tally = memo(function Tally({ e, candidates, next }: { e: LogEntry & { event: BallotsEvent }; candidates?: Seat[]; next?: TieNext | null }) {
   const all = tally(e.event, candidates);
   // Candidates nobody voted for share one line: a day ballot may have sixteen.
   const rows = all.filter((r) => r.votes > 0 || r.voters.length > 0);
@@ -54,8 +54,8 @@ export const Tally = memo(function Tally({ e, candidates }: { e: LogEntry & { ev
           {t('noVotesFor', whoList(none))}
         </p>
       )}
-      <p class={tie ? 'tie-note' : ''}>
-        <b>{tie ? t('tieBetween', whoList(e.event.top)) : t('top', whoList(e.event.top))}</b>
+      <p class={tie ? 'tie-note' : ''} data-testid="tally-top">
+        <b>{tie ? (next ? t('tieThen', whoList(e.event.top), t(`tn_${next}`)) : t('tieBetween', whoList(e.event.top))) : t('top', whoList(e.event.top))}</b>
       </p>
     </div>
   );

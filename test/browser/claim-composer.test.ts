@@ -104,6 +104,28 @@ for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh-CN']] as const) {
   });
 }
 
+it('choices made within one frame all count: the page draws once a frame, and a busy phone may take two choices before it draws', async () => {
+  const t = toMySpeech();
+  const composer = await composerAt(t, 'en-US');
+  const { phone, page } = composer;
+  try {
+    await page.getByTestId('claim-vote').waitFor();
+    // The role, a suspect and a vote chosen in one task: no frame is drawn between them.
+    await page.evaluate(() => {
+      for (const [testid, value] of [['claim-role', 'police'], ['claim-suspect', '3'], ['claim-vote', '2']] as const) {
+        const select = document.querySelector(`[data-testid=${testid}]`) as unknown as { value: string; dispatchEvent(e: Event): boolean };
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    });
+    const claim = { role: 'police' as const, suspect: 3, vote: 2 };
+    await sendClaim(t, composer, claim, renderClaim(claim, 'en'));
+    expect(phone.errors).toEqual([]);
+  } finally {
+    await phone.close();
+  }
+});
+
 /** Version 3.0 (RULES.md 6), 8 seats, seat 1 the doctor: night 1 the killers kill 5, the police check 2, the doctor saves 4; day 1 runs to seat 1's speech. */
 function toDoctorSpeech(): Table {
   const t = new Table('doctor', 'DKKPSCCC');

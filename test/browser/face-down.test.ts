@@ -65,7 +65,8 @@ async function said(page: Page): Promise<string> {
   const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored: boolean; name?: { value?: unknown }; value?: { value?: unknown } }[] };
   await cdp.detach();
   const heard = nodes.filter((n) => !n.ignored).map((n) => `${n.name?.value ?? ''} ${n.value?.value ?? ''}`);
-  return `${seen}\n${heard.join('\n')}`;
+  // In lower case: a role named with a capital (the card's title) is the role named all the same.
+  return `${seen}\n${heard.join('\n')}`.toLowerCase();
 }
 
 async function phoneAt(state: GameState, seat: Seat, locale = 'en-US') {
@@ -78,7 +79,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   it(`at the reading step a killer's role is on the page only after "Show my card", until a second tap or ${PEEK_MS / 1000} s (${locale})`, async () => {
     const state = dealt('classic', 8);
     const seat = ([1, 2, 3, 4, 5, 6, 7, 8] as Seat[]).find((s) => roleOf(state, s) === 'killer')!;
-    const killer = T.killer[LANG[locale]]!;
+    const killer = T.killer[LANG[locale]]!.toLowerCase();
     const { page, errors, close } = await phoneAt(state, seat, locale);
     await page.locator('[data-testid=game][data-step=reading]').waitFor();
     // Face down: the page names no role, and offers the card as a button named for what it does.
@@ -89,9 +90,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.screenshot({ path: join(SHOTS, `reading-down-${locale}.png`) });
 
     await button.tap();
-    await page.getByTestId('reading-role').waitFor();
+    await page.getByTestId('my-role').waitFor();
     expect(await said(page)).toContain(killer);
-    expect(await page.getByTestId('reading-role').getAttribute('data-role')).toBe('killer');
+    expect(await page.getByTestId('my-role').getAttribute('data-role')).toBe('killer');
     const hideButton = page.getByRole('button', { name: hide, exact: true });
     expect(await hideButton.getAttribute('aria-expanded')).toBe('true');
     await page.screenshot({ path: join(SHOTS, `reading-up-${locale}.png`), fullPage: true });
@@ -103,7 +104,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     // Turned up again and left alone: down by itself after PEEK_MS, not before.
     await page.getByRole('button', { name: show, exact: true }).tap();
-    await page.getByTestId('reading-role').waitFor();
+    await page.getByTestId('my-role').waitFor();
     await page.clock.runFor(PEEK_MS - 500);
     expect(await said(page)).toContain(killer);
     await page.clock.runFor(1_000);
@@ -120,11 +121,11 @@ it('the card turns up and down from the keyboard (Enter and Space on the focused
   await page.locator('[data-testid=game][data-step=reading]').waitFor();
   await page.getByRole('button', { name: 'Show my card', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await page.getByTestId('reading-role').waitFor();
+  await page.getByTestId('my-role').waitFor();
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Hide my card');
   await page.keyboard.press('Space');
   await page.getByRole('button', { name: 'Show my card', exact: true }).waitFor();
-  expect(await page.getByTestId('reading-role').count()).toBe(0);
+  expect(await page.getByTestId('my-role').count()).toBe(0);
   expect(errors).toEqual([]);
   await close();
 });
@@ -135,7 +136,7 @@ it("at night the card and the table's roles are down until tapped, and go down b
   const seat = ([1, 2, 3, 4, 5, 6, 7, 8] as Seat[]).find((s) => roleOf(state, s) === 'civilian')!;
   const { page, errors, close } = await phoneAt(state, seat);
   await page.locator('[data-testid=game][data-phase=night]').waitFor();
-  const civilian = T.civilian[1]!;
+  const civilian = T.civilian[1]!.toLowerCase();
   expect(await said(page)).not.toContain(civilian);
   await page.screenshot({ path: join(SHOTS, 'night-down.png') });
   await page.getByRole('button', { name: 'Show my card', exact: true }).tap();
@@ -155,10 +156,9 @@ it("dual's two cards are down until tapped, and go down by themselves", async ()
   const { page, errors, close } = await phoneAt(state, seat);
   await page.locator('[data-testid=game][data-step=reading]').waitFor();
   expect(await page.getByTestId('your-side').count()).toBe(0);
-  expect(await page.getByTestId('reading-role').count()).toBe(0);
+  expect(await page.getByTestId('my-role').count()).toBe(0);
   await page.getByRole('button', { name: 'Show my two cards', exact: true }).tap();
-  await page.getByTestId('reading-role').first().waitFor();
-  expect(await page.getByTestId('reading-role').count()).toBe(2);
+  await page.getByTestId('my-role').first().waitFor();
   expect(await page.getByTestId('my-role').count()).toBe(2);
   await page.screenshot({ path: join(SHOTS, 'dual-up.png'), fullPage: true });
   await page.clock.runFor(PEEK_MS + 500);

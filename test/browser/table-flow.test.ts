@@ -124,9 +124,9 @@ it('leaving, reading the cards, confirming a lone pick, the answer in words, sig
     await press(host, '[data-testid=start]');
     for (const p of players) {
       await p.page.locator('[data-testid=reading]').waitFor();
-      expect(await p.page.getByTestId('reading-role').count(), 'face down until tapped').toBe(0);
+      expect(await p.page.getByTestId('my-role').count(), 'face down until tapped').toBe(0);
       await press(p, '[data-testid=my-card]');
-      p.role = (await p.page.locator('[data-testid=reading-role]').getAttribute('data-role')) ?? '';
+      p.role = (await p.page.locator('[data-testid=my-role]').getAttribute('data-role')) ?? '';
       await press(p, '[data-testid=my-card][aria-expanded=true]');
       p.seat = Number(await p.page.locator('svg.table g.me').getAttribute('data-seat'));
       // During a game nobody is offered "Leave this seat": sign-out only.

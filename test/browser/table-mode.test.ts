@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse, ServerFrame } from '../../worker/protocol.ts';
 import type { Role, View } from '../../worker/engine/types.ts';
-import { tableLines } from '../../client/table-voice.ts';
+import { stillDue, tableLines } from '../../client/table-voice.ts';
 import { apiHeaders, launch } from './browser.ts';
 import { PHONE } from './pages.ts';
 import { SocketBot } from './socket-bot.ts';
@@ -72,6 +72,22 @@ function recorders(): void {
       return true;
     },
   });
+}
+
+/**
+ * Watches the table screen for its revealed ballot (a MutationObserver, in the page): the most rows
+ * and voters it has shown at once, however briefly, so the test need not be polling at that moment.
+ */
+function watchRevealed(): void {
+  const w = window as unknown as { __revealed: { rows: number; voters: number } | null };
+  w.__revealed = null;
+  new MutationObserver(() => {
+    const panel = document.querySelector('[data-testid=revealed]');
+    if (!panel) return;
+    const rows = panel.querySelectorAll('[data-testid=tally-row]').length;
+    const voters = panel.querySelectorAll('[data-testid=tally-voter]').length;
+    if (rows > 0 && voters >= (w.__revealed?.voters ?? 0)) w.__revealed = { rows, voters };
+  }).observe(document, { childList: true, subtree: true });
 }
 
 let browser: Browser;
@@ -164,6 +180,7 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
   // Reduced motion: the screenshots show a step, not the sky's 1.5-s fade between night and day.
   const tableCtx = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce', locale, baseURL: base });
   await tableCtx.addInitScript(recorders);
+  await tableCtx.addInitScript(watchRevealed);
   const table = await tableCtx.newPage();
   const errors: string[] = [];
   table.on('pageerror', (e) => errors.push(e.message));
@@ -261,11 +278,15 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
         shotBallot = true;
         await table.screenshot({ path: join(SHOTS, 'table-ballot.png') });
       }
-      if (watchNight && step !== 'ballot' && !shotRevealed && (await table.locator('[data-testid=revealed] [data-testid=tally-row]').count()) > 0) {
+      // The revealed ballot, as the page's observer saw it (it may have come and gone between two polls).
+      const revealed = watchNight && !shotRevealed ? await table.evaluate(() => (window as unknown as { __revealed: { rows: number; voters: number } | null }).__revealed) : null;
+      if (revealed) {
         shotRevealed = true;
         // The revealed ballot: who voted for whom, and each seat's votes.
-        expect(await table.locator('[data-testid=revealed] [data-testid=tally-voter]').count()).toBeGreaterThan(3);
-        await table.screenshot({ path: join(SHOTS, 'table-revealed.png') });
+        expect(revealed.rows).toBeGreaterThan(0);
+        expect(revealed.voters).toBeGreaterThan(3);
+        // The bots hold the day while it shows: the screenshot catches it still there.
+        if (await table.locator('[data-testid=revealed] [data-testid=tally-row]').count()) await table.screenshot({ path: join(SHOTS, 'table-revealed.png') });
         speechHeld?.delete('revealed');
         for (const b of bots) b.release();
       }
@@ -345,7 +366,9 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
   const vibrated = (await Promise.all([phone.page].map((p) => p.evaluate(() => (window as unknown as { __vibrated: string[] }).__vibrated)))).flat();
   const lang = locale;
   // What the frames say, pair by pair; across the drop, the screen says where the game is from the frame it came back to.
-  const pairs = (from: number, to: number) => frames.slice(from, to).flatMap((v, i) => tableLines(lang, from + i ? frames[from + i - 1]! : null, v).map((l) => l.text));
+  // Of a frame's lines the screen says those still due: a turn the frame passed through (a quick pass and
+  // the next turn in one frame) is not said aloud at the table (client/table-voice.ts, stillWorth).
+  const pairs = (from: number, to: number) => frames.slice(from, to).flatMap((v, i) => tableLines(lang, from + i ? frames[from + i - 1]! : null, v).filter((l) => stillDue(l, v)).map((l) => l.text));
   // (Set inside the polling callback, which TypeScript does not follow.)
   const d = dropped as { at: number } | null;
   const bk = back as { at: number } | null;

@@ -44,6 +44,19 @@ describe('RULES.md 11 open days: speeches in any order, ballot when everyone is 
     expect(said).toEqual([3, 8, 3]);
   });
 
+  it('a speaker\'s "Done" is logged as the open day\'s Done, not a turn\'s Pass; the deadline\'s passes are not', () => {
+    const t = openDay();
+    t.act(3, { type: 'say', text: 'I am a civilian.' });
+    t.act(3, { type: 'pass' });
+    expect(t.last('passed')).toEqual({ type: 'passed', seat: 3, missed: false, done: true });
+    t.act(1, { type: 'pass' });
+    t.timeout();
+    const passed = t.events('passed').slice(1); // after 5's last words, a turn of its own
+    expect(passed.filter((p) => p.done).map((p) => p.seat)).toEqual([3, 1]);
+    // Last words stay a turn: their pass is a plain one.
+    expect(t.events('passed')[0]).toEqual({ type: 'passed', seat: 5, missed: false });
+  });
+
   it('one speech\'s length limit holds for a speaker\'s messages in total', () => {
     const t = openDay();
     t.act(6, { type: 'say', text: 'x'.repeat(MAX_TEXT - 10) });

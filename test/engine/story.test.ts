@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { exportRecord } from '../../worker/engine/index.ts';
 import type { LogEntry } from '../../worker/engine/index.ts';
-import { candidatesOf, chapters, tally, type BallotsEvent } from '../../client/story.ts';
+import { afterTie, candidatesOf, chapters, passKey, tally, type BallotsEvent } from '../../client/story.ts';
+import { T } from '../../client/strings.ts';
 import { isRecord, replaySteps } from '../../client/replay.ts';
 import { playRandomly, seededTable, Table, voteOut } from './table.ts';
 
@@ -117,6 +118,56 @@ describe('tally: a closed ballot counted per candidate', () => {
     const rows = tally(closing.event as BallotsEvent);
     expect(rows.filter((r) => r.top).map((r) => r.target)).toEqual([1]);
     expect(rows[0]!.votes).toBe(6);
+  });
+});
+
+describe('afterTie: the record says what a tie led to (RULES.md classic 6: a tie goes to a face-off, then the others speak)', () => {
+  /** The closed ballots of the log, in order. */
+  const closings = (t: Table) => t.state.log.filter((e) => e.event.type === 'ballots');
+
+  it('a tied day ballot led to the face-off (PK), a tied PK to the outside face-off, a tie after both to the ruleset\'s final tie', () => {
+    const t = new Table('classic', 'KKPPCCCC', { finalTie: 'lot', outsidePkMustVote: false });
+    t.night(5);
+    t.night(1);
+    t.talk();
+    t.ballot({ 1: 2, 2: 1, 3: 1, 4: 2, 6: 1, 7: 2, 8: 0 });
+    // Nothing has followed yet in the log (the face-off's speeches come before its ballot opens).
+    expect(afterTie(t.state.log, closings(t)[0]!)).toBe(null);
+    t.talk();
+    expect(afterTie(t.state.log, closings(t)[0]!)).toBe('pk');
+    t.ballot({ 3: 1, 4: 2, 6: 1, 7: 2, 8: 0 });
+    t.talk();
+    expect(afterTie(t.state.log, closings(t)[1]!)).toBe('outside-pk');
+    t.ballot({ 3: 1, 4: 2, 6: 1, 7: 2, 8: 0 });
+    expect(afterTie(t.state.log, closings(t)[2]!)).toBe('lot');
+    // Each of the day's three ties, in order.
+    expect(closings(t).map((c) => afterTie(t.state.log, c))).toEqual(['pk', 'outside-pk', 'lot']);
+  });
+
+  it('a clear verdict led to no tie line', () => {
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(5);
+    t.night(1);
+    t.talk();
+    voteOut(t, 1);
+    expect(afterTie(t.state.log, closings(t)[0]!)).toBe(null);
+  });
+
+  it('what a tie led to has words in the four languages', () => {
+    expect(T.tieThen.every((w) => w.includes('{0}') && w.includes('{1}'))).toBe(true);
+    for (const next of ['pk', 'outside-pk', 'lot', 'nobody', 'draw', 'end'] as const) expect(T[`tn_${next}`].every((w) => w.length > 0)).toBe(true);
+  });
+});
+
+describe('passKey: how a pass reads in the feed, the story and the record', () => {
+  it('an open day\'s "Done" reads Done (the glossary\'s words); a turn\'s pass reads Pass, as an older log\'s unmarked pass does', () => {
+    expect(passKey({ type: 'passed', seat: 3, missed: false, done: true })).toBe('e_done');
+    expect(T.e_done).toEqual(['{0}：说完了', '{0}: Done', '{0}: Terminé', '{0}: 완료']);
+    expect(T.e_done.map((w, i) => w.includes(T.speechDone[i]!))).toEqual([true, true, true, true]);
+    // A room stored before the mark existed: its open day's passes carry none and still read.
+    expect(passKey({ type: 'passed', seat: 3, missed: false })).toBe('e_passed');
+    expect(passKey({ type: 'passed', seat: 3, missed: true })).toBe('e_missed');
+    expect(passKey({ type: 'passed', seat: 3, missed: false, ready: true })).toBe('e_ready');
   });
 });
 

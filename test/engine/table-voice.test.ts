@@ -148,6 +148,42 @@ describe('issue 12: the table screen speaks the judge’s script', () => {
     for (const l of lines.filter((x) => x.turn === undefined)) expect(stillDue(l, now), l.text).toBe(true);
   });
 
+  it('a turn a frame passed through (a quick pass and the next turn in one frame) is said all the same, once, in order: the lines do not hang on how the frames fall', () => {
+    // RULES.md 3, the day: last words of the night's victim, then each speaker in turn; two seats speak before passing.
+    const t = new Table('classic', 'KKPPCCCC');
+    t.night(5);
+    const night = viewFor(t.state, { kind: 'spectator' });
+    t.night(1);
+    const views = [viewFor(t.state, { kind: 'spectator' })];
+    const snap = () => views.push(viewFor(t.state, { kind: 'spectator' }));
+    for (let i = 0; i < 5; i++) {
+      const seat = (t.step as { seat: number }).seat;
+      if (seat === 6 || seat === 8) {
+        t.act(seat, { type: 'say', text: 'I am a civilian.', claim: { role: 'civilian' } });
+        snap();
+      }
+      t.act(seat, { type: 'pass' });
+      snap();
+    }
+    const lines = (frames: View[]) => {
+      const out: Spoken[] = [];
+      for (let i = 1; i < frames.length; i++) out.push(...tableLines('en', frames[i - 1]!, frames[i]!, () => true));
+      return out.map((l) => l.text);
+    };
+    const each = lines([night, ...views]);
+    expect(each.filter((l) => / your (speech|last words)/.test(l))).toEqual(['Seat 5, your last words.', 'Seat 6, your speech. Say “Pass” when you are done.', 'Seat 7, your speech. Say “Pass” when you are done.', 'Seat 8, your speech. Say “Pass” when you are done.', 'Seat 1, your speech. Say “Pass” when you are done.', 'Seat 2, your speech. Say “Pass” when you are done.']);
+    // Every way of merging the day's frames says the same lines.
+    for (let mask = 0; mask < 1 << (views.length - 1); mask++) {
+      const kept = [night, ...views.filter((_, i) => i === views.length - 1 || mask & (1 << i))];
+      expect(lines(kept), `frames ${mask.toString(2)}`).toEqual(each);
+    }
+    // The table screen's voice still drops what the game has passed: of one frame holding every pass, it says only the turn now.
+    const now = views.at(-1)!;
+    const fresh = tableLines('en', views[0]!, now, () => true);
+    expect(fresh.filter((l) => l.turn).map((l) => l.text)).toHaveLength(5);
+    expect(stillWorth('en', [], fresh, now).filter((l) => l.turn).map((l) => l.text)).toEqual(['Seat 2, your speech. Say “Pass” when you are done.']);
+  });
+
   it('the good side’s win is the good side’s, civilians and police alike (RULES.md 4.1): 好人胜, in every language', () => {
     // classicGame ends with the killers voted out: the good side wins.
     const said = speakAll('zh-CN', classicGame().views);

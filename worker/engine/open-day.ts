@@ -73,7 +73,8 @@ export function doneInOpenDay(ctx: Ctx, step: OpenDayStep, seat: Seat): Refusal 
   if (step.done.includes(seat)) return ['game/not-allowed', 'you have already said you are done'];
   const done = [...step.done, seat];
   ctx.s.step = { ...step, done };
-  emit(ctx, 'all', { type: 'passed', seat, missed: false });
+  // Marked as the open day's "Done", not a turn's "Pass": the record reads as the player acted.
+  emit(ctx, 'all', { type: 'passed', seat, missed: false, done: true });
   if (step.speakers.every((a) => done.includes(a))) closeStep(ctx);
   return null;
 }

@@ -350,8 +350,8 @@ export type GameEvent =
   | { type: 'day' }
   /** `claim`: the structured part of the speech, as said (public speech: it may lie). */
   | { type: 'said'; seat: Seat; text: string; claim?: Claim }
-  /** A speech or last words ended; in `dual`'s free talk, `ready` marks a player ready to vote. */
-  | { type: 'passed'; seat: Seat; missed: boolean; ready?: true }
+  /** A speech or last words ended; in `dual`'s free talk, `ready` marks a player ready to vote; `done`: a speaker said "Done" in an open day (older logs lack it). */
+  | { type: 'passed'; seat: Seat; missed: boolean; ready?: true; done?: true }
   | { type: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean }
   | { type: 'voted'; seat: Seat; target: Seat | 0 }
   /** `weight` (`dual`): the voter's living cards, the votes the ballot counts for. */
