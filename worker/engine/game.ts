@@ -470,7 +470,7 @@ export function maySurrender(state: GameState, seat: Seat): boolean {
   const option = state.setup.options.surrender;
   if (option === undefined || option === 'off' || !state.alive[seat - 1]) return false;
   const step = state.step;
-  if (state.setup.ruleset === 'infernal') return isDay(state);
+  if (RULESETS[state.setup.ruleset].surrenderInDay) return isDay(state);
   if (step.kind !== 'call' || !isTeamCall(step.call) || !step.actors.includes(seat) || step.surrender.includes(seat)) return false;
   if (option === 'last-member') return step.actors.length === 1;
   // `team` [001 5.5], RULES.md 3 (decision): only once the called team is down to one living member,
@@ -673,9 +673,8 @@ export function closeStep(ctx: Ctx): void {
       closeEyes(ctx, step.choices);
       break;
     case 'last-words':
-      // [001 生推版] "第一个被杀的人": the first player killed, at any night, once their last words are said,
-      // becomes the judge (not RULES.md 3's first victim, which is night 1's only).
-      if (ctx.rules.id === 'raw' && s.judgeSeat === 0 && step.seat === s.outs.find((o) => o.how === 'killed')?.seat) {
+      // Where the ruleset says so (`raw`), the first player killed becomes the judge once their last words are said.
+      if (ctx.rules.firstKilledJudges && s.judgeSeat === 0 && step.seat === s.outs.find((o) => o.how === 'killed')?.seat) {
         s.judgeSeat = step.seat;
         emit(ctx, 'all', { type: 'judge', seat: step.seat });
       }
@@ -799,8 +798,7 @@ export function startDay(ctx: Ctx, words: Seat[] = []): void {
 function classicDay(ctx: Ctx, words: Seat[]): Plan[] {
   const s = ctx.s;
   const order = tableOrder(s, s.speechAnchor, speechDirection(s));
-  // [001 无间道]: day 1 of infernal has two full rounds of speeches.
-  const rounds = ctx.rules.id === 'infernal' && s.round === 1 ? 2 : 1;
+  const rounds = ctx.rules.speechRounds?.(s) ?? 1;
   const plan: Plan[] = words.map((seat): Plan => ({ kind: 'last-words', seat }));
   for (let r = 0; r < rounds; r++) plan.push(...speeches(order, 'day'));
   plan.push({ kind: 'ballot', purpose: ctx.rules.dayVote === 'runoff' ? 'runoff-first' : 'day', candidates: [] });
