@@ -1,6 +1,6 @@
 // `dual` (RULES.md 8): two cards per seat, cards as lives. Card arithmetic, the night's resolution
 // card by card, votes by living cards and who wins when a seat holds cards of both camps.
-import type { DawnOutcome } from './dawn.ts';
+import type { DawnOutcome } from './dawn-rules.ts';
 import type { CardId, CardRef, Camp, Call, GameState, Result, Role, Seat, SeatSide } from './types.ts';
 
 /** Card id of a seat's left (0) or right (1) card. */

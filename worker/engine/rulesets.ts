@@ -1,6 +1,6 @@
 // Each ruleset of RULES.md as data plus the few functions that really differ between them:
 // the deck, the night's calls, the dawn, the day's plan, who leaves last words, ties and the win check.
-import { butterflyDawn, doctorDawn, type DawnOutcome } from './dawn.ts';
+import { butterflyDawn, doctorDawn, type DawnOutcome } from './dawn-rules.ts';
 import { dualDawn, dualStalemate, dualWin, dualWinners, upCards } from './cards.ts';
 import { fromSeatOne, tableOrder } from './seats.ts';
 import { CATALOG, SPECIALS, type RulesetInfo } from './catalog.ts';

@@ -1,10 +1,25 @@
 // The engine's vocabulary: seats, cards, steps, actions, events and views.
 // Everything here is plain JSON so that a Durable Object can store it as is.
-import type { DayClose } from './day-close.ts';
-import type { Pacing } from './pace-switch.ts';
 
 /** A seat at the round table, numbered 1..N; seat i+1 sits at the right hand of seat i. */
 export type Seat = number;
+
+/** A day window that closes at a clock time in a time zone: "the day closes at 21:00, Europe/Madrid". */
+export interface DayClose {
+  /** Local wall-clock time, 24-hour "HH:MM". */
+  time: string;
+  /** IANA time zone name, e.g. "Europe/Madrid". */
+  zone: string;
+}
+
+/** The deadlines, the day mode and the day's clock-time close that new steps use now. */
+export interface Pacing {
+  pace: Pace;
+  day: DayMode;
+  dayCloses?: DayClose;
+  /** Live or async, where the game recorded it (O15: only an async game fails over). */
+  preset?: 'live' | 'async';
+}
 
 export type RulesetId = 'classic' | 'original' | 'runoff' | 'infernal' | 'raw' | 'doctor' | 'butterfly' | 'dual';
 
