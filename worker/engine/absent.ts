@@ -2,7 +2,7 @@
 // table, and may go to a bot or to a replacement. Derived from public events only (a missed speech,
 // last words or ballot), never from a night call: whether a night role acted is its team's secret,
 // and the mark is shown to everyone.
-import { emit, type Ctx, type Refusal } from './game.ts';
+import { emit, type Ctx, type Refusal } from './kernel.ts';
 import { gameMemo, readOnward, type Reading, type Readings } from './log-reading.ts';
 import type { LogEntry, Seat } from './types.ts';
 

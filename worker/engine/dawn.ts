@@ -1,7 +1,8 @@
 // The dawn phase (RULES.md 2.5–2.7): the ruleset resolves the night (dawn-rules.ts), then the
 // announcement, the first victim, the win check and the day's plan.
-import { checkWin, emit, layDown, removeSeat, startDay, type Ctx } from './game.ts';
+import { checkWin, emit, layDown, removeSeat, type Ctx } from './kernel.ts';
 import { killersOnlyDawn } from './dawn-rules.ts';
+import { startDay } from './day-plan.ts';
 import type { Seat } from './types.ts';
 
 /**

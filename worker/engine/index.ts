@@ -2,11 +2,13 @@
 import { newGame } from './game.ts';
 import { PACE_PRESETS } from './pace.ts';
 import type { DayClose } from './day-close.ts';
-import { pacingRefusal } from './pace-switch.ts';
+import { pacingRefusal } from './pacing.ts';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from './rulesets.ts';
 import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
 
-export { apply, newGame, livingSeats, tableOrder, MAX_TEXT } from './game.ts';
+export { apply, newGame } from './game.ts';
+export { livingSeats, tableOrder } from './seats.ts';
+export { MAX_TEXT } from './kernel.ts';
 export { failoverAt, judgeRefusal } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, viewJson, viewUpdate, viewerKey, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
@@ -18,7 +20,7 @@ export { dealWithRedeals } from './deal.ts';
 export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';
 export { dayClosesAt, MIN_CLOCK_DAY_MS, type DayClose } from './day-close.ts';
 export { isTimeZone, isClockTime } from './pace.ts';
-export { pacingOf, type Pacing } from './pace-switch.ts';
+export { pacingOf, type Pacing } from './pacing.ts';
 export type * from './types.ts';
 
 export interface GameRequest {

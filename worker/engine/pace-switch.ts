@@ -1,12 +1,9 @@
 // The host switches the pace mid-game (live ⇄ async); a switch takes effect from the next step (the
 // open step keeps its deadline). What the pace in force is: pacing.ts.
-import { emit, endsAfter, type Ctx, type Refusal } from './game.ts';
+import { emit, endsAfter, type Ctx, type Refusal } from './kernel.ts';
 import { dayClosesAt, type DayClose } from './day-close.ts';
 import { pacingOf, pacingRefusal } from './pacing.ts';
 import type { DayMode, Pace, Pacing } from './types.ts';
-
-// The phases still read the pace in force from here until they move over the kernel.
-export { pacingOf, pacingRefusal, type Pacing } from './pacing.ts';
 
 /**
  * A day window's deadline: at the chosen clock time when the pacing has one (pace.ts `dayClosesAt`),
