@@ -1,5 +1,6 @@
 // The rules engine's public face: pure functions of data, no I/O, no clock, no randomness of its own.
-import { newGame } from './game.ts';
+import { apply, newGame } from './game.ts';
+import { actionOf, type GameRecord } from './record.ts';
 import { PACE_PRESETS } from './pace.ts';
 import type { DayClose } from './day-close.ts';
 import { pacingRefusal } from './pacing.ts';
@@ -12,7 +13,7 @@ export { MAX_TEXT } from './kernel.ts';
 export { failoverAt, judgeRefusal } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, viewJson, viewUpdate, viewerKey, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
-export { exportRecord, replay, type GameRecord } from './record.ts';
+export { exportRecord, type GameRecord } from './record.ts';
 export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
 export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';
 export { cardId, seatOfCard, indexOfCard, seatCamp, seatSide } from './cards.ts';
@@ -64,4 +65,25 @@ export function createGame(request: GameRequest): { ok: true; state: GameState }
     ...(request.preset ? { preset: request.preset } : {}),
   };
   return { ok: true, state: newGame(setup) };
+}
+
+/** A replay's verdict: the final state, or the first event that does not follow. */
+export type ReplayResult = { ok: true; state: GameState } | { ok: false; seq: number; message: string };
+
+/** Replays a record from its setup and checks that every event comes out the same. */
+export function replay(record: GameRecord): ReplayResult {
+  let state = newGame(record.setup);
+  for (const entry of record.log) {
+    if (entry.seq < state.log.length) continue;
+    const action = actionOf(entry);
+    if (!action) return { ok: false, seq: entry.seq, message: `event ${entry.seq} (${entry.event.type}) does not follow from the events before it` };
+    const result = apply(state, action);
+    if (!result.ok) return { ok: false, seq: entry.seq, message: `event ${entry.seq}: ${result.error.message}` };
+    state = result.state;
+  }
+  if (JSON.stringify(state.log) !== JSON.stringify(record.log)) {
+    const seq = state.log.findIndex((e, i) => JSON.stringify(e) !== JSON.stringify(record.log[i]));
+    return { ok: false, seq, message: `the replayed log differs at event ${seq}` };
+  }
+  return { ok: true, state };
 }

@@ -1,8 +1,7 @@
 // The balance simulator: plays independent games, each camp under the random or the heuristic
 // policy, and counts the results.
-import { apply } from './game.ts';
 import { legalActions, pendingSeats } from './legal.ts';
-import { createGame, type GameRequest } from './index.ts';
+import { apply, createGame, type GameRequest } from './index.ts';
 import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
 import { campOf } from './rulesets.ts';
