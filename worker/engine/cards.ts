@@ -8,14 +8,17 @@ export function cardId(seat: Seat, index: 0 | 1): CardId {
   return (seat - 1) * 2 + index + 1;
 }
 
+/** The seat holding a card. */
 export function seatOfCard(card: CardId): Seat {
   return (card + 1) >> 1;
 }
 
+/** Which of its seat's two cards a card is: 0 left, 1 right. */
 export function indexOfCard(card: CardId): 0 | 1 {
   return ((card - 1) & 1) as 0 | 1;
 }
 
+/** A card as the view names it: its seat and side. */
 export function refOf(card: CardId): CardRef {
   return { seat: seatOfCard(card), card: indexOfCard(card) };
 }

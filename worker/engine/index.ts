@@ -24,6 +24,7 @@ export { isTimeZone, isClockTime } from './pace.ts';
 export { pacingOf, type Pacing } from './pacing.ts';
 export type * from './types.ts';
 
+/** What a room asks for to start a game; `createGame` checks each field. */
 export interface GameRequest {
   ruleset: string;
   players: number;

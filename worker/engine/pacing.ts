@@ -4,6 +4,7 @@ import { PACE_LIMITS } from './pace.ts';
 import { dayCloseRefusal } from './day-close.ts';
 import type { DayClose, GameState, Pace, Pacing } from './types.ts';
 
+/** The pacing's shape lives in types.ts; re-exported for the index. */
 export type { Pacing };
 
 /** The pacing new steps open with: the last switch, else the setup's. */

@@ -314,6 +314,7 @@ const dual: Ruleset = {
   winCheck: (state, afterVerdict) => dualWin(state) ?? (afterVerdict ? dualStalemate(state) : null),
 };
 
+/** Every ruleset's hooks by id: the one place a ruleset's differences live. */
 export const RULESETS: Record<RulesetId, Ruleset> = { classic, original, runoff, infernal, raw, doctor, butterfly, dual };
 
 
