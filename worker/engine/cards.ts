@@ -1,6 +1,6 @@
 // `dual` (RULES.md 8): two cards per seat, cards as lives. Card arithmetic, the night's resolution
 // card by card, votes by living cards and who wins when a seat holds cards of both camps.
-import type { DawnOutcome } from './dawn.ts';
+import type { DawnOutcome } from './dawn-rules.ts';
 import type { CardId, CardRef, Camp, Call, GameState, Result, Role, Seat, SeatSide } from './types.ts';
 
 /** Card id of a seat's left (0) or right (1) card. */
@@ -8,14 +8,17 @@ export function cardId(seat: Seat, index: 0 | 1): CardId {
   return (seat - 1) * 2 + index + 1;
 }
 
+/** The seat holding a card. */
 export function seatOfCard(card: CardId): Seat {
   return (card + 1) >> 1;
 }
 
+/** Which of its seat's two cards a card is: 0 left, 1 right. */
 export function indexOfCard(card: CardId): 0 | 1 {
   return ((card - 1) & 1) as 0 | 1;
 }
 
+/** A card as the view names it: its seat and side. */
 export function refOf(card: CardId): CardRef {
   return { seat: seatOfCard(card), card: indexOfCard(card) };
 }

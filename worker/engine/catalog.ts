@@ -2,6 +2,7 @@
 // from the rules themselves, so the client (settings screen, deal check) carries none of them.
 import type { OptionValue, Options, Pace, Role, RulesetId } from './types.ts';
 
+/** One room option a ruleset takes: its values and default, for the create form and the checks. */
 export interface OptionSpec {
   name: string;
   values: readonly OptionValue[];
@@ -58,6 +59,7 @@ function doctorCounts(players: number, options: Options): { killers: number; pol
 
 const BUTTERFLY_KILLERS = [3, 3, 3, 4, 4, 5, 5, 6, 6, 7];
 
+/** The special roles of butterfly's deck (4.0): when all are out, the killers win. */
 export const SPECIALS: readonly Role[] = ['butterfly', 'sniper', 'doctor', 'police', 'old-man'];
 
 function butterflyKillers(players: number, options: Options): number {
@@ -90,6 +92,7 @@ export function dualCounts(players: number, options: Options): { p: number; pict
   return { p, pictures, numbers: cards - pictures, cards };
 }
 
+/** What the client may know of a ruleset without its hooks: names, player range, options, deck. */
 export interface RulesetInfo {
   id: RulesetId;
   /** The rule sheet's own name and RULES.md section. */
@@ -281,6 +284,7 @@ const dual: RulesetInfo = {
 /** Every ruleset's name, player range, options and deck. */
 export const CATALOG: Record<RulesetId, RulesetInfo> = { classic, original, runoff, infernal, raw, doctor, butterfly, dual };
 
+/** Every ruleset id, in the catalog's order (the create form lists them so). */
 export const RULESET_IDS = Object.keys(CATALOG) as RulesetId[];
 
 /** Every kind of timed step, in the order a round meets them. */
@@ -306,6 +310,7 @@ export function isRulesetId(id: string): id is RulesetId {
   return Object.hasOwn(CATALOG, id);
 }
 
+/** A request's options resolved against the ruleset's, or why they cannot be. */
 export type OptionsCheck = { ok: true; options: Options } | { ok: false; message: string };
 
 /** Fills in defaults and refuses unknown options or values, with a message saying what is allowed. */

@@ -1,16 +1,19 @@
 // The rules engine's public face: pure functions of data, no I/O, no clock, no randomness of its own.
-import { newGame } from './game.ts';
+import { apply, newGame } from './game.ts';
+import { actionOf, type GameRecord } from './record.ts';
 import { PACE_PRESETS } from './pace.ts';
 import type { DayClose } from './day-close.ts';
-import { pacingRefusal } from './pace-switch.ts';
+import { pacingRefusal } from './pacing.ts';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions } from './rulesets.ts';
 import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
 
-export { apply, newGame, livingSeats, tableOrder, MAX_TEXT } from './game.ts';
+export { apply, newGame } from './game.ts';
+export { livingSeats, tableOrder } from './seats.ts';
+export { MAX_TEXT } from './kernel.ts';
 export { failoverAt, judgeRefusal } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, viewJson, viewUpdate, viewerKey, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
-export { exportRecord, replay, type GameRecord } from './record.ts';
+export { exportRecord, type GameRecord } from './record.ts';
 export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
 export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';
 export { cardId, seatOfCard, indexOfCard, seatCamp, seatSide } from './cards.ts';
@@ -18,9 +21,10 @@ export { dealWithRedeals } from './deal.ts';
 export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';
 export { dayClosesAt, MIN_CLOCK_DAY_MS, type DayClose } from './day-close.ts';
 export { isTimeZone, isClockTime } from './pace.ts';
-export { pacingOf, type Pacing } from './pace-switch.ts';
+export { pacingOf, type Pacing } from './pacing.ts';
 export type * from './types.ts';
 
+/** What a room asks for to start a game; `createGame` checks each field. */
 export interface GameRequest {
   ruleset: string;
   players: number;
@@ -31,7 +35,7 @@ export interface GameRequest {
   previousFirstVictim?: Seat;
   /** How the day's speeches are given (RULES.md 11); absent: in turns. */
   day?: DayMode;
-  /** Async pace (issue 9): the day window closes at this clock time in this zone. */
+  /** Async pace: the day window closes at this clock time in this zone. */
   dayCloses?: DayClose;
   /** Live or async (O15: only an async game fails over to the app). */
   preset?: 'live' | 'async';
@@ -62,4 +66,25 @@ export function createGame(request: GameRequest): { ok: true; state: GameState }
     ...(request.preset ? { preset: request.preset } : {}),
   };
   return { ok: true, state: newGame(setup) };
+}
+
+/** A replay's verdict: the final state, or the first event that does not follow. */
+export type ReplayResult = { ok: true; state: GameState } | { ok: false; seq: number; message: string };
+
+/** Replays a record from its setup and checks that every event comes out the same. */
+export function replay(record: GameRecord): ReplayResult {
+  let state = newGame(record.setup);
+  for (const entry of record.log) {
+    if (entry.seq < state.log.length) continue;
+    const action = actionOf(entry);
+    if (!action) return { ok: false, seq: entry.seq, message: `event ${entry.seq} (${entry.event.type}) does not follow from the events before it` };
+    const result = apply(state, action);
+    if (!result.ok) return { ok: false, seq: entry.seq, message: `event ${entry.seq}: ${result.error.message}` };
+    state = result.state;
+  }
+  if (JSON.stringify(state.log) !== JSON.stringify(record.log)) {
+    const seq = state.log.findIndex((e, i) => JSON.stringify(e) !== JSON.stringify(record.log[i]));
+    return { ok: false, seq, message: `the replayed log differs at event ${seq}` };
+  }
+  return { ok: true, state };
 }

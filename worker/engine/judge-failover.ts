@@ -1,9 +1,10 @@
-// Human judge failover (issue 9, docs/rules-decisions.md O15). The server resolves every rule
+// Human judge failover (docs/rules-decisions.md O15). The server resolves every rule
 // (RULES.md 11), so the only step that waits on a human judge is a pause the judge made: if the
 // judge leaves it unanswered for as long as the room's longest step, the app resumes the game and
 // judges from then on. The engine only records it; the room's clock decides when (`failoverAt`).
-import { emit, resume, type Ctx, type Refusal } from './game.ts';
-import { pacingOf } from './pace-switch.ts';
+import { emit, type Ctx, type Refusal } from './kernel.ts';
+import { resume } from './host.ts';
+import { pacingOf } from './pacing.ts';
 import type { GameState, LogEntry } from './types.ts';
 
 /** The app takes over from the human judge: a public notice, and a judge's pause is resumed. */

@@ -1,6 +1,11 @@
 // What a seat may do right now. The client draws its controls from this and bots play from it,
 // so no rule is ever re-implemented outside the engine.
-import { cardRefusal, hasTeamChannel, isDay, livingSeats, maySurrender, pointRefusal, voteTargets } from './game.ts';
+import { isDay } from './kernel.ts';
+import { hasTeamChannel } from './call-audience.ts';
+import { cardRefusal, pointRefusal } from './night-call.ts';
+import { voteTargets } from './ballot.ts';
+import { maySurrender } from './surrender.ts';
+import { livingSeats } from './seats.ts';
 import { indexOfCard, refOf, seatOfCard } from './cards.ts';
 import { RULESETS } from './rulesets.ts';
 import { readingPending } from './reading.ts';

@@ -3,7 +3,8 @@
 // with one actor, and every call whose cards act alone, closes when each pointer is confirmed.
 // The deadline still closes any call with the pointers as they are. Only the actor's own audience
 // ever sees a pointer or a confirm, so a call looks the same to everyone else (D11).
-import { closeStep, emit, hasTeamChannel, pointAudience, type Ctx, type Refusal } from './game.ts';
+import { closeStep, emit, type Ctx, type Refusal } from './kernel.ts';
+import { hasTeamChannel, pointAudience } from './call-audience.ts';
 import { indexOfCard, seatOfCard, cardId } from './cards.ts';
 import type { Seat, Step } from './types.ts';
 

@@ -3,12 +3,12 @@
 // time, in any order, and says "done"; the window closes when all are done or at its deadline.
 // The speakers keep the order the rule sheet gives them (from the anchor), so the table still reads
 // its speeches in that order. Last words and the butterfly's defences stay turns of their own.
-import { MAX_TEXT, checkText, closeStep, emit, endsAfter, skipMuted, type Ctx } from './game.ts';
-import { dayWindowEndsAt, pacingOf } from './pace-switch.ts';
+import { MAX_TEXT, checkText, closeStep, emit, endsAfter, skipMuted, type Ctx, type Refusal } from './kernel.ts';
+import { dayWindowEndsAt } from './pace-switch.ts';
+import { pacingOf } from './pacing.ts';
 import type { GameState, Plan, Seat, SpeechPurpose, Step } from './types.ts';
 
 type OpenDayStep = Extract<Step, { kind: 'open-day' }>;
-type Refusal = import('./game.ts').Refusal;
 
 /** Purposes whose speeches may all be given at once; a defence is bound to its own vote turn. */
 const OPEN_PURPOSES: readonly SpeechPurpose[] = ['day', 'pk', 'outside-pk'];

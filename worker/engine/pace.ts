@@ -2,7 +2,9 @@
 import type { Pace } from './types.ts';
 
 const SECOND = 1000;
+/** Milliseconds in a minute, for the presets and limits. */
 export const MINUTE = 60 * SECOND;
+/** Milliseconds in an hour, for the presets and limits. */
 export const HOUR = 60 * MINUTE;
 
 /** The room's two presets (RULES.md 11): `live` for everyone present, `async` for phases of hours. */

@@ -1,9 +1,9 @@
 // The reading step (RULES.md 11 "Reading the cards (decision)"): after every deal each living seat
 // looks at its card before the judge says "天黑请闭眼". Night 1 opens when all have said so or at a
 // short deadline (readingMs). In `dual` the big joker's holder is not alive and does not confirm.
-import { closeStep, emit, endsAfter, type Ctx, type Refusal } from './game.ts';
+import { closeStep, emit, endsAfter, type Ctx, type Refusal } from './kernel.ts';
 import { readingMs } from './pace.ts';
-import { pacingOf } from './pace-switch.ts';
+import { pacingOf } from './pacing.ts';
 import { livingSeats } from './seats.ts';
 import type { GameState, Seat } from './types.ts';
 

@@ -1,6 +1,6 @@
 // Each ruleset of RULES.md as data plus the few functions that really differ between them:
 // the deck, the night's calls, the dawn, the day's plan, who leaves last words, ties and the win check.
-import { butterflyDawn, doctorDawn, type DawnOutcome } from './dawn.ts';
+import { butterflyDawn, doctorDawn, type DawnOutcome } from './dawn-rules.ts';
 import { dualDawn, dualStalemate, dualWin, dualWinners, upCards } from './cards.ts';
 import { fromSeatOne, tableOrder } from './seats.ts';
 import { CATALOG, SPECIALS, type RulesetInfo } from './catalog.ts';
@@ -44,6 +44,12 @@ export interface Ruleset extends RulesetInfo {
   resolveDawn?(state: GameState): DawnOutcome;
   /** The day after dawn (last words of `words` included). Default: last words, speeches from the anchor, ballot. */
   dayPlan?(state: GameState, words: Seat[]): Plan[];
+  /** How many full rounds of speeches the default day plan gives this day. Default: 1. */
+  speechRounds?(state: GameState): number;
+  /** `raw`: the first player killed, at any night, becomes the judge once their last words are said (and out players never see all). */
+  firstKilledJudges?: boolean;
+  /** `infernal`: the `surrender` option lets a seat give up in any step of the day, not at its team's call. */
+  surrenderInDay?: boolean;
   /** A tie in the day ballot: classic's PK procedure (default), or nobody out (4.0). */
   ties?: 'pk' | 'nobody';
   /** Nobody may abstain in the day ballot (4.0 "everyone must vote"). */
@@ -164,6 +170,9 @@ const infernal: Ruleset = {
   ...CATALOG.infernal,
   nightCalls: () => 'eyes',
   singleNight: true,
+  // [001 无间道]: day 1 of infernal has two full rounds of speeches.
+  speechRounds: (state) => (state.round === 1 ? 2 : 1),
+  surrenderInDay: true,
   teamsKnowEachOther: [],
   selfDestruct: false,
   selfVote: false,
@@ -190,6 +199,8 @@ export function sideCount(police: number, bandits: number, reason: string): Resu
 const raw: Ruleset = {
   ...CATALOG.raw,
   nightCalls: () => ['killers'],
+  // [001 生推版] "第一个被杀的人": the first player killed, at any night (not RULES.md 3's first victim, night 1's only).
+  firstKilledJudges: true,
   teamsKnowEachOther: [],
   selfDestruct: false,
   selfVote: false,
@@ -303,6 +314,7 @@ const dual: Ruleset = {
   winCheck: (state, afterVerdict) => dualWin(state) ?? (afterVerdict ? dualStalemate(state) : null),
 };
 
+/** Every ruleset's hooks by id: the one place a ruleset's differences live. */
 export const RULESETS: Record<RulesetId, Ruleset> = { classic, original, runoff, infernal, raw, doctor, butterfly, dual };
 
 

@@ -1,8 +1,7 @@
 // The balance simulator: plays independent games, each camp under the random or the heuristic
 // policy, and counts the results.
-import { apply } from './game.ts';
 import { legalActions, pendingSeats } from './legal.ts';
-import { createGame, type GameRequest } from './index.ts';
+import { apply, createGame, type GameRequest } from './index.ts';
 import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
 import { campOf } from './rulesets.ts';
@@ -13,9 +12,12 @@ import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
 
 /** The simulator's two policies: the engine issue's random one, and the heuristic bots of worker/engine/bots/. */
 export type PolicyName = 'random' | 'heuristic';
+/** Which policy plays each camp. */
 export type Policies = Record<Camp, PolicyName>;
+/** Both camps playing uniformly random legal moves (the simulator's default). */
 export const RANDOM_POLICIES: Policies = { good: 'random', killers: 'random' };
 
+/** A batch of seeded games to play and count. */
 export interface SimulationRequest {
   ruleset: string;
   players: number;
@@ -26,6 +28,7 @@ export interface SimulationRequest {
   policies?: Policies;
 }
 
+/** What a batch of games came to: wins by side, rounds and actions. */
 export interface SimulationSummary {
   ruleset: string;
   players: number;

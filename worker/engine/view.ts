@@ -5,7 +5,7 @@ import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
 import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
-import { winningSeats } from './rulesets.ts';
+import { RULESETS, winningSeats } from './rulesets.ts';
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from './log-reading.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -57,7 +57,7 @@ export function hasGodView(state: GameState, viewer: Viewer): boolean {
   if (viewer.kind !== 'seat') return false;
   if (state.judgeSeat === viewer.seat) return true;
   // RULES.md 2.6: off by default, and forced off where the first victim becomes the judge.
-  return state.setup.options.outSeeAll === true && state.setup.ruleset !== 'raw' && !state.alive[viewer.seat - 1];
+  return state.setup.options.outSeeAll === true && !RULESETS[state.setup.ruleset].firstKilledJudges && !state.alive[viewer.seat - 1];
 }
 
 function addressedTo(entry: LogEntry, seat: Seat): boolean {
