@@ -97,7 +97,7 @@ export function GameScreen() {
     voted: !!s.voted || (step.kind === 'talk' && step.ready.includes(s.seat)),
     muted: muted.includes(s.seat),
     absent: !!s.absent,
-    // The room's prods of this step (issue 9), marked for the host.
+    // The room's prods of this step, marked for the host.
     prodded: !!room.value?.you.host && !!room.value.prodded.includes(s.seat),
     ...awayOf(s.seat),
     me: s.seat === me?.seat,
@@ -201,7 +201,7 @@ export function GameScreen() {
 const CALLED = new Set<LegalAction['type']>(['seen', 'point', 'confirm', 'team-chat', 'open-eyes']);
 
 /**
- * Played face to face (issue 12), a player's phone at night is dark unless its owner is called now:
+ * Played face to face, a player's phone at night is dark unless its owner is called now:
  * around a real table a neighbour can glance at any phone, so every phone not called shows the same
  * screen, whatever its role, team, life or the call that is open.
  */
@@ -237,7 +237,7 @@ function MyTeam({ v }: { v: View }) {
   );
 }
 
-/** A seat's away mark for the table (issue 9), while its time is still to come. */
+/** A seat's away mark for the table, while its time is still to come. */
 function awayOf(seat: Seat): { away?: number } {
   const until = awaySeats(room.value).find((a) => a.seat === seat)?.until;
   return until ? { away: until } : {};
@@ -448,7 +448,7 @@ function OrderNote({ v }: { v: View }) {
   return <p class="note">{v.round % 2 ? t('order_odd') : t('order_even', v.players, v.players - 1)}</p>;
 }
 
-/** Played face to face (issue 12), speeches and last words are said aloud at the table: no box to type them in. */
+/** Played face to face, speeches and last words are said aloud at the table: no box to type them in. */
 export function spoken(): boolean {
   return !!room.value?.table;
 }
@@ -703,14 +703,14 @@ function HostTools({ v }: { v: View }) {
           </ConfirmButton>
         )}
         {seat > 0 && room.value?.you.host && <ProdButton seat={seat} />}
-        {/* Issue 10: an absent seat (missed two steps in a row) may go on as a bot. */}
+        {/* An absent seat (missed two steps in a row) may go on as a bot. */}
         {seat > 0 && room.value?.you.host && v.seats[seat - 1]?.absent && !plateOf(seat).bot && (
           <ConfirmButton ask={t('confirmHandToBot', who(seat))} onYes={() => (hostMove({ type: 'hand-to-bot', seat, lang: lang.value }), setSeat(0))}>
             {t('handToBot')}
           </ConfirmButton>
         )}
       </div>
-      {/* Issue 9: a new person may take any living seat over but the host's own, a bot's too. */}
+      {/* A new person may take any living seat over but the host's own, a bot's too. */}
       {seat > 0 && room.value?.you.host && !room.value.seats.find((s) => s.seat === seat)?.host && <ReplaceSeat seat={seat} />}
       {room.value?.you.host && <ProddedLine />}
     </details>

@@ -1,4 +1,4 @@
-// Every UI string in ONE table, in the four UI languages, using the words of shared/GLOSSARY.md.
+// Every UI string in ONE table, in the four UI languages, each game word the clubs' own and the same on every screen.
 // Rows are [zh-CN, en, es, ko]. This file is data only: the build (vite.config.ts) splits it into
 // one JSON file per language, so a phone downloads its own language and no JavaScript for the rest.
 import type { RulesetId } from '../worker/engine/types.ts';
@@ -584,7 +584,7 @@ const UI = {
   oneVote: ['1 票', '1 vote', '1 voto', '1표'],
   nVotes: ['{0} 票', '{0} votes', '{0} votos', '{0}표'],
   weighted: ['每张活着的牌算一票：你有 {0} 票', 'One vote per living card: you have {0}', 'Un voto por carta viva: tienes {0}', '살아 있는 카드마다 1표: 당신은 {0}표'],
-  // `dual` screens (issue 11): knowledge per card, your side and why, weighted votes counted, the end per seat
+  // `dual` screens: knowledge per card, your side and why, weighted votes counted, the end per seat
   chk_killers: ['你验过：杀手', 'your check: a killer', 'tu investigación: asesino', '내 조사: 킬러'],
   chk_good: ['你验过：不是杀手', 'your check: not a killer', 'tu investigación: no es asesino', '내 조사: 킬러 아님'],
   holds_undercover: ['卧底，不知道是哪张牌', 'the undercover, not which card', 'el infiltrado, sin saber qué carta', '언더커버, 어느 카드인지 모름'],
@@ -646,7 +646,7 @@ const UI = {
   v_auto: ['自动', 'auto', 'auto', '자동'],
   v_right: ['向右（座号递增）', 'to the right (seat numbers up)', 'a la derecha (números crecientes)', '오른쪽 (번호 증가)'],
   v_left: ['向左', 'to the left', 'a la izquierda', '왼쪽'],
-  // Notifications (issue 9): what a seat owes, in the tab title and in pushes; never a role or a call's name.
+  // Notifications: what a seat owes, in the tab title and in pushes; never a role or a call's name.
   myGames: ['我的游戏', 'My games', 'Mis partidas', '내 게임'],
   gameOn: ['进行中', 'In play', 'En juego', '진행 중'],
   oweCard: ['请看你的身份牌', 'Look at your card', 'Mira tu carta', '카드를 확인하세요'],

@@ -1,5 +1,5 @@
 // The client's HTML page (/ and /r/<code>), with the strings of the language the page will pick
-// preloaded, so the first paint does not wait for the JavaScript to ask for them (issue 11).
+// preloaded, so the first paint does not wait for the JavaScript to ask for them.
 import { LANGS, type Lang } from '../client/strings.ts';
 
 /** A language of the table matching a tag by its first two letters ("es-MX" → es), or null. */

@@ -4,7 +4,7 @@
 // 20 rooms × 12, and prints room/bare ratios; with --runs N each figure is the median of N runs.
 // What an action's latency and throughput count is in load.ts's header (only actions, the clock
 // stopping at the last frame an action brings; `idleShare` shows any time a room waited on a deadline).
-// The busy ballot of issue 11 follows, in two halves: the room alone against the bare object
+// The busy ballot (fifteen votes at once at day 9) follows, in two halves: the room alone against the bare object
 // (room-ballot.ts, sockets only) and the phone alone (client-ballot.ts, Chromium against recorded frames).
 // Flags: --quick (engine and sizes only), --load-only, --ballot-only, --runs N, --seconds S,
 // --port P (the room's wrangler dev), --bare-port P.

@@ -1,4 +1,4 @@
-// Issue 8, in real Chromium: "How to play" steps through one night and one day of a chosen ruleset
+// In real Chromium: "How to play" steps through one night and one day of a chosen ruleset
 // (on a 390-px phone, in two languages and two rulesets, by buttons, keys and a swipe), and "Move to
 // another device" carries a seat to a second browser by a one-time link that works once
 // (docs/rules-decisions.md O9). Screenshots go to test-results/walkthrough/ (phone and desktop, day

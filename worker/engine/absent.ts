@@ -1,4 +1,4 @@
-// Absent seats (issue 9): a seat that missed the last two steps it owed is marked "absent" for the
+// Absent seats: a seat that missed the last two steps it owed is marked "absent" for the
 // table, and may go to a bot or to a replacement. Derived from public events only (a missed speech,
 // last words or ballot), never from a night call: whether a night role acted is its team's secret,
 // and the mark is shown to everyone.
@@ -44,7 +44,7 @@ function readAbsence(r: AbsentReading, entry: LogEntry): void {
   // `dual`'s free talk "ready" is not a step owed: a player may talk without ever saying ready.
   if (event.type === 'passed' && !event.ready) owed(event.seat, event.missed);
   else if (event.type === 'ballots') for (const b of event.ballots) owed(b.seat, b.missed);
-  // A new person at the seat (issue 9) has missed nothing yet.
+  // A new person at the seat has missed nothing yet.
   else if (event.type === 'replaced') owed(event.seat, false);
   else if (event.type === 'said') {
     // Speaking shows the seat is back at once.
@@ -54,7 +54,7 @@ function readAbsence(r: AbsentReading, entry: LogEntry): void {
   r.absent = null;
 }
 
-/** The host hands an absent living seat to a bot (issue 10): the public log says so; the seat keeps its card. */
+/** The host hands an absent living seat to a bot: the public log says so; the seat keeps its card. */
 export function handToBot(ctx: Ctx, seat: Seat): Refusal {
   const s = ctx.s;
   if (!Number.isInteger(seat) || seat < 1 || seat > s.alive.length) return ['game/seat-unknown', `there is no seat ${seat}`];
@@ -68,7 +68,7 @@ export function handToBot(ctx: Ctx, seat: Seat): Refusal {
 const MAX_LOGGED_NAME = 64;
 
 /**
- * A new person takes a living seat over through the host's replacement link (issue 9): the public log
+ * A new person takes a living seat over through the host's replacement link: the public log
  * says "#5 is now played by Kim"; the seat keeps its number, card and everything its view shows.
  */
 export function replaceSeat(ctx: Ctx, seat: Seat, name: string): Refusal {

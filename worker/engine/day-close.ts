@@ -1,9 +1,9 @@
-// The day's clock-time close of an async pace (issue 9, docs/rules-decisions.md O10): "the day
+// The day's clock-time close of an async pace (docs/rules-decisions.md O10): "the day
 // closes at 21:00, Europe/Madrid". A module of its own, apart from pace.ts, so the home page (which
 // imports the pace presets) does not carry the time-zone arithmetic.
 import { HOUR, MINUTE, isClockTime, isTimeZone } from './pace.ts';
 
-/** A day window that closes at a clock time in a time zone (issue 9): "the day closes at 21:00, Europe/Madrid". */
+/** A day window that closes at a clock time in a time zone: "the day closes at 21:00, Europe/Madrid". */
 export interface DayClose {
   /** Local wall-clock time, 24-hour "HH:MM". */
   time: string;

@@ -31,7 +31,7 @@ export interface GameRequest {
   previousFirstVictim?: Seat;
   /** How the day's speeches are given (RULES.md 11); absent: in turns. */
   day?: DayMode;
-  /** Async pace (issue 9): the day window closes at this clock time in this zone. */
+  /** Async pace: the day window closes at this clock time in this zone. */
   dayCloses?: DayClose;
   /** Live or async (O15: only an async game fails over to the app). */
   preset?: 'live' | 'async';

@@ -1,4 +1,4 @@
-// Human judge failover (issue 9, docs/rules-decisions.md O15). The server resolves every rule
+// Human judge failover (docs/rules-decisions.md O15). The server resolves every rule
 // (RULES.md 11), so the only step that waits on a human judge is a pause the judge made: if the
 // judge leaves it unanswered for as long as the room's longest step, the app resumes the game and
 // judges from then on. The engine only records it; the room's clock decides when (`failoverAt`).

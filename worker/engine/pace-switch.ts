@@ -1,4 +1,4 @@
-// The pace in force (issue 9): the game's setup, until the host switches between live and async
+// The pace in force: the game's setup, until the host switches between live and async
 // mid-game; a switch takes effect from the next step (the open step keeps its deadline).
 import { emit, endsAfter, type Ctx, type Refusal } from './game.ts';
 import { PACE_LIMITS } from './pace.ts';

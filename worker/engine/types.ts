@@ -141,7 +141,7 @@ export interface GameSetup {
   previousFirstVictim?: Seat;
   /** How the day's speeches are given: one at a time (`turns`, the default) or in one open window (`open`, RULES.md 11). */
   day?: DayMode;
-  /** Async pace (issue 9): the day window closes at a clock time in a time zone instead of after a length. */
+  /** Async pace: the day window closes at a clock time in a time zone instead of after a length. */
   dayCloses?: DayClose;
   /** Live (the table plays in one sitting) or async (over days); absent in games that did not record it. */
   preset?: 'live' | 'async';
@@ -284,7 +284,7 @@ export interface GameState {
   judgeSeat: Seat | 0;
   /** Remaining milliseconds of the current step while the game is paused. */
   pausedRemaining: number | null;
-  /** The host switched the pace mid-game (issue 9): new steps use this instead of the setup's. */
+  /** The host switched the pace mid-game: new steps use this instead of the setup's. */
   pacing?: Pacing;
   /** The human judge did not act for a whole step that waited on them: the app judges from now on (O15). */
   appJudges?: true;
@@ -366,15 +366,15 @@ export type GameEvent =
   /** `by: 'judge'`: the human judge (or `dual`'s big joker) paused; only then may the app take over (docs/rules-decisions.md O15). */
   | { type: 'paused'; by?: 'judge' }
   | { type: 'resumed' }
-  /** Public: the human judge left a step they held up unanswered; the app judges from now on (issue 9, O15). */
+  /** Public: the human judge left a step they held up unanswered; the app judges from now on (O15). */
   | { type: 'app-judges' }
   | { type: 'extended'; ms: number }
   | { type: 'narration'; text: string }
-  /** Public: the host handed an absent seat to a bot (issue 10); the seat keeps its number and card. */
+  /** Public: the host handed an absent seat to a bot; the seat keeps its number and card. */
   | { type: 'handed-to-bot'; seat: Seat }
-  /** Public: the host switched the pace (issue 9); steps from the next one on use it. */
+  /** Public: the host switched the pace; steps from the next one on use it. */
   | ({ type: 'pace-set'; preset: 'live' | 'async' } & Pacing)
-  /** Public: a new person took the seat over through the host's replacement link (issue 9); it keeps its number and card. */
+  /** Public: a new person took the seat over through the host's replacement link; it keeps its number and card. */
   | { type: 'replaced'; seat: Seat; name: string }
   | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string; winners?: Seat[]; cards?: Role[] };
 
@@ -407,11 +407,11 @@ export type ControlAction =
   | { type: 'extend'; ms: number; by?: 'judge' }
   /** The human judge speaks to the table (RULES.md 11: "may narrate"). */
   | { type: 'narrate'; text: string; by?: 'judge' }
-  /** The host hands an absent seat (issue 9) to a bot (issue 10); only the log records it. */
+  /** The host hands an absent seat to a bot; only the log records it. */
   | { type: 'hand-to-bot'; seat: Seat }
-  /** The host switches between live and async (issue 9), from the next step on. */
+  /** The host switches between live and async, from the next step on. */
   | { type: 'set-pace'; preset: 'live' | 'async'; pace: Pace; day: DayMode; dayCloses?: DayClose }
-  /** A new person takes a living seat over (issue 9), named `name` (the room has checked the name); only the log records it. */
+  /** A new person takes a living seat over, named `name` (the room has checked the name); only the log records it. */
   | { type: 'replace'; seat: Seat; name: string }
   | { type: 'deadline' };
 

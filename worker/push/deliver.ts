@@ -24,7 +24,7 @@ export interface PushRoom {
   store: PushStore;
   fetcher: (request: Request) => Promise<Response>;
   now: number;
-  /** Played face to face (issue 12): no phone may buzz at night, so nothing is pushed then. */
+  /** Played face to face: no phone may buzz at night, so nothing is pushed then. */
   table: boolean;
 }
 
@@ -113,7 +113,7 @@ export function pushReminders(room: PushRoom, game: GameState, stepMs: number | 
 }
 
 /**
- * Prods (issue 9: the host's, or the room's own at 50 % and 90 % of a step): each seat's devices get a
+ * Prods (the host's, or the room's own at 50 % and 90 % of a step): each seat's devices get a
  * reminder of what it owes, if it owes anything (the host never learns which).
  */
 export function pushProds(room: PushRoom, game: GameState, seats: Seat[]): Promise<void> {

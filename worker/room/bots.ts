@@ -1,4 +1,4 @@
-// Bots that sit in a room (issue 10): names, the table size "fill" aims at, and when each bot acts.
+// Bots that sit in a room: names, the table size "fill" aims at, and when each bot acts.
 // Pure functions: the room stores what they return and sets its one alarm from `nextDue`. A bot is
 // a viewer like any other: it plays from viewFor(state, its seat) and nothing else.
 import { checkPlayers, extraSeats, legalActions, pacingOf, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';

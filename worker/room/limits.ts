@@ -23,5 +23,5 @@ export function overLimit(sockets: WebSocket[], newcomer: Attachment): { code: s
 /** How long a seat's own "move to another device" link works (it works once, too). */
 export const MOVE_LINK_MS = 10 * 60_000;
 
-/** How long the host's replacement link for a seat works (issue 9): long enough to find someone over a day or two of an async game. */
+/** How long the host's replacement link for a seat works: long enough to find someone over a day or two of an async game. */
 export const REPLACE_LINK_MS = 3 * 24 * 3_600_000;

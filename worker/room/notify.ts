@@ -17,7 +17,7 @@ export type Notice =
   /** To the host: the scheduled start came and the room could not start (the seat count out of range). */
   | { kind: 'start-missed'; at: number };
 
-/** How long before a step closes a seat that still owes it is reminded (issue 9: async games). */
+/** How long before a step closes a seat that still owes it is reminded (async games). */
 export const REMINDER_BEFORE_MS = 3_600_000;
 
 /**
@@ -44,7 +44,7 @@ export function reminderAt(view: View, stepStartedAt: number): number | null {
   return at > stepStartedAt ? at : null;
 }
 
-/** The host's prod (issue 9): a reminder of the step this seat owes, whenever it is sent; null when it owes nothing. */
+/** The host's prod: a reminder of the step this seat owes, whenever it is sent; null when it owes nothing. */
 export function prodFor(view: View): Notice | null {
   const owed = owedStep(view);
   return owed && owed.until !== null ? { kind: 'reminder', owes: owed.kind, until: owed.until } : null;

@@ -1,4 +1,4 @@
-// Automatic prods (issue 9): at 50 % and 90 % of a step's time, the seats that still owe it get a
+// Automatic prods: at 50 % and 90 % of a step's time, the seats that still owe it get a
 // push reminder, and the host sees which seats were prodded. Pure: the room stores the plan in the
 // same transaction as the game and wakes its one alarm at the next prod (docs/rules-decisions.md O10).
 import { viewFor, type GameState, type Seat } from '../engine/index.ts';

@@ -236,7 +236,7 @@ export class Room extends DurableObject<Env> {
     }
     if (req.as === 'judge') {
       if (!room.humanJudge) return refuse(409, 'room/no-judge', 'this room plays without a human judge');
-      // Anyone with the room code could otherwise take the god view (issue 7).
+      // Anyone with the room code could otherwise take the god view.
       if (hostHash === null) return refuse(403, 'room/judge-by-invite', 'the judge joins through the host’s invitation link');
       return this.seatJudge(room, name, tokenHash, true, token);
     }
@@ -304,7 +304,7 @@ export class Room extends DurableObject<Env> {
   }
 
   /**
-   * A replacement link (issue 9): a new person, under a name of their own, takes a living seat over.
+   * A replacement link: a new person, under a name of their own, takes a living seat over.
    * One engine call logs "#5 is now played by Kim" for everyone; in the same transaction the seat
    * gets the newcomer's token and name (a bot seat becomes a person's) and the link is used up. The
    * old player's token is kept, retired, so their devices are told why they are refused.
@@ -497,7 +497,7 @@ export class Room extends DurableObject<Env> {
   }
 
   /**
-   * The automatic prods (issue 9, worker/room/prods.ts): when a share of the step's time has passed,
+   * The automatic prods (worker/room/prods.ts): when a share of the step's time has passed,
    * the seats that still owe it get a push reminder. The plan is stored before anything is sent, so
    * a repeated alarm or a restart sends nothing twice; the host's marks go out in a room frame.
    */
@@ -679,7 +679,7 @@ export class Room extends DurableObject<Env> {
         });
         const sockets = this.ctx.getWebSockets();
         if (dropJudge) revokeWhere(sockets, (a) => a.judge === true, CLOSE_REMOVED, 'room/removed', 'the host turned the human judge off');
-        // Only spectators: the judge has no seat either, but is not a spectator (issue 7, item 4).
+        // Only spectators: the judge has no seat either, but is not a spectator.
         if (dropTable) revokeWhere(sockets, (a) => a.table === true, CLOSE_REMOVED, 'room/not-table', 'the host turned face-to-face play off');
         // The table screen is a spectator admitted by its own token: spectators off does not close it.
         if (dropSpectators) revokeWhere(sockets, (a) => a.spectator && !a.table, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');

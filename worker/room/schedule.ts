@@ -1,4 +1,4 @@
-// The host's scheduled start (issue 9): the room's one alarm wakes an hour before (every seat is
+// The host's scheduled start: the room's one alarm wakes an hour before (every seat is
 // told) and at the time (the game starts by itself if the seat count is in range). Pure: the room
 // stores what these return in the same step as what it does, so a repeated alarm does nothing twice.
 import { REMINDER_BEFORE_MS } from './notify.ts';

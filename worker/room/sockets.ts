@@ -7,7 +7,7 @@ export interface Attachment {
   spectator: boolean;
   /** The human judge: no seat, the god view. */
   judge?: boolean;
-  /** The table screen of a face-to-face room (issue 12): a spectator, admitted by its token even with spectators off. */
+  /** The table screen of a face-to-face room: a spectator, admitted by its token even with spectators off. */
   table?: boolean;
   /** The hash of the token the socket connected with; checked against storage on every frame. */
   credential?: string;

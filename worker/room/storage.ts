@@ -13,7 +13,7 @@ import type { Webhook } from './webhook.ts';
 /** A place at the table that holds a token: a seat number, or 0 for the human judge. */
 export type Place = Seat | typeof JUDGE_PLACE | typeof TABLE_PLACE;
 export const JUDGE_PLACE = 0;
-/** The table screen of a room played face to face (issue 12): a spectator admitted by its own token. */
+/** The table screen of a room played face to face: a spectator admitted by its own token. */
 export const TABLE_PLACE = -1;
 /** Game moves (`act`) and host moves (`host`) keep separate action ids. */
 export type ActionSpace = 'act' | 'host';
@@ -48,13 +48,13 @@ export interface RoomRow {
   previousFirstVictim: Seat | 0;
   lastActivity: number;
   humanJudge: boolean;
-  /** Played face to face (issue 12): a table screen is the judge's voice; kept in `meta` (no column). */
+  /** Played face to face: a table screen is the judge's voice; kept in `meta` (no column). */
   table: boolean;
-  /** The host's scheduled start (issue 9), in the lobby; kept in `meta` (no column). */
+  /** The host's scheduled start, in the lobby; kept in `meta` (no column). */
   schedule: ScheduledStart | null;
-  /** The room's incoming webhook (issue 9), or null; kept in `meta`. Its URL never leaves the room. */
+  /** The room's incoming webhook, or null; kept in `meta`. Its URL never leaves the room. */
   webhook?: Webhook | null;
-  /** Seats marked "away until" (issue 9) in game `game`; kept in `meta`. Absent: none. */
+  /** Seats marked "away until" in game `game`; kept in `meta`. Absent: none. */
   away?: AwayMarks;
 }
 
@@ -84,7 +84,7 @@ export interface SeatRow {
   tokenHash: string;
   score: number;
   host: boolean;
-  /** A bot's seat (issue 10): no token, no socket; the room plays it. Null for a person. */
+  /** A bot's seat: no token, no socket; the room plays it. Null for a person. */
   bot: BotState | null;
 }
 
@@ -121,7 +121,7 @@ interface Remembered {
   storedActivity?: number;
   /** The alarm this object set and that has not run yet. */
   alarm?: number;
-  /** Played face to face (issue 12), as `meta` holds it. */
+  /** Played face to face, as `meta` holds it. */
   table?: boolean;
   /** The scheduled start, webhook, away marks and prod plan as `meta` holds them (JSON text, '' for none). */
   schedule?: string;
@@ -224,7 +224,7 @@ export class RoomStore {
       }
     }
     if (version < 5) {
-      // v5: bots (issue 10): a bot seat keeps its language, memory and next action time here.
+      // v5: bots: a bot seat keeps its language, memory and next action time here.
       this.sql.exec(`ALTER TABLE seats ADD COLUMN bot TEXT`);
     }
     if (version < 6) {
@@ -232,7 +232,7 @@ export class RoomStore {
       this.sql.exec(`ALTER TABLE invites ADD COLUMN expires INTEGER`);
     }
     if (version < 7) {
-      // v7 (issue 9): a replacement link seats a new person (with a name) in a living seat; the
+      // v7: a replacement link seats a new person (with a name) in a living seat; the
       // tokens of players who were replaced or handed to a bot are kept, hashed, to tell them why.
       this.sql.exec(`ALTER TABLE invites ADD COLUMN replace INTEGER NOT NULL DEFAULT 0`);
       this.sql.exec(`CREATE TABLE IF NOT EXISTS retired_tokens (token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, why TEXT NOT NULL)`);
@@ -547,7 +547,7 @@ export class RoomStore {
     return r ? { seat: r.seat, why: r.why as RetiredWhy } : null;
   }
 
-  /** A seat's new name (a replacement, issue 9), kept unique like a join's. */
+  /** A seat's new name (a replacement), kept unique like a join's. */
   renameSeat(seat: Seat, name: string): void {
     this.seatsChanged();
     this.sql.exec(`UPDATE seats SET name = ?, name_key = ? WHERE seat = ?`, name, nameKey(name), seat);

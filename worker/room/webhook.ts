@@ -1,4 +1,4 @@
-// The room's incoming webhook (issue 9): the host may give the room a Discord- or Slack-compatible
+// The room's incoming webhook: the host may give the room a Discord- or Slack-compatible
 // URL, and the room posts its public announcements there (the game's start, each dawn, each verdict,
 // the game's end, the app taking over from the judge) in the language the host chose. Every line is
 // built from a spectator's view, so a post can say nothing a spectator could not read.
