@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { LANGS, RULES, T } from './client/strings.ts';
 import { SECURITY_HEADERS } from './worker/guards.ts';
+import { rulesPages } from './scripts/rules-pages.ts';
 
 // The client's strings live in one table (client/strings.ts); each phone needs one language only.
 // This writes dist/client/strings/<lang>.json per language, so the JavaScript carries no strings.
@@ -29,10 +30,22 @@ function securityHeadersFile(): Plugin {
   };
 }
 
+// The full rules of every version (docs/rules/) as static pages at /rules/, which the in-app rules
+// sheet links to: served by the deploy's own assets, so they work offline and on any self-hosted deploy.
+function rulesPagesFromDocs(): Plugin {
+  return {
+    name: 'tianhei-rules-pages',
+    generateBundle() {
+      const docs = new URL('./docs', import.meta.url).pathname;
+      for (const p of rulesPages(docs)) this.emitFile({ type: 'asset', fileName: `rules/${p.fileName}`, source: p.html });
+    },
+  };
+}
+
 // Client-only build; the Worker is bundled by wrangler, not Vite.
 export default defineConfig({
   root: 'client',
-  plugins: [stringsPerLanguage(), securityHeadersFile()],
+  plugins: [stringsPerLanguage(), securityHeadersFile(), rulesPagesFromDocs()],
   // No polyfill: every browser that runs this client supports modulepreload or ignores it harmlessly.
   build: { outDir: '../dist/client', emptyOutDir: true, modulePreload: { polyfill: false } },
   // Vite 8 transforms with Oxc (the `esbuild` option is deprecated); Preact's automatic JSX runtime

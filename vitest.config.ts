@@ -82,7 +82,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 11's busy ballot on the phone alone (a stand-in serves the room's frames: no wrangler), after
+        // The busy ballot (fifteen votes at once at day 9) on the phone alone (a stand-in serves the room's frames: no wrangler), after
         // every other file and by itself: its figures are the phone's, not a neighbouring browser file's.
         test: {
           name: 'browser-alone',

@@ -1,4 +1,4 @@
-// Issue 9 "Open async days" in the client: the day's clock-time close in the host's time zone, the
+// Open async days in the client: the day's clock-time close in the host's time zone, the
 // lobby's scheduled start, and the host's switch between live and async during a game. Times are
 // shown in each device's own time zone; the server stores absolute times.
 import { useState } from 'preact/hooks';

@@ -1,4 +1,4 @@
-// "Away until" (issue 9, docs/rules-decisions.md O17): a seat tells the table it is away until a
+// "Away until" (docs/rules-decisions.md O17): a seat tells the table it is away until a
 // time, at most 14 days ahead. The table sees it on the seat and in one line; the game never pauses.
 import { useState } from 'preact/hooks';
 import { MAX_AWAY_MS, type RoomView } from '../worker/protocol.ts';

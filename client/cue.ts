@@ -1,5 +1,5 @@
 // Optional sound and vibration (off by default, one switch, remembered on this device): a soft cue
-// when a move becomes yours by day. Never at night, in any room (issue 12, docs/rules-decisions.md):
+// when a move becomes yours by day. Never at night, in any room (docs/rules-decisions.md):
 // around a real table a buzz or a chime while eyes are closed tells everyone who was called, and even
 // the nightfall chime would tell the table which phones are cued. The tones are WebAudio (no files).
 import { signal } from '@preact/signals';

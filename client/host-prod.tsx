@@ -1,4 +1,4 @@
-// The host's tools for a seat that is slow or gone (issue 9): a push reminder to one seat of what it
+// The host's tools for a seat that is slow or gone: a push reminder to one seat of what it
 // owes now (the room answers alike whether the seat owes anything, so the button says only that the
 // reminder went out if due); the room's own prods of this step; and a replacement link for a new
 // person to take the seat over.

@@ -1,5 +1,5 @@
 // Screens the first page does not need arrive as their own chunks (dynamic import), so the home
-// page's JavaScript carries only the home page (issue 11: ≤ 20 KB gzipped for the first screen).
+// page's JavaScript carries only the home page (≤ 20 KB gzipped for the first screen).
 import { signal } from '@preact/signals';
 import { h, type ComponentType, type VNode } from 'preact';
 import { showError } from './state.ts';

@@ -13,7 +13,7 @@ export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
 
-/** The bot mark (issue 10), drawn after a bot seat's name and on its place at the table. */
+/** The bot mark, drawn after a bot seat's name and on its place at the table. */
 export const BOT_MARK = '🤖';
 
 /** What the table draws on a seat from the room: its player's name and, for a bot, the bot mark. */
@@ -27,7 +27,7 @@ export function who(seat: Seat | 0): string {
   if (!seat) return t('nobody');
   const found = room.value?.seats.find((s) => s.seat === seat);
   if (!found) return t('seat', seat);
-  // A bot's seat carries its mark wherever it is named (issue 10).
+  // A bot's seat carries its mark wherever it is named.
   return t('seatName', seat, isolate(found.name)) + (found.bot ? ` ${BOT_MARK}` : '');
 }
 

@@ -18,7 +18,7 @@ import { LiveRegions } from './live-region.tsx';
 
 // The game screen is its own chunk: a room in its lobby does not wait for it.
 const GameScreen = later(() => import('./game-screen.tsx').then((m) => m.GameScreen));
-// So is the table screen of a face-to-face room (issue 12): only that one device loads it.
+// So is the table screen of a face-to-face room: only that one device loads it.
 const TableScreen = later(() => import('./table-screen.tsx').then((m) => m.TableScreen));
 
 /** One room: join, then lobby or game as the server's frames say. */
@@ -80,7 +80,7 @@ export function RoomPage({ code }: { code: string }) {
   );
 }
 
-/** Redeems a one-time link: a name for a new judge or a replacement (issue 9); a seat (or a judge) coming back or moving here keeps theirs. */
+/** Redeems a one-time link: a name for a new judge or a replacement; a seat (or a judge) coming back or moving here keeps theirs. */
 function InviteForm({ code, invite, onJoined }: { code: string; invite: Invitation; onJoined: (s: ReturnType<typeof stored>) => void }) {
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const { busy, err, run } = useRequest();
@@ -100,7 +100,7 @@ function InviteForm({ code, invite, onJoined }: { code: string; invite: Invitati
       </FormPage>
     );
   }
-  // A new judge, or a new person taking a seat over (issue 9), gives a name; a player coming back keeps theirs.
+  // A new judge, or a new person taking a seat over, gives a name; a player coming back keeps theirs.
   const named = judge || invite.replace;
   return (
     <FormPage onSubmit={() => void run(async () => onJoined(await joinByInvite(code, name.trim(), invite.token)))}>

@@ -10,7 +10,7 @@ export interface TableSeat {
   seat: number;
   name: string;
   host?: boolean;
-  /** The room plays this seat (issue 10): the bot mark, in place of the connection dot. */
+  /** The room plays this seat: the bot mark, in place of the connection dot. */
   bot?: boolean;
   connected?: boolean;
   alive?: boolean;
@@ -21,11 +21,11 @@ export interface TableSeat {
   voted?: boolean;
   /** Muted for the day (4.0): may not speak, still votes. */
   muted?: boolean;
-  /** Missed the last two steps it owed (issue 9): shown to the whole table. */
+  /** Missed the last two steps it owed: shown to the whole table. */
   absent?: boolean;
-  /** The room reminded this seat in the current step (issue 9): drawn for the host. */
+  /** The room reminded this seat in the current step: drawn for the host. */
   prodded?: boolean;
-  /** Its player said they are away until this time (issue 9): shown to the whole table. */
+  /** Its player said they are away until this time: shown to the whole table. */
   away?: number;
   me?: boolean;
   /** Whose turn it is (speaker, last words). */

@@ -37,6 +37,10 @@ export function RulesSheet() {
           >
             {t('howToPlay')}
           </button>
+          {/* The full rules are pages of this deploy's own assets, built from docs/rules/ (scripts/rules-pages.ts). */}
+          <a class="rules-full" href={`/rules/${id}`} target="_blank" rel="noopener" data-testid="rules-full">
+            {t('fullRules')}
+          </a>
         </div>
       </div>
     </div>

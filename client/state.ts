@@ -12,7 +12,7 @@ export interface Stored {
   seat: number | null;
   token: string;
   host: boolean;
-  /** The table screen of a face-to-face room (issue 12): no seat, the spectator's view. */
+  /** The table screen of a face-to-face room: no seat, the spectator's view. */
   table?: boolean;
 }
 
@@ -40,7 +40,7 @@ export const seatLost = signal(false);
 export const invites = signal<Record<string, string>>({});
 /** This device's own "move to another device" link, when it asked for one, and when it lapses. */
 export const moveLink = signal<{ link: string; expiresAt: number } | null>(null);
-/** The host's replacement link for a seat (issue 9), made this visit, and when it lapses. */
+/** The host's replacement link for a seat, made this visit, and when it lapses. */
 export const replaceLink = signal<{ seat: number; link: string; expiresAt: number } | null>(null);
 setInterval(() => (now.value = Date.now()), 1000);
 

@@ -1,4 +1,4 @@
-// Every UI string in ONE table, in the four UI languages, using the words of shared/GLOSSARY.md.
+// Every UI string in ONE table, in the four UI languages, each game word the clubs' own and the same on every screen.
 // Rows are [zh-CN, en, es, ko]. This file is data only: the build (vite.config.ts) splits it into
 // one JSON file per language, so a phone downloads its own language and no JavaScript for the rest.
 import type { RulesetId } from '../worker/engine/types.ts';
@@ -585,7 +585,7 @@ const UI = {
   oneVote: ['1 票', '1 vote', '1 voto', '1표'],
   nVotes: ['{0} 票', '{0} votes', '{0} votos', '{0}표'],
   weighted: ['每张活着的牌算一票：你有 {0} 票', 'One vote per living card: you have {0}', 'Un voto por carta viva: tienes {0}', '살아 있는 카드마다 1표: 당신은 {0}표'],
-  // `dual` screens (issue 11): knowledge per card, your side and why, weighted votes counted, the end per seat
+  // `dual` screens: knowledge per card, your side and why, weighted votes counted, the end per seat
   chk_killers: ['你验过：杀手', 'your check: a killer', 'tu investigación: asesino', '내 조사: 킬러'],
   chk_good: ['你验过：不是杀手', 'your check: not a killer', 'tu investigación: no es asesino', '내 조사: 킬러 아님'],
   holds_undercover: ['卧底，不知道是哪张牌', 'the undercover, not which card', 'el infiltrado, sin saber qué carta', '언더커버, 어느 카드인지 모름'],
@@ -647,7 +647,7 @@ const UI = {
   v_auto: ['自动', 'auto', 'auto', '자동'],
   v_right: ['向右（座号递增）', 'to the right (seat numbers up)', 'a la derecha (números crecientes)', '오른쪽 (번호 증가)'],
   v_left: ['向左', 'to the left', 'a la izquierda', '왼쪽'],
-  // Notifications (issue 9): what a seat owes, in the tab title and in pushes; never a role or a call's name.
+  // Notifications: what a seat owes, in the tab title and in pushes; never a role or a call's name.
   myGames: ['我的游戏', 'My games', 'Mis partidas', '내 게임'],
   gameOn: ['进行中', 'In play', 'En juego', '진행 중'],
   oweCard: ['请看你的身份牌', 'Look at your card', 'Mira tu carta', '카드를 확인하세요'],
@@ -711,6 +711,7 @@ const UI = {
   replayLast: ['结尾', 'End', 'Final', '끝'],
   replayNight: ['本夜的指认', 'This night’s pointing', 'Quién señaló a quién esta noche', '이번 밤의 지목'],
   howToPlay: ['怎么玩', 'How to play', 'Cómo se juega', '게임 방법'],
+  fullRules: ['完整规则（英文）', 'Full rules (English)', 'Reglas completas (en inglés)', '전체 규칙 (영어)'],
   wt_done: ['看完了', 'Done', 'Listo', '완료'],
   wt_deal_h: ['发牌', 'The cards', 'Las cartas', '카드 나누기'],
   wt_deal: ['每人抽一张身份牌，只有自己能看。上面是 {0} 人局的全部身份牌。', 'Everyone draws a secret card and only sees their own. Above: the cards for {0} players.', 'Cada uno roba una carta secreta y solo ve la suya. Arriba: las cartas para {0} jugadores.', '모두 비밀 카드를 한 장씩 받고 자기 카드만 봅니다. 위는 {0}명 게임의 카드입니다.'],
@@ -759,7 +760,7 @@ export const T: typeof NEWS & typeof UI = /* @__PURE__ */ Object.assign({}, NEWS
 
 export type Key = keyof typeof T;
 
-/** Short rule sheets per ruleset, one paragraph a line; the full text is shared/RULES.md. The last paragraph says how each side wins (How to play shows it as its last step). */
+/** Short rule sheets per ruleset, one paragraph a line; the full text is docs/rules/, served with the client at /rules/. The last paragraph says how each side wins (How to play shows it as its last step). */
 export const RULES: Record<RulesetId, Row> = {
   classic: [
     '8–16 人。杀手和警察各 2 人（8–10 人）、3 人（11–14）、4 人（15–16），其余平民。\n夜里：杀手睁眼，一起选一人杀（可以杀同伴）；警察睁眼，一起验一人，法官竖拇指 = 杀手，拇指朝下 = 不是杀手。指向最多的人为准。\n白天：宣布死者，死者留遗言；从死者右手边起依次发言，说完“过”；然后密封投票，得票最多的人出局。\n平票：平票者 PK 发言后再投；仍平票则场外PK；再平票按选项处理（默认平安夜）。\n只有最先出局的 K 人（K = 警察人数）有遗言。杀手可在白天爆匪：立即出局，直接天黑。\n杀手全出局：好人胜；警察全出局或屠城（平民全出局）：杀手胜。',

@@ -1,4 +1,4 @@
-// The table screen of a room played face to face (issue 12): one shared screen, seen from across
+// The table screen of a room played face to face: one shared screen, seen from across
 // the room, that is the judge's voice. It holds the spectator's view only (the server gives it no
 // more) and says the judge's lines (client/table-voice.ts) with the browser's speechSynthesis.
 import { effect, signal } from '@preact/signals';

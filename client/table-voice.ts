@@ -1,4 +1,4 @@
-// The judge's lines for a game played face to face (issue 12): what the table screen says aloud,
+// The judge's lines for a game played face to face: what the table screen says aloud,
 // in the room's language. One table (LINES, mirrored in docs/table-voice.md) and one pure function
 // from two successive public views to the lines to say. It reads only the spectator's view, so it
 // can never say a secret; a call's words are the same whether its actors are alive or out.
@@ -47,7 +47,7 @@ export type LineKey =
 
 type Row = Record<Lang, string>;
 
-/** The script: Chinese in the seed's own words ([001] section 3, steps 3–18), the others from GLOSSARY.md. */
+/** The script: Chinese in the seed's own words ([001] section 3, steps 3–18), the others in the game words of client/strings.ts. */
 export const LINES: Record<LineKey, Row> = {
   reading: { 'zh-CN': '请大家在手机上查看自己的身份牌，不要让别人看到。', en: 'Everyone, look at your card on your phone. Keep it to yourself.', es: 'Todos, mirad vuestra carta en el móvil. Que nadie más la vea.', ko: '모두 휴대폰에서 자기 카드를 확인하세요. 다른 사람에게 보이지 마세요.' },
   nightfall: { 'zh-CN': '天黑了，请大家低头闭眼。', en: 'Night falls. Everyone, close your eyes.', es: 'Anochece. Todos, cerrad los ojos.', ko: '날이 어두워졌습니다. 모두 눈을 감아 주세요.' },

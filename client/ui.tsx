@@ -75,7 +75,7 @@ export interface Settings {
   pace: PaceSetting;
   spectators: boolean;
   humanJudge: boolean;
-  /** Played face to face (issue 12). */
+  /** Played face to face. */
   table: boolean;
 }
 

@@ -1,4 +1,4 @@
-// "How to play" (issue 8): one night and one day of a chosen ruleset, a few illustrated steps. A
+// "How to play": one night and one day of a chosen ruleset, a few illustrated steps. A
 // chunk of its own (it carries the engine): the steps are read from the ruleset's own data — a game
 // dealt by the engine, the ruleset's night calls, last-words rule, day plan, vote and ties, and its
 // rule sheet's closing paragraph — so a ruleset's difference lives in worker/engine, never here.

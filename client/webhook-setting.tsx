@@ -1,4 +1,4 @@
-// The host's room webhook (issue 9, docs/rules-decisions.md O16): a Discord- or Slack-compatible
+// The host's room webhook (docs/rules-decisions.md O16): a Discord- or Slack-compatible
 // URL where the room posts its public announcements in the host's language. The room never sends
 // the URL back, only its host name, so the field starts empty each time.
 import { useState } from 'preact/hooks';

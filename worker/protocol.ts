@@ -41,7 +41,7 @@ export const PaceSchema = v.object({
   /** How the day's speeches are given (RULES.md 11); absent: `open` in async pace, `turns` in live. */
   day: v.optional(v.picklist(['turns', 'open'])),
   /**
-   * Async pace (issue 9): the day window closes at this local clock time ("HH:MM") in `timeZone`
+   * Async pace: the day window closes at this local clock time ("HH:MM") in `timeZone`
    * (IANA, picked once by the host; the client's default is the host's browser). Both or neither.
    */
   dayClosesAt: v.optional(v.pipe(v.string(), v.check(isClockTime, 'dayClosesAt is HH:MM, 24 hours'))),
@@ -69,7 +69,7 @@ export const CreateRoomSchema = v.object({
   spectators: v.optional(v.boolean()),
   /** A human judge (RULES.md 11): a participant who does not play, sees everything and narrates. */
   humanJudge: v.optional(v.boolean()),
-  /** Played face to face (issue 12): the host opens a table screen, the judge's voice, by a one-time link. */
+  /** Played face to face: the host opens a table screen, the judge's voice, by a one-time link. */
   table: v.optional(v.boolean()),
 });
 export type CreateRoomRequest = v.InferOutput<typeof CreateRoomSchema>;
@@ -180,7 +180,7 @@ export type SeatMove = v.InferOutput<typeof SeatMoveSchema>;
 
 /** The longest webhook URL the room stores. */
 export const MAX_WEBHOOK_URL = 500;
-/** How far ahead a seat may mark itself away (issue 9). */
+/** How far ahead a seat may mark itself away. */
 export const MAX_AWAY_MS = 14 * 24 * 3_600_000;
 
 /** The host's moves. */
@@ -217,29 +217,29 @@ export const HostMoveSchema = v.variant('type', [
    * works once, for MOVE_LINK_MS (10 minutes), and signs this device out when used. Any seat; not spectators.
    */
   v.object({ type: v.literal('move-device') }),
-  /** Reminds one seat of what it owes now, by push (issue 9); acked alike whether or not it owes anything. Host only. */
+  /** Reminds one seat of what it owes now, by push; acked alike whether or not it owes anything. Host only. */
   v.object({ type: v.literal('prod'), seat: Target }),
-  /** Seats one bot (issue 10) in the lobby, named from `lang`'s list; it speaks `lang`. Host only. */
+  /** Seats one bot in the lobby, named from `lang`'s list; it speaks `lang`. Host only. */
   v.object({ type: v.literal('add-bot'), lang: v.picklist(LANGS) }),
   /** Seats bots up to the smallest legal table at least as large as the seats taken. Host only. */
   v.object({ type: v.literal('fill-bots'), lang: v.picklist(LANGS) }),
-  /** Mid-game, the host switches the pace (issue 9): the open step keeps its deadline, the next ones use `pace`. Host only. */
+  /** Mid-game, the host switches the pace: the open step keeps its deadline, the next ones use `pace`. Host only. */
   v.object({ type: v.literal('set-pace'), pace: PaceSchema }),
   /** In the lobby, the game starts by itself at `at` (ms since the epoch) if the seat count is in range; null cancels. Host only. */
   v.object({ type: v.literal('schedule-start'), at: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
-  /** Mid-game, an absent seat (issue 9) goes to a bot that speaks `lang`: the person's token stops working. Host only. */
+  /** Mid-game, an absent seat goes to a bot that speaks `lang`: the person's token stops working. Host only. */
   v.object({ type: v.literal('hand-to-bot'), seat: Target, lang: v.picklist(LANGS) }),
   /**
    * Mid-game, a one-time link (lapsing after REPLACE_LINK_MS) for a new person to take a living seat
-   * over (issue 9): a person's, absent or not, or a bot's. Answered with an `invite` frame (`replace: true`). Host only.
+   * over: a person's, absent or not, or a bot's. Answered with an `invite` frame (`replace: true`). Host only.
    */
   v.object({ type: v.literal('replace-seat'), seat: Target }),
   /**
-   * The room's incoming webhook (issue 9): public announcements are posted there in `lang`; `url: null`
+   * The room's incoming webhook: public announcements are posted there in `lang`; `url: null`
    * removes it. https with a public host name (see docs/protocol.md); the URL never comes back. Host only.
    */
   v.object({ type: v.literal('webhook'), url: v.nullable(v.pipe(v.string(), v.maxLength(MAX_WEBHOOK_URL))), lang: v.picklist(LANGS) }),
-  /** A seat marks itself "away until" a time (ms since the epoch, at most 14 days ahead), or clears it with null (issue 9). During a game. */
+  /** A seat marks itself "away until" a time (ms since the epoch, at most 14 days ahead), or clears it with null. During a game. */
   v.object({ type: v.literal('away'), until: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
 ]);
 /** Moves the human judge may make (the host may make them too, except narrate). */
@@ -322,9 +322,9 @@ export interface RoomSeat {
   connected: boolean;
   host: boolean;
   score: number;
-  /** The room plays this seat (issue 10): every place that draws the seat shows the bot mark. A bot counts as connected. */
+  /** The room plays this seat: every place that draws the seat shows the bot mark. A bot counts as connected. */
   bot?: true;
-  /** The seat's player said they are away until this time (issue 9); it does not pause the game. */
+  /** The seat's player said they are away until this time; it does not pause the game. */
   away?: number;
 }
 
@@ -341,7 +341,7 @@ export interface RoomView {
   gameNo: number;
   minPlayers: number;
   maxPlayers: number;
-  /** In the lobby, the table size "Fill the table with bots" seats (issue 10); null when it would add nobody. */
+  /** In the lobby, the table size "Fill the table with bots" seats; null when it would add nobody. */
   fillTo: number | null;
   /** Seats that are not players: 1 in `dual` with the big joker (its holder judges), else 0. */
   judgeSeats: number;
@@ -350,21 +350,21 @@ export interface RoomView {
   /** Whether the room has a human judge's place, and who holds it. */
   humanJudge: boolean;
   judge: { name: string; connected: boolean; host: boolean } | null;
-  /** Played face to face (issue 12). */
+  /** Played face to face. */
   table: boolean;
-  /** The room posts its public announcements to a webhook on this host, in this language (issue 9); never the URL. */
+  /** The room posts its public announcements to a webhook on this host, in this language; never the URL. */
   webhook: { host: string; lang: Lang } | null;
   /** `table`: this socket is the table screen (a spectator's view, drawn for the room). */
   you: { seat: Seat | null; host: boolean; judge: boolean; table?: true };
   /**
-   * Seats the room prodded in the current step (issue 9: at 50 % and 90 % of its time) for a step the
+   * Seats the room prodded in the current step (at 50 % and 90 % of its time) for a step the
    * whole table sees they owe (a speech, last words, a ballot, reading the card; never a night call).
    */
   prodded: Seat[];
   /** When the room deletes itself unless something happens before. */
   expiresAt: number;
   /**
-   * The host's scheduled start (issue 9): `at` while it is pending; `missed` once its time came and
+   * The host's scheduled start: `at` while it is pending; `missed` once its time came and
    * the room could not start (the refusal's error code, e.g. `room/players`), until the host changes it.
    */
   scheduledStart: { at: number; missed?: string } | null;

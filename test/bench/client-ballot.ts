@@ -1,4 +1,4 @@
-// The client alone in a busy ballot (issue 11), without a server: the engine plays the story test's
+// The client alone in a busy ballot, without a server: the engine plays the story test's
 // 16-player `classic` game (everyone alive, peaceful nights, every ballot split 8–8) to the verdict
 // ballot of day 9; the frames seat 1's phone would get are built exactly as the room builds them
 // (viewUpdate + viewJson, worker/room/fan-out.ts), and a page of the built client (dist/client) on a

@@ -1,4 +1,4 @@
-// The room alone in the story test's busy ballot (issue 11): 16 socket bots play its long `classic`
+// The room alone in the story test's busy ballot: 16 socket bots play its long `classic`
 // game (peaceful nights, 8–8 ballots, one line per speech) to day 9 under `wrangler dev`; then seat 1
 // votes, the other 15 vote at once, and the clock runs from the last vote sent to the closing frame
 // (the tally) at seat 1's socket. The same burst against the bare Durable Object (test/bench/bare/: one

@@ -1,4 +1,4 @@
-// Issue 9 on a 390-px phone: the host sets the room's chat webhook in the lobby (the room shows only
+// On a 390-px phone: the host sets the room's chat webhook in the lobby (the room shows only
 // the hook's host name back), fills the table with bots, starts, and marks itself "away until":
 // the away line and the seat's mark show on the table, and the game goes on (no pause).
 // Meanwhile, in a second async room, a human judge pauses and never comes back: once the longest step

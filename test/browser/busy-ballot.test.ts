@@ -1,10 +1,10 @@
-// Issue 11's busy ballot on the phone alone, in Chromium: the built client on a 390-px phone, CPU
+// The busy ballot (fifteen votes at once at day 9) on the phone alone, in Chromium: the built client on a 390-px phone, CPU
 // throttled 4×, gets the frames the room would send seat 1 on day 9 of the story test's 16-player game
 // (built by the engine, sent by a stand-in server: test/bench/client-ballot.ts), 15 votes within 50 ms
 // and the closing frame. Every vote and the tally reach the page, and the face-off's first speech
 // follows the tally; then the same at dusk (day 9's outside PK, whose tie ends the day: the night
 // screen follows the tally, and the page fades to the night theme). The timings are printed against
-// the issue's budgets (median ≤ 60 ms from the closing frame's arrival to the tally on the page, no
+// the phone's budgets (median ≤ 60 ms from the closing frame's arrival to the tally on the page, no
 // long task over 100 ms), never asserted: the end-to-end figure, with the room, is the story test's.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 // One `dual` game (version 5.0, RULES.md 8) with two 390-px phones and a desktop playing through the
-// UI and six WebSocket bots, to game over: the screens of issue 11. Each page aims its night cards by
+// UI and six WebSocket bots, to game over: the dual screens. Each page aims its night cards by
 // tapping a card on the round table; the test checks that every card label a page shows is true of
 // that very card (a killer sees a mixed seat's other card unlabelled), that each page reads its side,
 // that a weighted ballot shows the weights summed per candidate, and that game over says won / lost /
@@ -22,7 +22,7 @@ const SHOTS = join(ROOT, 'test-results/screenshots');
 const PLAY_CAP_MS = 240_000;
 const CALL_MS = 10_000;
 const SAME_DECISION_MS = 4_000;
-/** The phone of issue 11: 390 px wide. */
+/** A phone: 390 px wide. */
 const PHONE390 = { ...PHONE, viewport: { width: 390, height: 844 } };
 
 // 8 players + 1 judge seat: seats 1..3 are pages, 4..9 bots; whoever draws the big joker judges.

@@ -1,6 +1,6 @@
 // The home page's first paint on a throttled phone (CPU 4× slower through the DevTools protocol, a
 // slow 4G link): prints FCP and the JavaScript the first screen fetched. Printed, never asserted on
-// time (the machine is shared); the bytes are asserted against the budget (issue 11: ≤ 20 KB gzipped).
+// time (the machine is shared); the bytes are asserted against the budget (≤ 20 KB gzipped).
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';

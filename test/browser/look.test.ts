@@ -1,4 +1,4 @@
-// The look (issue 8): every text on the home page, How to play, the create form, the lobby, the
+// The look: every text on the home page, How to play, the create form, the lobby, the
 // night and day screens, the rules sheet at night and the end screen is at least WCAG AA 4.5:1 against what is
 // painted behind it, in the day and the night theme, on a 390-px phone and a 1280-px desktop; at
 // ≥ 1000 px the game sits in two columns. Two pages play seats 2 and 3 of a classic table; six

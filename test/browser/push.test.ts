@@ -1,4 +1,4 @@
-// Issue 9 in real headless Chromium: the service worker registers when the player asks for
+// In real headless Chromium: the service worker registers when the player asks for
 // notifications, a push delivered through the DevTools protocol (ServiceWorker.deliverPushMessage)
 // shows a notification worded in the seat's language, and its tap handler opens the room on the
 // device's seat. Without push, the tab title, the favicon and the home page's "My games" say what

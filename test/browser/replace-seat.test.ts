@@ -1,4 +1,4 @@
-// Issue 9, "Prods and replacements", in real headless Chromium on a 390-px phone: mid-game the host
+// "Prods and replacements", in real headless Chromium on a 390-px phone: mid-game the host
 // opens a replacement link for seat 5 from the host tools; a new phone opens it, enters a name and
 // takes the seat over with its card; the table is told "Seat 5 is now played by Kim" and the old
 // player's socket is let go, saying why. Seven seats are socket bots that read their cards and wait.

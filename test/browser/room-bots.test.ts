@@ -1,4 +1,4 @@
-// Issue 10, "a game of one person and seven bots plays to the end in the browser": one 390-px phone
+// "a game of one person and seven bots plays to the end in the browser": one 390-px phone
 // creates a `classic` room on the home page, fills the table with the room's bots from the lobby
 // and plays every move its player gets through the UI until game over. The bots live in the room's
 // Durable Object: nothing else connects.

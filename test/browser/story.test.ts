@@ -1,4 +1,4 @@
-// The story on screen (issue 8) and a quick client (issue 11), in real headless Chromium against
+// The story on screen and a quick client, in real headless Chromium against
 // `wrangler dev`: a 16-player `classic` game whose seats are all WebSocket bots. Three pages hold
 // seat tokens of their own (a 390-px phone on seat 1, CPU throttled 4× like a mid phone; desktops on
 // seats 2 and 16) and only watch and read: the bots make every move, so the game runs as fast as the
@@ -23,7 +23,7 @@ import { split } from '../bench/long-game.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results/story');
 const N = 16;
-/** Issue 11's game: a 16-player game after 8 rounds. */
+/** The long game: a 16-player game after 8 rounds. */
 const ROUNDS = 8;
 // A phone as phones are: two device pixels per CSS pixel, motion on (the drawer's timing is measured on it).
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, reducedMotion: 'no-preference' as const };

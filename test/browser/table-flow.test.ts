@@ -1,4 +1,4 @@
-// Issue 8 "A table players enjoy", in real Chromium: the unknown-code page, Leave in the lobby, the
+// "A table players enjoy", in real Chromium: the unknown-code page, Leave in the lobby, the
 // card reading before night 1, Confirm for a lone actor, the police's answer in words, sign-out
 // during a game (no one-tap Leave), and Play again returning everyone to the lobby.
 // With E2E_SHOTS=<dir>, a passing run saves the reading and sign-out screens of a 390-px phone.

@@ -1,4 +1,4 @@
-// Issue 12, table mode: a whole `classic` game (RULES.md 3) played face to face, with the table screen
+// Table mode: a whole `classic` game (RULES.md 3) played face to face, with the table screen
 // in a real Chromium page (1280×720) and eight seats played by WebSocket bots. The browser's
 // `speechSynthesis` is replaced by a recorder (page.addInitScript), so every line the judge says is
 // captured in order. A second socket holding the table screen's own token records the frames the
@@ -396,7 +396,7 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
   expect(vibrated.filter((p) => p === 'night')).toEqual([]);
 }
 
-describe('issue 12: a classic game played face to face, the table screen as the judge’s voice', () => {
+describe('a classic game played face to face, the table screen as the judge’s voice', () => {
   it('in Chinese: says the seed’s script in order, counts each ballot aloud; phones not called are one dark screen at night; a speech ends with I’m done, no typing', () => playFaceToFace('zh-CN'));
   it.skipIf(process.env.ONLY_ZH)('in English: the glossary’s lines; the table screen drops off the network, the bots play on, and back it says the day and whose turn; a locked phone is current once unlocked', () => playFaceToFace('en'));
 });

@@ -1,4 +1,4 @@
-// Issue 12's table screen says every step, however fast the steps come (docs/table-voice.md): the
+// The table screen says every step, however fast the steps come (docs/table-voice.md): the
 // built client opened as the table screen of a stand-in room (test/bench/stand-in-room.ts) gets a whole
 // `classic` game of random moves, built by the engine, as the spectator frames the room would send,
 // all at once. The lines said are exactly tableLines over each pair of frames, in order. A frame that

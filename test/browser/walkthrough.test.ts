@@ -1,4 +1,4 @@
-// Issue 8, in real Chromium: "How to play" steps through one night and one day of a chosen ruleset
+// In real Chromium: "How to play" steps through one night and one day of a chosen ruleset
 // (on a 390-px phone, in two languages and two rulesets, by buttons, keys and a swipe), and "Move to
 // another device" carries a seat to a second browser by a one-time link that works once
 // (docs/rules-decisions.md O9). Screenshots go to test-results/walkthrough/ (phone and desktop, day
@@ -163,6 +163,12 @@ it('How to play works by keyboard on a desktop, and opens from the rules sheet',
   await page.keyboard.press('Escape');
   // From the rules sheet: its "How to play" opens the same ruleset's walkthrough.
   await page.locator('[data-testid=rules-button]').click();
+  // Its "Full rules" link opens the ruleset's page, served by this deploy's own assets, in a tab of its own.
+  const full = page.locator('[data-testid=rules-full]');
+  expect(await full.getAttribute('href')).toBe('/rules/classic');
+  const [rules] = await Promise.all([page.context().waitForEvent('page'), full.click()]);
+  await expect.poll(() => rules.locator('h1').textContent()).toMatch(/^classic — /);
+  await rules.close();
   await page.locator('[data-testid=rules-walk]').click();
   await atStep(page, 'deal');
   expect(await page.locator('[data-testid=walk-ruleset]').inputValue()).toBe('classic');

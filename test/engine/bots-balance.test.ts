@@ -1,4 +1,4 @@
-// What "good" means for the heuristic bots (issue 10), measured on seeded games (so the figures
+// What "good" means for the heuristic bots, measured on seeded games (so the figures
 // are the same on every run): heuristic play beats random play for each camp.
 import { describe, expect, it } from 'vitest';
 import { simulate, type Policies } from '../../worker/engine/simulate.ts';

@@ -1,5 +1,5 @@
-// The heuristic bots play only from their seat's view and only what `view.legal` offers
-// (issue 10), over seeded games of classic, original and infernal (the three files take about the
+// The heuristic bots play only from their seat's view and only what `view.legal` offers,
+// over seeded games of classic, original and infernal (the three files take about the
 // same time, so they run side by side on two cores).
 import { botLegalityTests } from './bot-games.ts';
 

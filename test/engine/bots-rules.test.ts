@@ -1,4 +1,4 @@
-// The heuristic bots' rules (issue 10), each on a seated scenario: the bot gets only its seat's view.
+// The heuristic bots' rules, each on a seated scenario: the bot gets only its seat's view.
 import { describe, expect, it } from 'vitest';
 import { Table } from './table.ts';
 import { viewFor, type LegalAction, type Seat, type View } from '../../worker/engine/index.ts';

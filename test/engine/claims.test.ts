@@ -1,4 +1,4 @@
-// Structured claims in speeches (issue 10): the engine checks their form, never their truth, carries
+// Structured claims in speeches: the engine checks their form, never their truth, carries
 // them in the public `said` event, and one pure renderer says them in the four UI languages.
 import { describe, expect, it } from 'vitest';
 import { Table } from './table.ts';
@@ -50,7 +50,7 @@ describe('RULES.md 3 "认匪 (admit): a killer may say so in a speech": a claim 
   });
 });
 
-describe('renderClaim: one line per claim in zh-CN, en, es and ko (GLOSSARY.md words)', () => {
+describe('renderClaim: one line per claim in zh-CN, en, es and ko (the UI’s game words)', () => {
   it('a role, a police result, a vote', () => {
     expect(renderClaim({ role: 'civilian' }, 'en')).toBe('I am a civilian.');
     expect(renderClaim({ role: 'police', checks: [{ seat: 4, camp: 'killers' }] }, 'en')).toBe('As police: #4 is a killer.');

@@ -1,4 +1,4 @@
-// `npm run simulate -- --cost` (issue 10: the heuristic policy's cost per game over the random one's):
+// `npm run simulate -- --cost` (the heuristic policy's cost per game over the random one's):
 // one row per table size of the ruleset, both pairings timed, rendered with the command that made it.
 // The figures are CPU times, printed and never asserted; what is checked is what the table holds.
 import { describe, expect, it } from 'vitest';

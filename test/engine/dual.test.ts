@@ -579,7 +579,7 @@ describe('RULES.md 3 Repeat first kill in dual (docs/rules-decisions.md V15): th
   });
 });
 
-describe('Issue 11: knowledge per card, never per seat (docs/rules-decisions.md V16)', () => {
+describe('knowledge per card, never per seat (docs/rules-decisions.md V16)', () => {
   // Seat 2 holds a civilian on the left and its killer card on the right.
   const MIXED = ['JC', 'CJ', 'KC', 'KC', 'QC', 'AC', 'AC', 'UC', 'BC'];
 
@@ -606,7 +606,7 @@ describe('Issue 11: knowledge per card, never per seat (docs/rules-decisions.md 
   });
 });
 
-describe('Issue 11: "your side" (RULES.md 8.11) in the viewer\'s own view', () => {
+describe('"your side" (RULES.md 8.11) in the viewer\'s own view', () => {
   it('doctor + undercover: both up, the killers; the doctor card down, only the undercover decides', () => {
     const t = dual(['JC', 'JC', 'KC', 'KC', 'QU', 'AC', 'AC', 'CC', 'BC']);
     expect(t.view(5).me!.side).toEqual({ camp: 'killers', why: 'both-up' });
@@ -637,7 +637,7 @@ describe('Issue 11: "your side" (RULES.md 8.11) in the viewer\'s own view', () =
   });
 });
 
-describe('Issue 11: weighted votes are counted for everyone (RULES.md 8.3)', () => {
+describe('weighted votes are counted for everyone (RULES.md 8.3)', () => {
   it('the ballot shows the weight cast so far and the weight of all voters; the result each voter\'s weight', () => {
     const t = dual(HANDS);
     night(t, { '1L': '9R' });
@@ -651,7 +651,7 @@ describe('Issue 11: weighted votes are counted for everyone (RULES.md 8.3)', () 
   });
 });
 
-describe('Issue 11: the judge reads the calls as a judge would', () => {
+describe('the judge reads the calls as a judge would', () => {
   it('the god view names the seats choosing at a call; a seat or a spectator never does (D11)', () => {
     // Seat 1 drew the big joker and judges; seat 10 holds the butterfly (small joker).
     const t = dual(['XC', 'JC', 'JC', 'KC', 'KC', 'QC', 'AC', 'AC', 'UC', 'BC']);

@@ -1,4 +1,4 @@
-// Issue 9: "Human judge failover: when a human judge has not acted for a whole async step that
+// "Human judge failover: when a human judge has not acted for a whole async step that
 // needs them, the engine carries on as the judge and the table is told." RULES.md 11: "the server
 // still resolves every rule", so the one step that waits on a human judge is their own pause
 // (docs/rules-decisions.md O15).
@@ -7,7 +7,7 @@ import { PACE_PRESETS, apply, createGame, exportRecord, failoverAt, replay, type
 import { Table } from './table.ts';
 import { seededTable } from './table.ts';
 
-describe('human judge failover (issue 9, O15)', () => {
+describe('human judge failover (O15)', () => {
   it('a judge’s pause left for the longest step resumes the game, tells the whole table, and bars the judge’s next pause', () => {
     const t = seededTable('classic', 8);
     const endsAt = (t.state.step as { endsAt: number }).endsAt;
@@ -40,7 +40,7 @@ describe('human judge failover (issue 9, O15)', () => {
     expect(replayed.ok && replayed.state.log).toEqual(t.state.log);
   });
 
-  it('waits the longest step of the pace in force, after the host switched it (issue 9)', () => {
+  it('waits the longest step of the pace in force, after the host switched it', () => {
     const t = seededTable('classic', 8);
     t.control({ type: 'set-pace', preset: 'async', pace: PACE_PRESETS.async, day: 'turns' } as never);
     t.control({ type: 'pause', by: 'judge' } as never);

@@ -106,7 +106,7 @@ describe('RULES.md 11 open days: speeches in any order, ballot when everyone is 
   });
 });
 
-describe('issue 9 absent seats: two missed steps in a row mark a seat absent for the table', () => {
+describe('absent seats: two missed steps in a row mark a seat absent for the table', () => {
   it('a seat that lets its open-day speech and its ballot pass is absent; acting again clears it', () => {
     const t = openDay();
     for (const seat of [6, 7, 8, 1, 2, 3]) t.act(seat, { type: 'pass' });

@@ -1,4 +1,4 @@
-// Issue 9 "Open async days": the day can close at a local clock time in the host's time zone,
+// "Open async days": the day can close at a local clock time in the host's time zone,
 // stored as an absolute time; and the host may switch between live and async mid-game, from the
 // next step on. The engine's arithmetic uses only Intl's zone rules and the time it is given.
 import { describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ function asyncDay(extra: ConstructorParameters<typeof Table>[3] = {}): Table {
   return t;
 }
 
-describe('an open day with a clock-time close (issue 9)', () => {
+describe('an open day with a clock-time close', () => {
   it('the day window closes at 21:00 Madrid time, as an absolute time every seat sees', () => {
     const t = asyncDay({ dayCloses: madrid });
     expect(t.step).toMatchObject({ kind: 'open-day', purpose: 'day', endsAt: iso('2026-01-15T20:00:00Z') });
@@ -70,7 +70,7 @@ describe('an open day with a clock-time close (issue 9)', () => {
   });
 });
 
-describe('the host switches the pace mid-game (issue 9): from the next step on', () => {
+describe('the host switches the pace mid-game: from the next step on', () => {
   it('the open step keeps its deadline, the table is told, and the next step uses the new pace', () => {
     const t = asyncDay();
     const endsAt = (t.step as { endsAt: number }).endsAt;

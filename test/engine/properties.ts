@@ -182,7 +182,7 @@ function checkDualView(state: GameState, me: Seat, view: View, from: number): vo
     if (s.role !== undefined) is(s.seat, me, `seat ${me} sees the role of seat ${s.seat}`);
     for (const c of s.cards ?? []) if (c.role !== undefined) is(s.seat, me, `seat ${me} sees a card face of seat ${s.seat}`);
     if (s.seat === state.judgeSeat) is(s.cards, undefined, 'the judge\'s cards are out of play');
-    // Issue 11: every card label is true of that very card, and the viewer's own log says how it learnt it.
+    // Every card label is true of that very card, and the viewer's own log says how it learnt it.
     (s.cards ?? []).forEach((c, i) => {
       const face = hand(s.seat)[i]!;
       const what = `seat ${me} labels seat ${s.seat}'s ${i ? 'right' : 'left'} card`;
@@ -278,7 +278,7 @@ function sameView(a: View, b: View): boolean {
 }
 
 /**
- * Issue 7.2: nothing a viewer receives depends on events outside its audience. Its log is numbered
+ * Nothing a viewer receives depends on events outside its audience. Its log is numbered
  * 1..n with no gaps, and it gets a frame (as the room sends them) exactly when its view changed; the
  * frames it got add up to its current view.
  */

@@ -1,4 +1,4 @@
-// Issue 12, table mode: the judge's lines the table screen says (client/table-voice.ts) follow the
+// Table mode: the judge's lines the table screen says (client/table-voice.ts) follow the
 // seed's script ([001] section 3, steps 3–18), come only from the public view, and say the same
 // words for a call whether its actors are alive or out (RULES.md D11).
 import { readFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ function classicGame(): { views: View[]; t: Table } {
   return { views, t };
 }
 
-describe('issue 12: the table screen speaks the judge’s script', () => {
+describe('the table screen speaks the judge’s script', () => {
   it('a classic game, in the seed’s words: night, each call opening and closing, dawn, last words, speeches, verdict, game over', () => {
     const { views, t } = classicGame();
     expect(t.state.result?.winner).toBe('good');

@@ -1,4 +1,4 @@
-// Issue 9, the room webhook's words (worker/room/webhook.ts): "The room posts public announcements
+// The room webhook's words (worker/room/webhook.ts): "The room posts public announcements
 // only (game start, dawn results, verdicts, game over) … in the room's language." Each line is read
 // from the spectator's view, so a change that is a team's secret posts nothing.
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { Table, voteOut } from './table.ts';
 const NAMES = new Map([1, 2, 3, 4, 5, 6, 7, 8].map((s) => [s, `P${s}`]));
 const post = (prev: GameState, next: GameState, lang: 'en' | 'es' = 'en') => announcement(prev, next, lang, 'ROOM', NAMES)?.replace(/[\u2068\u2069]/g, '');
 
-describe('what the room webhook posts (issue 9)', () => {
+describe('what the room webhook posts', () => {
   it('posts nothing for a killer’s pointer or a police check; the dawn, the verdict and the end as the table reads them', () => {
     const t = new Table('classic', 'KKPPCCCC');
     t.readCards();

@@ -1,4 +1,4 @@
-// Issue 9, the whole thing at once: twelve friends play an async `classic` game over days (RULES.md 3,
+// Async play, the whole thing at once: twelve friends play an async `classic` game over days (RULES.md 3,
 // 11). Nothing drives it but the room's own alarm and the players' phones: each seat looks in for a
 // moment every 8 simulated hours, at a time of day of its own, does what its own view's `legal`
 // offers, and goes. Along the way: the prods at 50 % and 90 % of each step reach exactly the seats that
@@ -87,7 +87,7 @@ function choose(p: Player, view: View, spoke: boolean, prey: ReadonlySet<Seat>, 
   return null;
 }
 
-describe('issue 9: a 12-player async classic game over days, driven by alarms and short visits', () => {
+describe('a 12-player async classic game over days, driven by alarms and short visits', () => {
   it('plays from the start to game over across at least 5 simulated days', async () => {
     const { room, seats, clients, host } = await seatedRoom(12, 'classic', { pace: { preset: 'async' } });
     const code = room.code;

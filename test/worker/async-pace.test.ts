@@ -1,4 +1,4 @@
-// Issue 9 "Open async days", the room's side: a day that closes at the host's local clock time, the
+// "Open async days", the room's side: a day that closes at the host's local clock time, the
 // pace switched mid-game from the next step on, and a scheduled start with its hour-before notice.
 // The room's clock is moved with setClock and its one alarm fired with runDurableObjectAlarm.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
@@ -44,7 +44,7 @@ async function alarmAt(code: string): Promise<number | null> {
   return runInDurableObject(stubOf(code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm());
 }
 
-describe('the day closes at the host’s clock time (issue 9)', () => {
+describe('the day closes at the host’s clock time', () => {
   for (const [zone, start] of [
     // The night crosses Madrid's spring change (29 March 2026, 02:00 → 03:00): 21:00 is then 19:00 UTC.
     ['Europe/Madrid', beforeSpringChange()],
@@ -82,7 +82,7 @@ describe('the day closes at the host’s clock time (issue 9)', () => {
   });
 });
 
-describe('the host switches the pace mid-game (issue 9)', () => {
+describe('the host switches the pace mid-game', () => {
   it('async → live: the open step keeps its deadline, the table is told, the next step and the bots use live pace', async () => {
     const { room, clients, host } = await seatedRoom(7, 'classic', { pace: { preset: 'async' } });
     expect(await host.request({ type: 'host', id: 'bot', move: { type: 'add-bot', lang: 'en' } })).toMatchObject({ type: 'ack' });
@@ -137,7 +137,7 @@ describe('the host switches the pace mid-game (issue 9)', () => {
   });
 });
 
-describe('a scheduled start (issue 9)', () => {
+describe('a scheduled start', () => {
   it('notifies every subscribed seat an hour before, once; starts by itself at the time, once', async () => {
     const { room, clients, host } = await seatedRoom(8, 'classic');
     const received = await pushService(room.code);

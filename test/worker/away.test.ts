@@ -1,4 +1,4 @@
-// Issue 9, Vacation: "A player may mark 'away until <time>' (shown to the table; it does not pause
+// Vacation: "A player may mark 'away until <time>' (shown to the table; it does not pause
 // the game unless the host pauses)." The mark goes when its time passes or when the seat acts.
 import { describe, expect, it } from 'vitest';
 import { MAX_AWAY_MS } from '../../worker/protocol.ts';
@@ -7,7 +7,7 @@ import { Client, seatedRoom, setClock, storedGame } from './helpers.ts';
 const away = (c: Client, id: string, until: number | null) => c.request({ type: 'host', id, move: { type: 'away', until } });
 const marks = (c: Client) => Object.fromEntries(c.of('room').at(-1)!.room.seats.flatMap((s) => (s.away ? [[s.seat, s.away]] : [])));
 
-describe('away until (issue 9)', () => {
+describe('away until', () => {
   it('a seat marks itself away: the whole table sees it, the game does not pause, and acting clears it', async () => {
     const { room, clients, host } = await seatedRoom(8, 'classic', { pace: { preset: 'async' }, spectators: true });
     const now = Date.now();

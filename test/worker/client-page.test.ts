@@ -1,4 +1,4 @@
-// The client's page and install files (issue 11): the strings of the visitor's language are
+// The client's page and install files: the strings of the visitor's language are
 // preloaded with the HTML, /favicon.ico is an icon (not the single-page fallback), the manifest
 // names the app, its icons and theme colour.
 import { describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ describe('a dual room', () => {
     const lobby = await host.waitFor('room', (f) => f.room.seats.length === 9);
     // Counted in seats: 8–16 players plus the big joker's holder.
     expect([lobby.room.minPlayers, lobby.room.maxPlayers]).toEqual([9, 17]);
-    // Issue 11: the lobby can say "8 players + 1 judge seat".
+    // The lobby can say "8 players + 1 judge seat".
     expect(lobby.room.judgeSeats).toBe(1);
     const bots = clients.map((c, i) => new Bot(c, seats[i]!.seat));
     for (const b of bots) b.enabled = false;

@@ -1,4 +1,4 @@
-// Issue 7, "Close the holes found by a hostile client": each attack as it was seen, then refused.
+// "Close the holes found by a hostile client": each attack as it was seen, then refused.
 // A client that never answers the server's close frame keeps its socket open on the server (it
 // lingers as CLOSING and its frames still arrive). `lingering` captures such a server-side socket
 // and `fromLingering` delivers a frame on it exactly as the runtime would.
@@ -43,7 +43,7 @@ async function invite(host: Client, id: string, place: 'judge' | number): Promis
 }
 
 
-describe('a removed seat keeps acting (issue 7, item 1)', () => {
+describe('a removed seat keeps acting', () => {
   it('a socket of a removed seat that ignores the close cannot act as whoever now holds its number', async () => {
     const room = await createRoom({ ruleset: 'raw' });
     const ann = await join(room.code, 'Ann');
@@ -114,7 +114,7 @@ describe('a removed seat keeps acting (issue 7, item 1)', () => {
   });
 });
 
-describe('turning spectators off (issue 7, item 4)', () => {
+describe('turning spectators off', () => {
   it('closes only spectator sockets; the human judge stays', async () => {
     const room = await createRoom({ ruleset: 'classic', spectators: true, humanJudge: true });
     const hostSeat = await join(room.code, 'Host', room.hostToken);
@@ -146,7 +146,7 @@ describe('turning spectators off (issue 7, item 4)', () => {
   });
 });
 
-describe('the judge’s place (issue 7, item 7)', () => {
+describe('the judge’s place', () => {
   it('is taken only with the host token or a one-time invitation', async () => {
     const room = await createRoom({ ruleset: 'classic', humanJudge: true });
     const stranger = await api(`/api/rooms/${room.code}/join`, { json: { name: 'Stranger', as: 'judge' } });
@@ -169,7 +169,7 @@ describe('the judge’s place (issue 7, item 7)', () => {
   });
 });
 
-describe('action ids (issue 7, item 8)', () => {
+describe('action ids', () => {
   it('a game move reusing a host move’s id is read, not acked and dropped', async () => {
     const { room, host, clients } = await seatedRoom(8);
     expect(await host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
@@ -185,7 +185,7 @@ describe('action ids (issue 7, item 8)', () => {
   });
 });
 
-describe('limits (issue 7, item 6)', () => {
+describe('limits', () => {
   it('a seat has at most 3 devices; a room at most 50 spectators', async () => {
     const room = await createRoom({ ruleset: 'raw', spectators: true });
     const seat = await join(room.code, 'Ann', room.hostToken);

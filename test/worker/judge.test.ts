@@ -77,7 +77,7 @@ async function judgeByInvite(code: string, host: Client): Promise<Client> {
   return Client.open(code, joined.token);
 }
 
-describe('human judge failover (issue 9, docs/rules-decisions.md O15)', () => {
+describe('human judge failover (docs/rules-decisions.md O15)', () => {
   it('in async pace, a judge’s pause left for a whole step is ended by the room’s alarm; the table is told and the app judges', async () => {
     const { room, clients, host } = await seatedRoom(8, 'classic', { humanJudge: true, pace: { preset: 'async' } });
     const judge = await judgeByInvite(room.code, host);

@@ -1,4 +1,4 @@
-// Issue 8 "Leaving is never a trap": a seat in a game moves to another device by a one-time link it
+// "Leaving is never a trap": a seat in a game moves to another device by a one-time link it
 // asks for itself (docs/rules-decisions.md O9). The link works once, lapses after ten minutes, and
 // signs the old device out when it is used, so a leaked link cannot watch a seat unseen.
 import { describe, expect, it } from 'vitest';

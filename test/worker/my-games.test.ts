@@ -1,4 +1,4 @@
-// Issue 9, "My games": a room's summary for one seat, asked with its token in a header (never the
+// "My games": a room's summary for one seat, asked with its token in a header (never the
 // URL), says what that seat owes now, from its own view, and nothing about anyone else.
 import { describe, expect, it } from 'vitest';
 import { pendingSeats } from '../../worker/engine/index.ts';

@@ -1,4 +1,4 @@
-// Issue 7, item 5: names that look alike cannot seat two people; invisible or malformed names are refused.
+// Names that look alike cannot seat two people; invisible or malformed names are refused.
 import { describe, expect, it } from 'vitest';
 import { checkName, nameKey, singleScript } from '../../worker/names.ts';
 import { api, createRoom, join } from './helpers.ts';

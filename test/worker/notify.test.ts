@@ -1,4 +1,4 @@
-// Which notification each seat gets (issue 9), decided from that seat's own views before and after a
+// Which notification each seat gets, decided from that seat's own views before and after a
 // change. Scenarios on classic (RULES.md 3), cards K K P P C C C C: seats 1-2 killers, 3-4 police.
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../worker/engine/index.ts';

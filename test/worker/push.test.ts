@@ -1,4 +1,4 @@
-// Issue 9, push notifications end to end: the room encrypts and signs a push to a test push service
+// Push notifications end to end: the room encrypts and signs a push to a test push service
 // inside the test, which decrypts it with the subscription's private key and verifies the VAPID token.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
@@ -128,7 +128,7 @@ describe('push notifications from the room', () => {
     // The night call's own pushes reach the seats it calls.
     await until('the call pushes', () => received.length === 8 + owing.length);
     const alarm = () => runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm());
-    // The room's own prods come first, at 50 % and 90 % of the step (issue 9, below); then the hour's reminder.
+    // The room's own prods come first, at 50 % and 90 % of the step (below); then the hour's reminder.
     expect(await alarm()).toBe(endsAt - 6 * 3_600_000);
     await setClock(room.code, endsAt - 0.1 * 12 * 3_600_000);
     await runDurableObjectAlarm(stubOf(room.code));
@@ -161,7 +161,7 @@ describe('push notifications from the room', () => {
   });
 });
 
-describe('issue 12: played face to face, no phone is pushed at night', () => {
+describe('played face to face, no phone is pushed at night', () => {
   it('a night call pushes nobody, nor does its reminder or the host’s prod (a buzz in a silent room tells who was called); by day the pushes come again', async () => {
     const { room, clients, host, received, subs, state } = await startedAsyncRoom(true);
     const endsAt = (state!.step as { endsAt: number }).endsAt;
@@ -191,7 +191,7 @@ describe('issue 12: played face to face, no phone is pushed at night', () => {
   });
 });
 
-describe('issue 9 prods: the host reminds one seat by hand', () => {
+describe('prods: the host reminds one seat by hand', () => {
   it('the seat that owes the step gets a reminder; a seat that owes nothing gets none; the host’s ack is the same', async () => {
     const { room, clients, host, received, subs, state } = await startedAsyncRoom();
     const owing = pendingSeats(state!);
@@ -213,7 +213,7 @@ describe('issue 9 prods: the host reminds one seat by hand', () => {
   });
 });
 
-describe('issue 9 automatic prods: at 50 % and 90 % of a step, the seats that still owe it', () => {
+describe('automatic prods: at 50 % and 90 % of a step, the seats that still owe it', () => {
   /** The room's stored prod plan for the current step (worker/room/prods.ts). */
   const planOf = (code: string) =>
     runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) => JSON.parse(ctx.storage.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'prods'`).one().value) as ProdPlan);

@@ -1,4 +1,4 @@
-// Issue 9 "Prods and replacements": a seat that missed two steps is absent; the host opens a
+// "Prods and replacements": a seat that missed two steps is absent; the host opens a
 // one-time replacement link; a new person enters a name and plays on with everything the seat knew
 // (its card, its night results, its history); the table is told "#5 is now played by Kim"; the old
 // token is refused, saying why. A bot's seat is taken back the same way.
@@ -58,7 +58,7 @@ async function absentPolice() {
   }
 }
 
-describe('issue 9: a replacement takes an absent seat over', () => {
+describe('a replacement takes an absent seat over', () => {
   it('through the host’s one-time link: same card and night result, a new name, the table told, the old token refused', async () => {
     const { room, seats, clients, host, spectator, police, killer } = await absentPolice();
     const old = clients[police - 1]!;
@@ -138,7 +138,7 @@ describe('issue 9: a replacement takes an absent seat over', () => {
   });
 });
 
-describe('issue 9: a person takes a bot’s seat back', () => {
+describe('a person takes a bot’s seat back', () => {
   it('the replacement link stops the bot; the person plays on with the bot’s card', async () => {
     const room = await createRoom({ ruleset: 'classic', pace: { preset: 'async' } });
     const ann = await join(room.code, 'Ann', room.hostToken);

@@ -1,4 +1,4 @@
-// Issue 10, bots in rooms: the host seats bots in the lobby; they live in the room's Durable Object,
+// Bots in rooms: the host seats bots in the lobby; they live in the room's Durable Object,
 // act through its one alarm at a human pace from their own seat's view, never for a person, and
 // their schedule is stored with the game so a restart keeps it.
 import { evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
@@ -14,7 +14,7 @@ import { LANGS } from '../../worker/protocol.ts';
 import { Bot, Client, api, createRoom, join, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
 import { personAndBots, runByAlarms, stored } from './room-bots-helpers.ts';
 
-describe('issue 10: bots in a room', () => {
+describe('bots in a room', () => {
   it('the lobby fills to the smallest legal table with named, marked bots; bots can be removed', async () => {
     const { client, lobby } = await personAndBots();
     // classic seats 8 to 16: one person, so 7 bots; each has its own name and the bot mark.
@@ -105,7 +105,7 @@ describe('issue 10: bots in a room', () => {
   }, 60_000);
 });
 
-describe('issue 10: an absent seat goes to a bot', () => {
+describe('an absent seat goes to a bot', () => {
   /** A room of the host, one more person (who never acts) and 6 bots, played until that person is absent or out. */
   async function untilAbsent() {
     const room = await createRoom({ ruleset: 'classic' });
@@ -155,7 +155,7 @@ describe('issue 10: an absent seat goes to a bot', () => {
   }, 60_000);
 });
 
-describe('issue 10: a person takes a bot seat back', () => {
+describe('a person takes a bot seat back', () => {
   it('only through the host\'s one-time seat link: redeeming it makes the seat a person\'s', async () => {
     const { room, client } = await personAndBots();
     const from = client.frames.length;
@@ -175,7 +175,7 @@ describe('issue 10: a person takes a bot seat back', () => {
   });
 });
 
-describe('issue 10: when bots act and how many to seat (worker/room/bots.ts)', () => {
+describe('when bots act and how many to seat (worker/room/bots.ts)', () => {
   const bot = (at: number | null): BotState => ({ lang: 'en', memory: {}, due: at === null ? null : { key: 'k', at } });
 
   it('live bots think 2–12 s, async bots minutes, always well before the step closes; the same game draws the same', () => {

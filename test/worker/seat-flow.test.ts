@@ -1,4 +1,4 @@
-// Issue 8 "Leaving is never a trap" and "Play again": a lobby seat can be left for good, a seat in a
+// "Leaving is never a trap" and "Play again": a lobby seat can be left for good, a seat in a
 // game cannot be given up by one tap, and play-again brings the table back to the lobby.
 import { describe, expect, it } from 'vitest';
 import { readCards, seatedRoom, until } from './helpers.ts';

@@ -1,9 +1,9 @@
-// Issue 7.2 over real sockets: a viewer gets a game frame only when its own view changed, so the
+// Over real sockets: a viewer gets a game frame only when its own view changed, so the
 // number and timing of frames during a night call tell nothing of the hidden pointers.
 import { describe, expect, it } from 'vitest';
 import { Client, readCards, seatedRoom, sleep, until } from './helpers.ts';
 
-describe('issue 7.2: frames follow the viewer\'s own view', () => {
+describe('frames follow the viewer\'s own view', () => {
   it('a spectator (and a civilian) receive no frame while the killers point and talk at night', async () => {
     const { room, clients, host } = await seatedRoom(8, 'classic', { spectators: true });
     const spectator = await Client.open(room.code);

@@ -1,4 +1,4 @@
-// Issue 12, table mode: the table screen is a spectator admitted by its own one-time link. It gets
+// Table mode: the table screen is a spectator admitted by its own one-time link. It gets
 // exactly a spectator's frames (never more), gets in with spectators off, and only in a room
 // played face to face.
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ async function tableToken(code: string, host: Client): Promise<string> {
 
 const games = (c: Client) => c.of('game').map((f: Extract<ServerFrame, { type: 'game' }>) => f);
 
-describe('issue 12: the table screen of a room played face to face', () => {
+describe('the table screen of a room played face to face', () => {
   it('with spectators on, every game frame the table screen receives equals a spectator’s, to game over', async () => {
     const { room, seats, clients, host } = await seatedRoom(8, 'classic', { spectators: true, table: true });
     const table = await Client.open(room.code, await tableToken(room.code, host));

@@ -1,4 +1,4 @@
-// Issue 9, "Room webhook (optional)": "The host may give the room an incoming-webhook URL
+// "Room webhook (optional)": "The host may give the room an incoming-webhook URL
 // (Discord/Slack-compatible JSON). The room posts public announcements only (game start, dawn
 // results, verdicts, game over) there, in the room's language. The URL is stored in the room and
 // never sent to clients." The hook here is the room's own `hookFetch`, replaced inside the object.
@@ -43,7 +43,7 @@ async function table() {
 
 const hostMove = (c: Client, id: string, move: Record<string, unknown>) => c.request({ type: 'host', id, move } as never);
 
-describe('the room webhook (issue 9)', () => {
+describe('the room webhook', () => {
   it('only the host sets it, https to a public host name; the table sees the host name, never the URL', async () => {
     const { room, clients, host } = await table();
     for (const bad of ['http://discord.com/api/webhooks/1/x', 'https://127.0.0.1/hook', 'https://[::1]/hook', 'https://localhost/hook', 'https://printer.local/x', 'https://intranet/x', 'https://a:b@discord.com/x', 'https://discord.com:8443/x', 'not a url']) {

@@ -1,4 +1,4 @@
-// The simulator's bots: the random policy of the engine issue, exactly, so win rates can be
+// The simulator's bots: the uniform random policy the engine was first checked with, so win rates can be
 // checked against theory. They play only from `legalActions`, like any client.
 import { campOf } from './rulesets.ts';
 import { legalActions } from './legal.ts';

@@ -10,7 +10,7 @@ import { forgetGame } from './log-reading.ts';
 import { planMove, plannedMove, type BotMemory, type BotMove } from './bots/policy.ts';
 import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
 
-/** The simulator's two policies: the engine issue's random one, and the heuristic bots of worker/engine/bots/. */
+/** The simulator's two policies: the uniform random one (random-policy.ts), and the heuristic bots of worker/engine/bots/. */
 export type PolicyName = 'random' | 'heuristic';
 /** Which policy plays each camp. */
 export type Policies = Record<Camp, PolicyName>;

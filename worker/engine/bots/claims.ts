@@ -36,7 +36,7 @@ function koAs(noun: string): string {
   return `${noun}${final === 0 || final === 8 ? '로서' : '으로서'}`;
 }
 
-// The words of /work/shared/GLOSSARY.md.
+// The game words the UI uses (client/strings.ts).
 const PHRASES: Record<ClaimLang, Phrases> = {
   'zh-CN': {
     roles: { killer: '杀手', police: '警察', civilian: '平民', doctor: '医生', 'secret-police': '秘密警察', butterfly: '花蝴蝶', sniper: '狙击手', 'old-man': '森林老人', undercover: '卧底' },

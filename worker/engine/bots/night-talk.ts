@@ -41,7 +41,7 @@ interface Words {
   why: Record<NightReason, string>;
 }
 
-// The words of /work/shared/GLOSSARY.md.
+// The game words the UI uses (client/strings.ts).
 const WORDS: Record<ClaimLang, Words> = {
   'zh-CN': {
     choose: (s, why) => `我想选${s}号：${why}。`,
