@@ -87,6 +87,15 @@ describe('the room store', () => {
     });
   });
 
+  it('parses the prod plan once, not on every arming: a plan is never changed in place', async () => {
+    await withStore((store) => {
+      const plan = { step: '1|call|killers', length: 600_000, sent: 0, marked: [] };
+      store.transaction(() => store.saveProds(plan));
+      expect(store.prods()).toBe(store.prods());
+      expect(store.prods()).toEqual(plan);
+    });
+  });
+
   it('remembers the last KEEP_ACTION_IDS applied ids and no more', async () => {
     await withStore((store, sql) => {
       const seatOf = (i: number) => 1 + (i % 8);
