@@ -19,6 +19,9 @@ export interface StorageBenchFigures {
   rowsWrittenPerAction: number;
   statements: number;
   statementsPerAction: number;
+  /** `storage.setAlarm` calls and JSON.stringify calls in the room per action (start to game over). */
+  setAlarmCallsPerAction: number;
+  stringifyCallsPerAction: number;
   /** Rows written and statements over the game, by kind of statement (most rows first). */
   byKind: Record<string, { statements: number; rowsWritten: number }>;
   /** `sql.databaseSize` with the seats seated, and at game over. */
@@ -90,6 +93,8 @@ export async function benchStorage(port: number): Promise<StorageBenchFigures> {
       rowsWrittenPerAction: Math.round((rowsWritten / actions) * 100) / 100,
       statements,
       statementsPerAction: Math.round((statements / actions) * 100) / 100,
+      setAlarmCallsPerAction: Math.round(((over.setAlarmCalls - seated.setAlarmCalls) / actions) * 100) / 100,
+      stringifyCallsPerAction: Math.round(((over.stringifyCalls - seated.stringifyCalls) / actions) * 100) / 100,
       byKind: Object.fromEntries(Object.entries(byKind).sort((a, b) => b[1].rowsWritten - a[1].rowsWritten)),
       databaseSizeSeated: seated.databaseSize,
       databaseSizeOver: over.databaseSize,
@@ -107,7 +112,7 @@ export async function printStorage(port: number): Promise<void> {
   console.log(JSON.stringify({ storage: f }));
   console.log(
     `storage per ${f.seats}-seat classic game: ${f.rowsWritten} SQLite rows written by ${f.statements} statements over ${f.actions} actions ` +
-      `(${f.rowsWrittenPerAction} rows, ${f.statementsPerAction} statements per action); database ${f.databaseSizeSeated} bytes seated, ${f.databaseSizeOver} at game over ` +
+      `(${f.rowsWrittenPerAction} rows, ${f.statementsPerAction} statements, ${f.setAlarmCallsPerAction} setAlarm calls, ${f.stringifyCallsPerAction} JSON.stringify calls per action); database ${f.databaseSizeSeated} bytes seated, ${f.databaseSizeOver} at game over ` +
       `(on disk under wrangler dev: SQLite file ${f.sqliteFile.db} bytes, its write-ahead log ${f.sqliteFile.wal})`,
   );
 }

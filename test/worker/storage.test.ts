@@ -5,12 +5,30 @@ import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Room } from '../../worker/room/room.ts';
 import { ACTIVITY_GRAIN_MS, KEEP_ACTION_IDS, RoomStore } from '../../worker/room/storage.ts';
+import { createGame, RULESETS } from '../../worker/engine/index.ts';
 import { createRoom, stubOf } from './helpers.ts';
 
 /** Runs `check` with a store of its own on a new room's storage. */
 async function withStore(check: (store: RoomStore, sql: SqlStorage) => void): Promise<void> {
   const { code } = await createRoom();
   await runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) => check(new RoomStore(ctx.storage), ctx.storage.sql));
+}
+
+/** Runs `write` and counts the SQLite rows its statements wrote (what the platform bills). */
+function rowsWrittenBy(sql: SqlStorage, write: () => void): number {
+  const exec = sql.exec;
+  const cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+  Object.defineProperty(sql, 'exec', { configurable: true, value: (query: string, ...bindings: unknown[]) => {
+    const cursor = exec.call(sql, query, ...bindings);
+    cursors.push(cursor);
+    return cursor;
+  } });
+  try {
+    write();
+  } finally {
+    delete (sql as { exec?: unknown }).exec;
+  }
+  return cursors.reduce((n, c) => n + c.rowsWritten, 0);
 }
 
 const storedRow = (sql: SqlStorage) => sql.exec<{ status: string; last_activity: number }>('SELECT status, last_activity FROM room').toArray()[0]!;
@@ -84,6 +102,35 @@ describe('the room store', () => {
       store.transaction(() => store.saveProds(plan));
       expect(store.prods()).toEqual(plan);
       expect(JSON.parse(sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'prods'`).one().value)).toEqual(plan);
+    });
+  });
+
+  it('parses the prod plan once, not on every arming: a plan is never changed in place', async () => {
+    await withStore((store) => {
+      const plan = { step: '1|call|killers', length: 600_000, sent: 0, marked: [] };
+      store.transaction(() => store.saveProds(plan));
+      expect(store.prods()).toBe(store.prods());
+      expect(store.prods()).toEqual(plan);
+    });
+  });
+
+  it('writes one row per applied action id, per new log entry, for the game and per changed meta value', async () => {
+    await withStore((store, sql) => {
+      const created = createGame({ ruleset: 'classic', players: RULESETS.classic.minPlayers, seed: 'rows', at: 0 });
+      if (!created.ok) throw new Error(created.message);
+      const state = created.state;
+      store.transaction(() => store.newGame(1, state));
+      expect(rowsWrittenBy(sql, () => store.transaction(() => store.recordApplied(1, 'act', 'one')))).toBe(1);
+      // The same id again writes nothing.
+      expect(rowsWrittenBy(sql, () => store.transaction(() => store.recordApplied(1, 'act', 'one')))).toBe(0);
+      const entries = state.log.slice(0, 2).map((e, i) => ({ ...e, seq: state.log.length + i }));
+      expect(rowsWrittenBy(sql, () => store.transaction(() => store.saveGame(1, { ...state, log: [...state.log, ...entries] }, entries)))).toBe(1 + entries.length);
+      const plan = { step: '1|call|killers', length: null, sent: 0, marked: [] };
+      expect(rowsWrittenBy(sql, () => store.transaction(() => store.saveProds(plan)))).toBe(1);
+      expect(rowsWrittenBy(sql, () => store.transaction(() => store.saveProds({ ...plan, sent: 1 })))).toBe(1);
+      // Unchanged: nothing written.
+      expect(rowsWrittenBy(sql, () => store.transaction(() => store.saveProds({ ...plan, sent: 1 })))).toBe(0);
+      expect(store.loadGame()!.log).toEqual([...state.log, ...entries]);
     });
   });
 

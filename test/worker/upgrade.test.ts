@@ -193,6 +193,22 @@ for (const [file, dump] of Object.entries(FIXTURES)) {
       for (const c of clients) c.close();
     });
 
+    const applied = (dump.rows.actions ?? []) as { seat: number; space: string; id: string }[];
+    const retried = [...applied].reverse().find((a) => a.space === 'act' && String(a.seat) in dump.tokens.seats);
+    if (retried) {
+      // Schema 9 moved the log, `meta` and the applied ids into tables that write one row each: a
+      // move applied before the upgrade is still applied once, and the log and the game are as stored.
+      it(`${name}: a move applied before the upgrade, sent again, is acknowledged and changes nothing`, async () => {
+        const w = await wake(dump);
+        const before = await storedGame(w.code);
+        expect(before.state!.log.length).toBe((dump.rows.events ?? []).length);
+        const client = await open(w.code, dump.tokens.seats[String(retried.seat)]!, { seat: retried.seat, judge: false });
+        expect(await client.request({ type: 'act', id: retried.id, move: { type: 'point', target: 1 } })).toEqual({ type: 'ack', id: retried.id });
+        expect((await storedGame(w.code)).dump).toBe(before.dump);
+        client.close();
+      });
+    }
+
     if (dump.kind !== 'judge-pause') return;
     // Builds before the judge's pause was logged as the judge's wrote it with no `by`: the migration to
     // schema 8 reads it, in a room whose human judge is not the host, as the judge's, and the woken room

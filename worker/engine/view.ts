@@ -400,5 +400,6 @@ function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
  * with the log put back as the last key: the room sends it without stringifying the view again.
  */
 export function viewJson(state: GameState, viewer: Viewer, view: View): string {
-  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${JSON.stringify(view.log)}}`;
+  // Most updates bring a viewer no new entry (a ballot counted, a speaker moved on): no stringify for those.
+  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${view.log.length ? JSON.stringify(view.log) : '[]'}}`;
 }

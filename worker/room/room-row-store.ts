@@ -50,6 +50,8 @@ export interface Remembered {
   webhook?: string;
   away?: string;
   prods?: string;
+  /** The prod plan parsed from `prods` (read on every arming): kept, as a plan is never changed in place. */
+  prodsParsed?: ProdPlan | null;
   /** The seats' rows, in seat order; dropped by every write to the seats. */
   seats?: SeatRecord[];
   /** The judge's row (null: none); dropped by every write to it. */
@@ -238,10 +240,12 @@ export class RoomRowStore {
 
   /** The current step's automatic prods (worker/room/prods.ts), or null before the first step. */
   prods(): ProdPlan | null {
-    return this.metaJson<ProdPlan>('prods');
+    if (this.remembered.prodsParsed === undefined) this.remembered.prodsParsed = this.metaJson<ProdPlan>('prods');
+    return this.remembered.prodsParsed;
   }
 
   saveProds(plan: ProdPlan | null): void {
     this.saveMetaJson('prods', plan);
+    this.remembered.prodsParsed = plan;
   }
 }

@@ -4,7 +4,7 @@ import type { GameState, LogEntry } from '../engine/index.ts';
 import { nameKey } from '../names.ts';
 
 /** The schema this build writes; `meta.schema_version` holds the one a room was last stored with. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** Creates or migrates the schema; idempotent, cheap enough for every cold start. True when it upgraded a room. */
 export function migrateSchema(sql: SqlStorage): boolean {
@@ -76,6 +76,7 @@ const STEPS: ((sql: SqlStorage) => void)[] = [
     sql.exec(`CREATE TABLE IF NOT EXISTS retired_tokens (token_hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, why TEXT NOT NULL)`);
   },
   toV8,
+  toV9,
 ];
 
 /**
@@ -103,4 +104,25 @@ function toV8(sql: SqlStorage): void {
   if (entry.event.type !== 'paused' || entry.event.by !== undefined) return;
   entry.event = { type: 'paused', by: 'judge' };
   sql.exec(`UPDATE events SET json = ? WHERE game_no = ? AND seq = ?`, JSON.stringify(entry), game.game_no, paused.seq);
+}
+
+/**
+ * v9: fewer rows written per action. A log entry and a `meta` value are one row each (their tables
+ * are keyed WITHOUT ROWID: no separate index row), and an applied action id is one row (no
+ * AUTOINCREMENT counter row and no unique index: the store checks its ids in memory, worker/room/storage.ts).
+ */
+function toV9(sql: SqlStorage): void {
+  sql.exec(`CREATE TABLE meta_v9 (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID`);
+  sql.exec(`INSERT INTO meta_v9 (key, value) SELECT key, value FROM meta`);
+  sql.exec(`DROP TABLE meta`);
+  sql.exec(`ALTER TABLE meta_v9 RENAME TO meta`);
+  sql.exec(`CREATE TABLE events_v9 (game_no INTEGER NOT NULL, seq INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (game_no, seq)) WITHOUT ROWID`);
+  sql.exec(`INSERT INTO events_v9 (game_no, seq, json) SELECT game_no, seq, json FROM events`);
+  sql.exec(`DROP TABLE events`);
+  sql.exec(`ALTER TABLE events_v9 RENAME TO events`);
+  // The same ids in the same order, numbered as before (n only grows, from the table's newest row).
+  sql.exec(`CREATE TABLE actions_v9 (n INTEGER PRIMARY KEY, seat INTEGER NOT NULL, space TEXT NOT NULL, id TEXT NOT NULL)`);
+  sql.exec(`INSERT INTO actions_v9 (n, seat, space, id) SELECT n, seat, space, id FROM actions`);
+  sql.exec(`DROP TABLE actions`);
+  sql.exec(`ALTER TABLE actions_v9 RENAME TO actions`);
 }

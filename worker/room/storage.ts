@@ -53,17 +53,22 @@ export class RoomStore extends SeatStore {
     return this.appliedIds().has(`${seat}:${space}:${id}`);
   }
 
+  /** Remembers an applied id (the window keeps the last KEEP_ACTION_IDS); one row written per id. */
   recordApplied(seat: Seat, space: ActionSpace, id: string): void {
     const ids = this.appliedIds();
-    const added = this.sql.exec<{ n: number }>(`INSERT OR IGNORE INTO actions (seat, space, id) VALUES (?, ?, ?) RETURNING n`, seat, space, id).toArray()[0];
-    if (!added) return;
-    ids.set(`${seat}:${space}:${id}`, added.n);
-    // Numbers only grow, so the ids past the window are those numbered up to n - KEEP_ACTION_IDS.
+    const key = `${seat}:${space}:${id}`;
+    // The ids in memory are the table's (read once per wake, rolled back with a failed change), so
+    // the table needs no unique index of its own: an id already there is not written again.
+    if (ids.has(key)) return;
+    const added = this.sql.exec<{ n: number }>(`INSERT INTO actions (seat, space, id) VALUES (?, ?, ?) RETURNING n`, seat, space, id).one();
+    ids.set(key, added.n);
+    // Numbers only grow (the newest row's n + 1: only the oldest rows are deleted), so the ids past
+    // the window are those numbered up to n - KEEP_ACTION_IDS.
     if (added.n <= KEEP_ACTION_IDS) return;
     this.sql.exec(`DELETE FROM actions WHERE n <= ?`, added.n - KEEP_ACTION_IDS);
-    for (const [key, n] of ids) {
+    for (const [k, n] of ids) {
       if (n > added.n - KEEP_ACTION_IDS) break;
-      ids.delete(key);
+      ids.delete(k);
     }
   }
 

@@ -14,9 +14,20 @@ function kindOf(query: string): string {
   return [...verb, words[at], words[at + 1]].join(' ');
 }
 
+// Every JSON.stringify the object's code makes (the frames' text, the stored JSON, fingerprints), counted.
+let stringifyCalls = 0;
+const stringify = JSON.stringify;
+JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
+  stringifyCalls++;
+  return stringify(...args);
+}) as typeof JSON.stringify;
+
 /** What the room's SQL did since the object woke, per kind of statement. */
 export interface StorageFigures {
   databaseSize: number;
+  /** `storage.setAlarm` calls and JSON.stringify calls since the object woke. */
+  setAlarmCalls: number;
+  stringifyCalls: number;
   statements: number;
   rowsWritten: number;
   rowsRead: number;
@@ -29,6 +40,7 @@ export interface StorageFigures {
 export class Room extends ProjectRoom {
   private readonly cursors: { kind: string; cursor: SqlStorageCursor<Record<string, SqlStorageValue>> }[];
   private readonly realSql: SqlStorage;
+  private readonly alarms: { calls: number };
 
   constructor(ctx: DurableObjectState, env: Env) {
     // The runtime checks the state it is given, so the counting goes on the storage's own SQL object
@@ -44,13 +56,24 @@ export class Room extends ProjectRoom {
         return cursor;
       },
     });
+    const setAlarm = ctx.storage.setAlarm.bind(ctx.storage);
+    const alarms = { calls: 0 };
+    Object.defineProperty(ctx.storage, 'setAlarm', {
+      value: (...args: Parameters<typeof setAlarm>) => {
+        alarms.calls++;
+        return setAlarm(...args);
+      },
+    });
     super(ctx, env);
+    this.alarms = alarms;
     this.cursors = cursors;
     this.realSql = { exec, get databaseSize() { return sql.databaseSize; } } as SqlStorage;
   }
 
   /** The counts so far (the tables' own figures are read with the real storage, uncounted). */
   benchStorage(): StorageFigures {
+    // Read before the tables' figures below, which stringify nothing but are not the room's either.
+    const stringified = stringifyCalls;
     const byKind: StorageFigures['byKind'] = {};
     let rowsWritten = 0;
     let rowsRead = 0;
@@ -68,7 +91,7 @@ export class Room extends ProjectRoom {
       const row = this.realSql.exec<{ rows: number; bytes: number }>(`SELECT COUNT(*) AS rows, COALESCE(SUM(${cols.join(' + ') || 0}), 0) AS bytes FROM "${name}"`).one();
       tables[name] = { rows: row.rows, textBytes: row.bytes };
     }
-    return { databaseSize: this.realSql.databaseSize, statements: this.cursors.length, rowsWritten, rowsRead, byKind, tables };
+    return { databaseSize: this.realSql.databaseSize, setAlarmCalls: this.alarms.calls, stringifyCalls: stringified, statements: this.cursors.length, rowsWritten, rowsRead, byKind, tables };
   }
 }
 

@@ -39,9 +39,11 @@ export function dumpSql(sql: SqlStorage): Pick<RoomDump, 'statements' | 'rows'> 
   const statements = objects.filter((o) => o.sql !== null).map((o) => o.sql!);
   const rows: RoomDump['rows'] = {};
   const tables = objects.filter((o) => o.type === 'table').map((o) => o.name);
+  // A WITHOUT ROWID table (schema 9's events and meta) has no rowid: it is read in its key's order.
+  const keyed = new Set(objects.filter((o) => o.type === 'table' && /WITHOUT\s+ROWID/i.test(o.sql ?? '')).map((o) => o.name));
   if (sql.exec(`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'`).toArray().length > 0) tables.push('sqlite_sequence');
   for (const table of tables) {
-    rows[table] = sql.exec<Record<string, SqlValue>>(`SELECT * FROM "${table}" ORDER BY rowid`).toArray().map((row) => {
+    rows[table] = sql.exec<Record<string, SqlValue>>(`SELECT * FROM "${table}"${keyed.has(table) ? '' : ' ORDER BY rowid'}`).toArray().map((row) => {
       for (const [column, value] of Object.entries(row)) {
         if (value !== null && typeof value !== 'string' && typeof value !== 'number') throw new Error(`${table}.${column} holds a ${typeof value}: the dump format keeps text, numbers and nulls only`);
       }
