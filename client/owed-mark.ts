@@ -1,7 +1,7 @@
 // Without any permission, the tab title and the favicon's dot show what this seat owes now. Only a
 // room page needs it: it is loaded with the room, not with the home page.
 import { effect } from '@preact/signals';
-import { owedStep } from '../worker/owed.ts';
+import { owedStep } from '../worker/engine/owed.ts';
 import { t } from './i18n.ts';
 import { OWED_KEYS } from './owed-words.ts';
 import { view } from './state.ts';

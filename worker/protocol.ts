@@ -5,9 +5,19 @@ import * as v from 'valibot';
 import { isClockTime, isTimeZone } from './engine/pace.ts';
 import type { DayClose } from './engine/day-close.ts';
 import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, View } from './engine/index.ts';
-import type { Notice } from './push/notify.ts';
-import type { OwedKind } from './owed.ts';
+import type { OwedKind } from './engine/owed.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
+
+/** A notification for one seat (a push frame carries it, worker/push/notify.ts decides it); the service worker words it in the device's language and time zone. */
+export type Notice =
+  | { kind: 'start'; until: number | null }
+  | { kind: 'owe'; owes: OwedKind; until: number | null }
+  | { kind: 'reminder'; owes: OwedKind; until: number }
+  | { kind: 'over' }
+  /** The host's scheduled start is an hour (or less) away; `at` is when it starts. */
+  | { kind: 'scheduled'; at: number }
+  /** To the host: the scheduled start came and the room could not start (the seat count out of range). */
+  | { kind: 'start-missed'; at: number };
 
 export { MAX_NAME };
 

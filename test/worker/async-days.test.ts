@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { pendingSeats, viewFor, type GameState, type Seat, type View } from '../../worker/engine/index.ts';
 import { JWT_LIFETIME_S } from '../../worker/push/web-push.ts';
 import type { ClientFrame, PushPayload } from '../../worker/protocol.ts';
-import { stepKey } from '../../worker/owed.ts';
+import { stepKey } from '../../worker/engine/owed.ts';
 import type { Room } from '../../worker/room/room.ts';
 import { Client, redeem, rng, seatedRoom, sleep, socketRefusal, storedGame, stubOf, upgrade } from './helpers.ts';
 import { newSubscription, type TestSubscription } from './push-receiver.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESETS, apply, createGame, exportRecord, replay, viewFor, type Action, type Seat } from '../../worker/engine/index.ts';
 import { heuristicMove, type BotMemory } from '../../worker/engine/bots/policy.ts';
 import { makeRandom } from '../../worker/engine/random.ts';
-import { stepKey } from '../../worker/owed.ts';
+import { stepKey } from '../../worker/engine/owed.ts';
 import { absentSeats } from '../../worker/engine/absent.ts';
 import { BOT_NAMES, botDueAt, botName, fillTarget, firstDue, nextDue, reschedule, type BotState } from '../../worker/room/bots.ts';
 import { checkName } from '../../worker/names.ts';

@@ -1,20 +1,11 @@
 // Which notification a seat gets after a change, decided from that seat's own views only (before and
 // after), so a notification can never tell more than the seat's screen does. Pure: no I/O, no clock.
 import type { View } from '../engine/types.ts';
-import { owedStep, type OwedKind } from '../owed.ts';
+import { owedStep } from '../engine/owed.ts';
+import type { Notice } from '../protocol.ts';
 
-export { owedStep, type Owed, type OwedKind } from '../owed.ts';
-
-/** A notification for one seat; the service worker words it in the device's language and time zone. */
-export type Notice =
-  | { kind: 'start'; until: number | null }
-  | { kind: 'owe'; owes: OwedKind; until: number | null }
-  | { kind: 'reminder'; owes: OwedKind; until: number }
-  | { kind: 'over' }
-  /** The host's scheduled start is an hour (or less) away; `at` is when it starts. */
-  | { kind: 'scheduled'; at: number }
-  /** To the host: the scheduled start came and the room could not start (the seat count out of range). */
-  | { kind: 'start-missed'; at: number };
+export { owedStep, type Owed, type OwedKind } from '../engine/owed.ts';
+export type { Notice } from '../protocol.ts';
 
 /** How long before a step closes a seat that still owes it is reminded (async games). */
 export const REMINDER_BEFORE_MS = 3_600_000;

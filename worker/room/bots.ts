@@ -11,7 +11,7 @@ import { callWait } from '../engine/call-wait.ts';
 import { makeRandom, shuffle } from '../engine/random.ts';
 import { checkName } from '../names.ts';
 import type { Lang } from '../protocol.ts';
-import { stepKey } from '../owed.ts';
+import { stepKey } from '../engine/owed.ts';
 
 /** What the room keeps for a bot seat: its language, what its policy remembers, and its next action time. */
 export interface BotState {

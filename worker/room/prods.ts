@@ -2,7 +2,7 @@
 // push reminder, and the host sees which seats were prodded. Pure: the room stores the plan in the
 // same transaction as the game and wakes its one alarm at the next prod (docs/rules-decisions.md O10).
 import { viewFor, type GameState, type Seat } from '../engine/index.ts';
-import { owedStep, stepKey } from '../owed.ts';
+import { owedStep, stepKey } from '../engine/owed.ts';
 
 /** The shares of a step's time at which the seats that still owe it are prodded. */
 export const PROD_AT = [0.5, 0.9] as const;

@@ -1,6 +1,6 @@
 // The public face of the room around the game: names, seats, connections, settings. No roles.
 import { PACE_PRESETS, RULESETS, seatCount, viewFor, type GameState, type Pace, type Seat } from '../engine/index.ts';
-import { owedStep, type OwedKind } from '../owed.ts';
+import { owedStep, type OwedKind } from '../engine/owed.ts';
 import { ROOM_TTL_MS, type PaceSetting, type Presence, type RoomSummary, type RoomView } from '../protocol.ts';
 import type { Attachment } from './sockets.ts';
 import { fillTarget } from './bots.ts';

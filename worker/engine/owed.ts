@@ -1,6 +1,6 @@
 // What a seat owes in the current step, from its own view: shared by the push decisions
-// (worker/push/notify.ts), the room's prods and bots, and the client's tab title, so it imports no engine code (the home page bundles it).
-import type { GameState, View } from './engine/types.ts';
+// (worker/push/notify.ts), the room's prods and bots, and the client's tab title; it imports only types (the home page bundles it).
+import type { GameState, View } from './types.ts';
 
 /** What a seat owes now. Never a role or a call's name: a notification may show on a lock screen. */
 export type OwedKind = 'card' | 'night-call' | 'ballot' | 'speech' | 'last-words';
