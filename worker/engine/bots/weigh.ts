@@ -1,7 +1,9 @@
 // How a bot weighs what its view holds (evidence.ts): a claimer's credibility against the other
 // claimers and the night, a seat's suspicion from claims, ballots and what the table saw (signals.ts),
 // the announced votes it may join, a seat's danger to the killers.
-import { GOOD, HUNCH, LIVING, NIGHT_OUT, NO_CHECK_LIST, isMate, keepScore, knownGood, knownKiller, prior, scored, type Ballot, type Evidence } from './evidence.ts';
+import { GOOD, HUNCH, LIVING, NIGHT_OUT, isMate, knownGood, knownKiller, prior, type Ballot, type Evidence } from './evidence.ts';
+import { keepScore, scored } from './scores.ts';
+import { NO_CHECK_LIST } from './seat-reading.ts';
 import { signalScore } from './signals.ts';
 import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
 import type { Seat } from '../types.ts';
