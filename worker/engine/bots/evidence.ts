@@ -2,7 +2,7 @@
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
 // How the bot weighs it (credibility, suspicion, danger) is in weigh.ts, re-exported here.
 import { seatReading, type Ballot, type ClaimIndex, type SeatClaims } from './seat-reading.ts';
-import { newDecision, type Announced, type Scores } from './scores.ts';
+import { decisionStamp, type Announced, type Scores } from './scores.ts';
 import { opt } from './view-field.ts';
 import type { Camp, Role, Seat, View } from '../types.ts';
 
@@ -186,7 +186,7 @@ export function readView(view: View, lean = 0): Evidence {
     needles: log.needles,
     killsChosen: log.killsBefore,
     killTries: log.killTries,
-    memo: { scores: log.scores, stamps: log.stamps, gen: newDecision(), suspicionAt: n + 1, trustAt: 2 * (n + 1), announced: log.announced! },
+    memo: { scores: log.scores, stamps: log.stamps, gen: 0, suspicionAt: n + 1, trustAt: 2 * (n + 1), claimSeen: log.claimSeen, ballotsSeen: log.ballotsSeen, announced: log.announced! },
     index: log.index,
   };
   for (const seat of log.outKillers) known[seat]! |= KILLER;
@@ -213,6 +213,8 @@ export function readView(view: View, lean = 0): Evidence {
     for (let seat = 1; seat <= n; seat++) if (known[seat]! & KILLER) known[seat]! &= ~GOOD;
     lastSuspect(known, living);
   }
+  // The scores of this seat's last decision hold when it knows the same things as then (LIVING: no score reads it).
+  ev.memo.gen = decisionStamp(log.key, known, LIVING, camp, ev.role, lean, log.version);
   return ev;
 }
 

@@ -13,6 +13,9 @@ export interface Scores {
   gen: number;
   suspicionAt: number;
   trustAt: number;
+  /** By seat, the claims and ballots its suspicion (at `suspicionAt + seat`) was worked out from: one that changed is worked out again. */
+  claimSeen: unknown[];
+  ballotsSeen: unknown[];
 }
 
 /** Whether score `at` has been worked out for this decision. */
@@ -30,10 +33,49 @@ export function keepScore(memo: Scores, at: number, v: number): number {
 /** Decisions read so far, in every game: each decision's stamp (module state, but only ever compared for equality). */
 let decisions = 0;
 
-/** A new decision's stamp. */
-export function newDecision(): number {
-  return ++decisions;
+/**
+ * What a seat's kept scores were worked out from: its flags of what it knows of each seat (but whether
+ * the seat lives, which no score reads), its camp, role and hunches' seed, and its reading's `version`.
+ */
+export interface ScoreKey {
+  gen: number;
+  known: number[];
+  camp: string;
+  role: string;
+  lean: number;
+  version: number;
 }
+
+/** A key that no decision matches. */
+export function emptyKey(): ScoreKey {
+  return { gen: 0, known: [], camp: '', role: '', lean: 0, version: -1 };
+}
+
+/**
+ * The stamp of this decision's scores: the last decision's when it read the same key (its scores still hold:
+ * every score is a function of what the key holds, and a suspicion also of the seat's own claims and ballots,
+ * checked apart), else a new one. `ignored`: the flags of `known` that no score reads.
+ */
+export function decisionStamp(key: ScoreKey, known: readonly number[], ignored: number, camp: string, role: string, lean: number, version: number): number {
+  let same = key.gen !== 0 && key.version === version && key.camp === camp && key.role === role && key.lean === lean && key.known.length === known.length;
+  for (let i = 0; same && i < known.length; i++) if ((known[i]! & ~ignored) !== key.known[i]) same = false;
+  work.evidence++;
+  if (same) return key.gen;
+  if (key.known.length !== known.length) key.known = new Array<number>(known.length).fill(0);
+  for (let i = 0; i < known.length; i++) key.known[i] = known[i]! & ~ignored;
+  key.camp = camp;
+  key.role = role;
+  key.lean = lean;
+  key.version = version;
+  work.stamps++;
+  return (key.gen = ++decisions);
+}
+
+/**
+ * What the bots worked out, counted over every game (module state, read only by the simulator's `--work`
+ * figures): evidence read, new stamps (scores worked out afresh), and the scores worked out one by one.
+ */
+export const work = { evidence: 0, stamps: 0, suspicions: 0, credibilities: 0, announcements: 0 };
 
 /**
  * By seat, the most credible claimer (other than the seat itself) who announced it a killer, and that

@@ -3,7 +3,7 @@
 // decision reads only the entries added since its last one (evidence.ts turns it into evidence).
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
 import { opt } from './view-field.ts';
-import type { Announced } from './scores.ts';
+import { emptyKey, type Announced, type ScoreKey } from './scores.ts';
 import type { Camp, Claim, ClaimedAct, LogEntry, Role, Seat, SeatView } from '../types.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
@@ -69,6 +69,16 @@ export interface LogReading extends Reading<LogEntry> {
   scores: number[];
   stamps: number[];
   announced: Announced | undefined;
+  /** What the scores kept were worked out from (scores.ts), and each seat's claims and ballots its suspicion was worked out from. */
+  key: ScoreKey;
+  claimSeen: (SeatClaims | undefined)[];
+  ballotsSeen: (readonly Ballot[] | undefined)[];
+  /**
+   * Counts what changes the scores of every seat at once (scores.ts): a check result found, a seat out at dawn or
+   * revealed a killer, eyes seen, and a claim that says something new of a role, a check result or a night act.
+   * A claim that only names a vote or a suspect, and a reveal of ballots, change no score but that seat's suspicion.
+   */
+  version: number;
   /** The seats chosen as targets before round `killsBeforeRound` (read again only after a new choice or in a new round). */
   killsBefore?: Set<Seat>;
   killsBeforeRound?: number;
@@ -104,7 +114,7 @@ const shares = gameMemo<GameShare>();
 
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
@@ -130,7 +140,10 @@ function readEntry(r: LogReading, entry: LogEntry): void {
   switch (e.type) {
     case 'checked':
       // `in` written out at each hot site, not through opt(): each site then sees a few shapes of object, not all of them.
-      if (e.target && 'answer' in e && e.answer) r.checked.set(e.target, e.answer);
+      if (e.target && 'answer' in e && e.answer) {
+        r.checked.set(e.target, e.answer);
+        r.version++;
+      }
       break;
     case 'said':
       if ('claim' in e && e.claim) noteClaim(r, e.seat, e.claim, entry.round);
@@ -142,10 +155,14 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       for (const s of e.out) {
         r.nightOut.add(s);
         r.nightOutRound.set(s, entry.round);
+        r.version++;
       }
       break;
     case 'out':
-      if ('camp' in e && e.camp === 'killers') r.outKillers.add(e.seat);
+      if ('camp' in e && e.camp === 'killers') {
+        r.outKillers.add(e.seat);
+        r.version++;
+      }
       break;
     case 'kill-chosen':
       if (e.target) {
@@ -163,17 +180,21 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       break;
     case 'eyes-seen':
       r.eyes.push({ call: e.call, seats: e.seats });
+      r.version++;
       break;
   }
 }
 
 function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
   if (('vote' in claim && claim.vote !== undefined) || ('suspect' in claim && claim.suspect !== undefined)) r.index.votes = undefined;
-  const checksBefore = r.claimOf[seat]?.checkList ?? NO_CHECK_LIST;
+  const before = r.claimOf[seat];
+  const checksBefore = before?.checkList ?? NO_CHECK_LIST;
   // Map.set keeps a seat's place in the order of first claims.
   const after = afterClaim(r, seat, claim, round);
   // Check results that say something new (police repeat theirs at every speech).
   if (after.checkList !== checksBefore) r.index.checkers = undefined;
+  // A first claim, or a role, check results or night acts claimed anew, can change any seat's scores.
+  if (!before || after.checkList !== checksBefore || after.role !== before.role || after.acts !== before.acts) r.version++;
   r.claims.set(seat, after);
   r.claimOf[seat] = after;
 }
