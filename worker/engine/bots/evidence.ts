@@ -1,8 +1,8 @@
 // What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
 // How the bot weighs it (credibility, suspicion, danger) is in weigh.ts, re-exported here.
-import { seatReading, type Ballot, type ClaimIndex, type SeatClaims } from './seat-reading.ts';
-import { decisionStamp, type Announced, type Scores } from './scores.ts';
+import { seatReading, type Ballot, type ClaimIndex, type LogReading, type SeatClaims } from './seat-reading.ts';
+import { decisionStamp, work, type Announced, type Scores } from './scores.ts';
 import { opt } from './view-field.ts';
 import type { Camp, Role, Seat, View } from '../types.ts';
 
@@ -19,14 +19,15 @@ export interface Evidence {
   /** Read-only: kept from one decision to the next while no seat view changes. */
   living: readonly Seat[];
   /** Seats known to play on my side (a night team, dual's team knowledge, infernal's open eyes), in the order learnt. */
-  mates: Seat[];
+  mates: readonly Seat[];
   /**
    * What I know of each seat, as flags by seat number (index 0 unused): LIVING, MATE (in `mates`),
    * KILLER (known to hold the killer camp: my team's checks, a killer revealed by the verdict, the
    * other side seen at night), GOOD (known good: my own camp's mates when I am good, checks answered
-   * "not a killer"). One array of small numbers per decision, cheaper to build than four sets.
+   * "not a killer"). One array of small numbers, cheaper to build than four sets; read-only: kept from one
+   * decision to the next while nothing it is worked out from changes (and `mates` with it).
    */
-  known: number[];
+  known: readonly number[];
   /** Check results my team learnt at night (police), by seat. */
   checked: Map<Seat, Camp>;
   claims: ReadonlyMap<Seat, SeatClaims>;
@@ -116,6 +117,7 @@ function myCamp(view: View): Camp {
 export function readView(view: View, lean = 0): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
+  work.evidence++;
   const log = seatReading(view.log, me);
   if (!log.killsBefore || log.killsBeforeRound !== view.round) {
     log.killsBefore = new Set<Seat>();
@@ -136,7 +138,10 @@ export function readView(view: View, lean = 0): Evidence {
   const seatNo = log.seatNo;
   const aliveSeen = log.aliveSeen;
   const mateSeen = log.mateSeen;
+  const policeHeld = log.policeSeen;
   let changed = seatsSeen.length !== n;
+  // Whether a seat's mate mark or police card changed (what `known` reads of the seat views besides life and number).
+  let marks = false;
   for (let i = 0; i < n; i++) {
     const s = view.seats[i]!;
     // Views give an unchanged seat again (the same object): what it says is read once per seat view, not per decision.
@@ -147,7 +152,11 @@ export function readView(view: View, lean = 0): Evidence {
     seatNo[i] = s.seat;
     aliveSeen[i] = s.alive;
     // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
-    mateSeen[i] = s.seat !== me && !!opt(s, 'mate') && opt(s, 'holds') !== 'police';
+    const holds = opt(s, 'holds');
+    const mate = s.seat !== me && !!opt(s, 'mate') && holds !== 'police';
+    if (mate !== mateSeen[i] || (holds === 'police') !== policeHeld[i]) marks = true;
+    mateSeen[i] = mate;
+    policeHeld[i] = holds === 'police';
   }
   // The living seats (read-only to the bots) and their flags, listed again only when a seat's number or life changed.
   if (changed || !log.living) {
@@ -162,6 +171,13 @@ export function readView(view: View, lean = 0): Evidence {
     log.livingFlags = flags;
   }
   const living = log.living;
+  // What I know of each seat is worked out again only when something it reads changed: a seat's life, number, mate
+  // mark or police card, my camp or role, or what the reading's `version` counts (checks, deaths, eyes, claims of a role).
+  const role = view.me!.role;
+  if (log.known && !changed && !marks && log.knownVersion === log.version && log.knownCamp === camp && log.knownRole === role) {
+    const key = log.key;
+    return evidence(view, me, lean, role, camp, log, log.known, log.mates, lean === key.lean ? key.gen : decisionStamp(key, log.known, LIVING, camp, role, lean, log.version));
+  }
   const known = log.livingFlags!.slice();
   const mates: Seat[] = [];
   const addMate = (seat: Seat) => {
@@ -169,33 +185,13 @@ export function readView(view: View, lean = 0): Evidence {
     known[seat]! |= MATE;
     mates.push(seat);
   };
-  const ev: Evidence = {
-    view,
-    me,
-    lean,
-    role: view.me!.role,
-    camp,
-    living,
-    mates,
-    known,
-    checked: log.checked,
-    claims: log.claims,
-    claimOf: log.claimOf,
-    ballotsBy: log.ballotsBy,
-    nightOutRound: log.nightOutRound,
-    needles: log.needles,
-    killsChosen: log.killsBefore,
-    killTries: log.killTries,
-    memo: { scores: log.scores, stamps: log.stamps, gen: 0, suspicionAt: n + 1, trustAt: 2 * (n + 1), claimSeen: log.claimSeen, ballotsSeen: log.ballotsSeen, announced: log.announced! },
-    index: log.index,
-  };
   for (const seat of log.outKillers) known[seat]! |= KILLER;
   for (const seat of log.nightOut) known[seat]! |= NIGHT_OUT;
   for (let i = 0; i < n; i++) if (mateSeen[i]) addMate(seatNo[i]!);
   // infernal: who opened at my side's call is on my side; at the other call, on the other side.
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
   for (const e of log.eyes) for (const s of e.seats) if (s !== me) e.call === myEyes ? addMate(s) : (known[s]! |= KILLER);
-  ev.checked.forEach((answer, seat) => {
+  log.checked.forEach((answer, seat) => {
     // dual: a check answers for one card; "not a killer" leaves the seat's other card unknown.
     if (answer === 'killers') known[seat]! |= KILLER;
     else if (view.ruleset !== 'dual') known[seat]! |= GOOD;
@@ -205,17 +201,46 @@ export function readView(view: View, lean = 0): Evidence {
   known[me]! |= GOOD;
   if (camp === 'good') {
     // A stranger's police claim is a lie when my police team opened eyes together and knows all its members.
-    if (ev.role === 'police' && view.ruleset !== 'infernal') {
-      ev.claims.forEach((c, seat) => {
+    if (role === 'police' && view.ruleset !== 'infernal') {
+      log.claims.forEach((c, seat) => {
         if (c.role === 'police' && !(known[seat]! & MATE) && seat !== me && !policeSeen(view, seat)) known[seat]! |= KILLER;
       });
     }
     for (let seat = 1; seat <= n; seat++) if (known[seat]! & KILLER) known[seat]! &= ~GOOD;
     lastSuspect(known, living);
   }
+  log.known = known;
+  log.mates = mates;
+  log.knownVersion = log.version;
+  log.knownCamp = camp;
+  log.knownRole = role;
   // The scores of this seat's last decision hold when it knows the same things as then (LIVING: no score reads it).
-  ev.memo.gen = decisionStamp(log.key, known, LIVING, camp, ev.role, lean, log.version);
-  return ev;
+  return evidence(view, me, lean, role, camp, log, known, mates, decisionStamp(log.key, known, LIVING, camp, role, lean, log.version));
+}
+
+/** The evidence of one decision, from the seat's reading and what it knows of each seat; `gen` stamps its scores. */
+function evidence(view: View, me: Seat, lean: number, role: Role, camp: Camp, log: LogReading, known: readonly number[], mates: readonly Seat[], gen: number): Evidence {
+  const n = view.seats.length;
+  return {
+    view,
+    me,
+    lean,
+    role,
+    camp,
+    living: log.living!,
+    mates,
+    known,
+    checked: log.checked,
+    claims: log.claims,
+    claimOf: log.claimOf,
+    ballotsBy: log.ballotsBy,
+    nightOutRound: log.nightOutRound,
+    needles: log.needles,
+    killsChosen: log.killsBefore!,
+    killTries: log.killTries,
+    memo: { scores: log.scores, stamps: log.stamps, gen, suspicionAt: n + 1, trustAt: 2 * (n + 1), claimSeen: log.claimSeen, ballotsSeen: log.ballotsSeen, announced: log.announced! },
+    index: log.index,
+  };
 }
 
 /**

@@ -59,7 +59,6 @@ export function emptyKey(): ScoreKey {
 export function decisionStamp(key: ScoreKey, known: readonly number[], ignored: number, camp: string, role: string, lean: number, version: number): number {
   let same = key.gen !== 0 && key.version === version && key.camp === camp && key.role === role && key.lean === lean && key.known.length === known.length;
   for (let i = 0; same && i < known.length; i++) if ((known[i]! & ~ignored) !== key.known[i]) same = false;
-  work.evidence++;
   if (same) return key.gen;
   if (key.known.length !== known.length) key.known = new Array<number>(known.length).fill(0);
   for (let i = 0; i < known.length; i++) key.known[i] = known[i]! & ~ignored;

@@ -65,6 +65,14 @@ export interface LogReading extends Reading<LogEntry> {
   seatNo: Seat[];
   aliveSeen: boolean[];
   mateSeen: boolean[];
+  /** Which of those views show the seat holding a police card (dual's card knowledge). */
+  policeSeen: boolean[];
+  /** The flags and mates of the last decision (Evidence.known, .mates), and what they were worked out from: see readView. */
+  known: number[] | undefined;
+  mates: Seat[];
+  knownVersion: number;
+  knownCamp: string;
+  knownRole: string;
   /** The decisions' scores and their stamps (Scores), kept for the next decision. */
   scores: number[];
   stamps: number[];
@@ -114,7 +122,7 @@ const shares = gameMemo<GameShare>();
 
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
