@@ -238,7 +238,7 @@ function evidence(view: View, me: Seat, lean: number, role: Role, camp: Camp, lo
     needles: log.needles,
     killsChosen: log.killsBefore!,
     killTries: log.killTries,
-    memo: { scores: log.scores, stamps: log.stamps, gen, suspicionAt: n + 1, trustAt: 2 * (n + 1), claimSeen: log.claimSeen, ballotsSeen: log.ballotsSeen, announced: log.announced! },
+    memo: { scores: log.scores, stamps: log.stamps, gen, suspicionAt: n + 1, trustAt: 2 * (n + 1), claimSeen: log.claimSeen, ballotsSeen: log.ballotsSeen, credSeen: log.credSeen, announced: log.announced! },
     index: log.index,
   };
 }

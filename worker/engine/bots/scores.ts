@@ -16,6 +16,8 @@ export interface Scores {
   /** By seat, the claims and ballots its suspicion (at `suspicionAt + seat`) was worked out from: one that changed is worked out again. */
   claimSeen: unknown[];
   ballotsSeen: unknown[];
+  /** By seat, the claims its credibility was worked out from. */
+  credSeen: unknown[];
 }
 
 /** Whether score `at` has been worked out for this decision. */

@@ -80,11 +80,12 @@ export interface LogReading extends Reading<LogEntry> {
   /** What the scores kept were worked out from (scores.ts), and each seat's claims and ballots its suspicion was worked out from. */
   key: ScoreKey;
   claimSeen: (SeatClaims | undefined)[];
+  credSeen: (SeatClaims | undefined)[];
   ballotsSeen: (readonly Ballot[] | undefined)[];
   /**
    * Counts what changes the scores of every seat at once (scores.ts): a check result found, a seat out at dawn or
-   * revealed a killer, eyes seen, and a claim that says something new of a role, a check result or a night act.
-   * A claim that only names a vote or a suspect, and a reveal of ballots, change no score but that seat's suspicion.
+   * revealed a killer, eyes seen, new check results claimed, a police claimer's new role or acts. Any other claim, and
+   * a reveal of ballots, change no score but the seat's own credibility and suspicion (checked by seat, weigh.ts).
    */
   version: number;
   /** The seats chosen as targets before round `killsBeforeRound` (read again only after a new choice or in a new round). */
@@ -122,7 +123,7 @@ const shares = gameMemo<GameShare>();
 
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], credSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
@@ -201,10 +202,16 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
   const after = afterClaim(r, seat, claim, round);
   // Check results that say something new (police repeat theirs at every speech).
   if (after.checkList !== checksBefore) r.index.checkers = undefined;
-  // A first claim, or a role, check results or night acts claimed anew, can change any seat's scores.
-  if (!before || after.checkList !== checksBefore || after.role !== before.role || after.acts !== before.acts) r.version++;
+  // New check results, or a police claimer's new role or acts, can change any seat's scores; any other claim changes only
+  // the claimer's own credibility and suspicion (weigh.ts works those out again when the seat's claims change).
+  if (after.checkList !== checksBefore || ((!before || after.role !== before.role || after.acts !== before.acts) && (claimsPolice(before) || claimsPolice(after)))) r.version++;
   r.claims.set(seat, after);
   r.claimOf[seat] = after;
+}
+
+/** Whether these claims claim police (the role, or check results): such a claimer's word weighs on every seat's scores. */
+function claimsPolice(c: SeatClaims | undefined): boolean {
+  return c !== undefined && (c.role === 'police' || c.checks.size > 0);
 }
 
 const NO_CHECKS: ReadonlyMap<Seat, Camp> = new Map();

@@ -13,9 +13,12 @@ const NO_ROUNDS: readonly number[] = [];
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
-  if (scored(ev.memo, seat)) return ev.memo.scores[seat]!;
+  const memo = ev.memo;
+  // Kept from an earlier decision with the same stamp unless the seat has claimed something since.
+  if (scored(memo, seat) && memo.credSeen[seat] === ev.claimOf[seat]) return memo.scores[seat]!;
   work.credibilities++;
-  return keepScore(ev.memo, seat, credibilityOf(ev, seat));
+  memo.credSeen[seat] = ev.claimOf[seat];
+  return keepScore(memo, seat, credibilityOf(ev, seat));
 }
 
 function credibilityOf(ev: Evidence, seat: Seat): number {
