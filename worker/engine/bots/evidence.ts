@@ -152,8 +152,9 @@ export function readView(view: View, lean = 0): Evidence {
     seatNo[i] = s.seat;
     aliveSeen[i] = s.alive;
     // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
-    const holds = opt(s, 'holds');
-    const mate = s.seat !== me && !!opt(s, 'mate') && holds !== 'police';
+    // `in` written out, not through opt(): this site then sees only seat views' shapes.
+    const holds = 'holds' in s ? s.holds : undefined;
+    const mate = s.seat !== me && 'mate' in s && !!s.mate && holds !== 'police';
     if (mate !== mateSeen[i] || (holds === 'police') !== policeHeld[i]) marks = true;
     mateSeen[i] = mate;
     policeHeld[i] = holds === 'police';

@@ -2,7 +2,6 @@
 // revealed, its checks, deaths, kill choices and eyes seen. Kept between the seat's decisions, so each
 // decision reads only the entries added since its last one (evidence.ts turns it into evidence).
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
-import { opt } from './view-field.ts';
 import { emptyKey, type Announced, type ScoreKey } from './scores.ts';
 import type { Camp, Claim, ClaimedAct, LogEntry, Role, Seat, SeatView } from '../types.ts';
 
@@ -226,11 +225,12 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
   const steps = (r.share.claims[seat] ??= []);
   const kept = steps[k];
   if (kept && kept.claim === claim && kept.before === before && kept.round === round) return kept.after;
-  const role = opt(claim, 'role');
-  const checks = opt(claim, 'checks');
-  const vote = opt(claim, 'vote');
-  const suspect = opt(claim, 'suspect');
-  const acts = opt(claim, 'acts');
+  // `in` written out, not through opt(): this site then sees only claims' shapes.
+  const role = 'role' in claim ? claim.role : undefined;
+  const checks = 'checks' in claim ? claim.checks : undefined;
+  const vote = 'vote' in claim ? claim.vote : undefined;
+  const suspect = 'suspect' in claim ? claim.suspect : undefined;
+  const acts = 'acts' in claim ? claim.acts : undefined;
   // Read-only once made: a new claim makes a new record (and a new map only when it announces checks).
   const after: SeatClaims = { checks: before?.checks ?? NO_CHECKS, checkList: before?.checkList ?? NO_CHECK_LIST };
   const roleBefore = before?.role;
