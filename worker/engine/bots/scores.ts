@@ -5,7 +5,8 @@ import type { Seat } from '../types.ts';
 /**
  * A decision's scores, in lists its seat's reading keeps from one decision to the next (a decision asks for
  * dozens of scores, and fresh lists per decision were a tenth of a 20-seat game's garbage): a score holds for
- * the decision whose `gen` its stamp carries, so an older decision's evidence read again works its scores out again.
+ * the decisions whose `gen` its stamp carries (one stamp for as long as the seat knows the same, `decisionStamp`),
+ * so an older decision's evidence read again works its scores out again.
  */
 export interface Scores {
   scores: number[];
