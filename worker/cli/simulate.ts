@@ -10,6 +10,7 @@ import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } f
 import { balanceTable, costTable, cpuMs, renderBalanceTable, renderCostTable } from './balance.ts';
 import { simulate, type PolicyName } from '../engine/simulate.ts';
 import { claimsHeard, renderPeople, seatFairness } from './measures.ts';
+import { work } from '../engine/bots/scores.ts';
 
 function die(message: string): never {
   process.stderr.write(`simulate: ${message}\n`);
@@ -107,13 +108,17 @@ function simulateOne(args: Args, games: number, seed: string | number): void {
   if (!Number.isInteger(warmUp) || warmUp < 0 || warmUp > 100_000) die(`--warm-up must be a whole number from 0 to 100000, not "${args['warm-up']}"`);
   if (warmUp > 0) simulate({ ruleset, players, games: warmUp, seed: `warm-up:${seed}`, options: given, policies });
 
+  const before = { ...work };
   const started = performance.now();
   const cpu = process.cpuUsage();
   const summary = simulate({ ruleset, players, games, seed, options: given, policies });
   const ms = performance.now() - started;
   const cpuPerGame = Math.round((cpuMs(cpu) / games) * 1000) / 1000;
   const { actions: _actions, ...rest } = summary;
-  process.stdout.write(`${JSON.stringify({ ...rest, options: given, gamesPerSecond: Math.round(games / (ms / 1000)), cpuMsPerGame: cpuPerGame })}\n`);
+  // The heuristic bots' work per game, counted (the same on any machine, unlike the CPU time): see docs/balance.md "Cost".
+  const botWork = Object.fromEntries(Object.entries(work).map(([k, v]) => [k, Math.round(((v - before[k as keyof typeof work]) / games) * 10) / 10]));
+  const heuristic = policies.good === 'heuristic' || policies.killers === 'heuristic';
+  process.stdout.write(`${JSON.stringify({ ...rest, options: given, gamesPerSecond: Math.round(games / (ms / 1000)), cpuMsPerGame: cpuPerGame, ...(heuristic ? { botWork } : {}) })}\n`);
 }
 
 main();

@@ -1,24 +1,13 @@
 // What one seat's view tells a bot: its side, what it checked, who claimed what, who voted for whom,
 // who died at night. Read from the View alone (never the state), so a bot knows what its player knows.
 // How the bot weighs it (credibility, suspicion, danger) is in weigh.ts, re-exported here.
-import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
-import type { Camp, Claim, ClaimedAct, LogEntry, Role, Seat, SeatView, View } from '../types.ts';
+import { seatReading, type Ballot, type ClaimIndex, type LogReading, type SeatClaims } from './seat-reading.ts';
+import { decisionStamp, work, type Announced, type Scores } from './scores.ts';
+import { opt } from './view-field.ts';
+import type { Camp, Role, Seat, View } from '../types.ts';
 
-/** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
-export interface SeatClaims {
-  role?: Role;
-  checks: ReadonlyMap<Seat, Camp>;
-  /** `checks` as a list in the same order (made once per claim: walked at every decision). */
-  checkList: readonly (readonly [Seat, Camp])[];
-  /** The last vote it announced, and in which round (only this round's counts). */
-  vote?: { seat: Seat; round: number };
-  /** The first vote it announced in the latest round it announced one (what a changed vote is measured against). */
-  firstVote?: { seat: Seat; round: number };
-  /** The last seat it said it suspects, and in which round. */
-  suspect?: { seat: Seat; round: number };
-  /** A power role's night acts it claimed (the latest list). */
-  acts?: readonly ClaimedAct[];
-}
+export { opt } from './view-field.ts';
+export type { Ballot, SeatClaims } from './seat-reading.ts';
 
 export interface Evidence {
   view: View;
@@ -30,14 +19,15 @@ export interface Evidence {
   /** Read-only: kept from one decision to the next while no seat view changes. */
   living: readonly Seat[];
   /** Seats known to play on my side (a night team, dual's team knowledge, infernal's open eyes), in the order learnt. */
-  mates: Seat[];
+  mates: readonly Seat[];
   /**
    * What I know of each seat, as flags by seat number (index 0 unused): LIVING, MATE (in `mates`),
    * KILLER (known to hold the killer camp: my team's checks, a killer revealed by the verdict, the
    * other side seen at night), GOOD (known good: my own camp's mates when I am good, checks answered
-   * "not a killer"). One array of small numbers per decision, cheaper to build than four sets.
+   * "not a killer"). One array of small numbers, cheaper to build than four sets; read-only: kept from one
+   * decision to the next while nothing it is worked out from changes (and `mates` with it).
    */
-  known: number[];
+  known: readonly number[];
   /** Check results my team learnt at night (police), by seat. */
   checked: Map<Seat, Camp>;
   claims: ReadonlyMap<Seat, SeatClaims>;
@@ -63,65 +53,6 @@ export interface Evidence {
   index: ClaimIndex;
 }
 
-/**
- * A decision's scores, in lists its seat's reading keeps from one decision to the next (a decision asks for
- * dozens of scores, and fresh lists per decision were a tenth of a 20-seat game's garbage): a score holds for
- * the decision whose `gen` its stamp carries, so an older decision's evidence read again works its scores out again.
- */
-export interface Scores {
-  scores: number[];
-  stamps: number[];
-  gen: number;
-  suspicionAt: number;
-  trustAt: number;
-}
-
-/** Whether score `at` has been worked out for this decision. */
-export function scored(memo: Scores, at: number): boolean {
-  return memo.stamps[at] === memo.gen;
-}
-
-/** Keeps score `at` for this decision, and gives it back. */
-export function keepScore(memo: Scores, at: number, v: number): number {
-  memo.scores[at] = v;
-  memo.stamps[at] = memo.gen;
-  return v;
-}
-
-/** Decisions read so far, in every game: each decision's stamp (module state, but only ever compared for equality). */
-let decisions = 0;
-
-/**
- * By seat, the most credible claimer (other than the seat itself) who announced it a killer, and that
- * credibility; the same for "not a killer" (0: nobody). Worked out once per decision (signals.ts), into
- * lists the seat's reading keeps (like `Scores`): they hold for the decision whose stamp is `gen`.
- */
-export interface Announced {
-  gen: number;
-  killerBy: Seat[];
-  killerCred: number[];
-  goodBy: Seat[];
-  goodCred: number[];
-  /** By seat: a police claimer I take at its word (killed at night, or proven right). */
-  trustedPolice: boolean[];
-}
-
-/** Lists of claims worked out once per new claim of their kind, not once per seat weighed. */
-interface ClaimIndex {
-  /** The seats that announced check results, in the order of their first claims. */
-  checkers?: Seat[];
-  /** The votes announced in round `votesRound`, as voter, seat, voter, seat…, in the order of the voters' first claims. */
-  votes?: Seat[];
-  votesRound?: number;
-}
-
-/**
- * A field the view may leave out, read only where the view has it: the policy never reads a field
- * its seat's view does not hold (test/engine/bots.test.ts checks this on every view it plays).
- */
-export function opt<T extends object, K extends keyof T>(obj: T | undefined, key: K): T[K] | undefined {
-  return obj !== undefined && key in obj ? obj[key] : undefined;
-}
 
 /** What I know of a seat, as flags in `Evidence.known`: alive, on my side, in the killer camp, good. */
 export const LIVING = 1;
@@ -182,207 +113,12 @@ function myCamp(view: View): Camp {
   if (cards) return cards.some((c) => KILLER_CAMP.has(c.role) && !c.down) ? 'killers' : 'good';
   return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
 }
-
-/**
- * What a seat's log says, read once per entry: a bot decides many times per game, and its log only
- * grows, so each decision reads only the entries after the last one read. Every field is what a
- * full read of the same entries gives, in the same order (the bots' choices do not depend on it).
- */
-interface LogReading extends Reading<LogEntry> {
-  share: GameShare;
-  /** How many claims of each seat, and how many reveals of ballots, this reading has read (positions in `share`). */
-  claimsRead: number[];
-  revealsRead: number;
-  checked: Map<Seat, Camp>;
-  claims: Map<Seat, SeatClaims>;
-  claimOf: (SeatClaims | undefined)[];
-  ballotsBy: (readonly Ballot[] | undefined)[];
-  nightOut: Set<Seat>;
-  nightOutRound: Map<Seat, number>;
-  /** Killers revealed by the verdict. */
-  outKillers: Set<Seat>;
-  /** The round each seat was first chosen as the killers' target. */
-  killsChosen: Map<Seat, number>;
-  /** The rounds in which each seat was chosen as the killers' target (once per choice: `dual` has one per killer card). */
-  killTries: Map<Seat, number[]>;
-  needles: Map<Seat, number>;
-  /** infernal: who opened eyes at each call, in log order. */
-  eyes: { call: string; seats: Seat[] }[];
-  index: ClaimIndex;
-  /** The seat views read last (by index), and what each says: its number, whether it is alive, whether it shows a mate. */
-  seatsSeen: SeatView[];
-  /** The living seats of those views, and a flags list with LIVING set for each. */
-  living?: Seat[];
-  livingFlags?: number[];
-  seatNo: Seat[];
-  aliveSeen: boolean[];
-  mateSeen: boolean[];
-  /** The decisions' scores and their stamps (Scores), kept for the next decision. */
-  scores: number[];
-  stamps: number[];
-  announced: Announced | undefined;
-  /** The seats chosen as targets before round `killsBeforeRound` (read again only after a new choice or in a new round). */
-  killsBefore?: Set<Seat>;
-  killsBeforeRound?: number;
-}
-
-
-/** A revealed ballot: who voted for whom, in which round. */
-export interface Ballot {
-  voter: Seat;
-  target: Seat;
-  round: number;
-}
-
-// Each seat's reading of its own log, kept between its decisions (views of one game share their numbered entries).
-const readings: Readings<LogReading> = gameMemo();
-
-/**
- * What the seats of one game read alike, made once for all of them: each seat's reading of a 20-seat game
- * kept its own copy of every claim and ballot. Found by position (a seat's k-th claim, the game's k-th
- * reveal of ballots), not looked up by object, and checked against what the reader holds: a reader that
- * saw something else at that position (another log with the same first entry) makes its own. Read-only to the bots.
- */
-interface GameShare {
-  /** By seat, the k-th claim read from it: what that seat has claimed after it. */
-  claims: ({ claim: Claim; before: SeatClaims | undefined; round: number; after: SeatClaims }[] | undefined)[];
-  /** The k-th reveal of ballots read: its ballots, and each voter's ballots after that one. */
-  reveals: { event: object; round: number; ballots: Ballot[]; afters: ({ before: readonly Ballot[] | undefined; after: readonly Ballot[] } | undefined)[] }[];
-}
-
-const shares = gameMemo<GameShare>();
-
-/** A reading of nothing yet, every field present from the start (one shape for every reading). */
-function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [] };
-}
-
-/** Reads one reveal of ballots: each voter's ballots after it. */
-function readBallots(r: LogReading, e: Extract<LogEntry['event'], { type: 'ballots' }>, round: number): void {
-  const k = r.revealsRead++;
-  let reveal = r.share.reveals[k];
-  if (!reveal || reveal.event !== e || reveal.round !== round) {
-    const ballots: Ballot[] = [];
-    for (const b of e.ballots) if (b.target) ballots.push({ voter: b.seat, target: b.target, round });
-    r.share.reveals[k] = reveal = { event: e, round, ballots, afters: [] };
-  }
-  for (let i = 0; i < reveal.ballots.length; i++) {
-    const b = reveal.ballots[i]!;
-    const before = r.ballotsBy[b.voter];
-    let kept = reveal.afters[i];
-    if (!kept || kept.before !== before) reveal.afters[i] = kept = { before, after: before ? [...before, b] : [b] };
-    r.ballotsBy[b.voter] = kept.after;
-  }
-}
-
-function readEntry(r: LogReading, entry: LogEntry): void {
-  const e = entry.event;
-  switch (e.type) {
-    case 'checked':
-      // `in` written out at each hot site, not through opt(): each site then sees a few shapes of object, not all of them.
-      if (e.target && 'answer' in e && e.answer) r.checked.set(e.target, e.answer);
-      break;
-    case 'said':
-      if ('claim' in e && e.claim) noteClaim(r, e.seat, e.claim, entry.round);
-      break;
-    case 'ballots':
-      readBallots(r, e, entry.round);
-      break;
-    case 'dawn':
-      for (const s of e.out) {
-        r.nightOut.add(s);
-        r.nightOutRound.set(s, entry.round);
-      }
-      break;
-    case 'out':
-      if ('camp' in e && e.camp === 'killers') r.outKillers.add(e.seat);
-      break;
-    case 'kill-chosen':
-      if (e.target) {
-        const tries = r.killTries.get(e.target);
-        if (tries) tries.push(entry.round);
-        else r.killTries.set(e.target, [entry.round]);
-      }
-      if (e.target && !r.killsChosen.has(e.target)) {
-        r.killsChosen.set(e.target, entry.round);
-        r.killsBefore = undefined;
-      }
-      break;
-    case 'empty-needle':
-      r.needles.set(e.seat, e.count);
-      break;
-    case 'eyes-seen':
-      r.eyes.push({ call: e.call, seats: e.seats });
-      break;
-  }
-}
-
-function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void {
-  if (('vote' in claim && claim.vote !== undefined) || ('suspect' in claim && claim.suspect !== undefined)) r.index.votes = undefined;
-  const checksBefore = r.claimOf[seat]?.checkList ?? NO_CHECK_LIST;
-  // Map.set keeps a seat's place in the order of first claims.
-  const after = afterClaim(r, seat, claim, round);
-  // Check results that say something new (police repeat theirs at every speech).
-  if (after.checkList !== checksBefore) r.index.checkers = undefined;
-  r.claims.set(seat, after);
-  r.claimOf[seat] = after;
-}
-
-const NO_CHECKS: ReadonlyMap<Seat, Camp> = new Map();
-/** No check results (shared: read-only). */
-export const NO_CHECK_LIST: readonly (readonly [Seat, Camp])[] = [];
-
-/** What `seat` has claimed after one more claim (the game's share, when another seat read it after the same ones). */
-function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): SeatClaims {
-  const before = r.claimOf[seat];
-  const k = r.claimsRead[seat] ?? 0;
-  r.claimsRead[seat] = k + 1;
-  const steps = (r.share.claims[seat] ??= []);
-  const kept = steps[k];
-  if (kept && kept.claim === claim && kept.before === before && kept.round === round) return kept.after;
-  const role = opt(claim, 'role');
-  const checks = opt(claim, 'checks');
-  const vote = opt(claim, 'vote');
-  const suspect = opt(claim, 'suspect');
-  const acts = opt(claim, 'acts');
-  // Read-only once made: a new claim makes a new record (and a new map only when it announces checks).
-  const after: SeatClaims = { checks: before?.checks ?? NO_CHECKS, checkList: before?.checkList ?? NO_CHECK_LIST };
-  const roleBefore = before?.role;
-  if (roleBefore !== undefined) after.role = roleBefore;
-  if (before?.vote) after.vote = before.vote;
-  if (before?.firstVote) after.firstVote = before.firstVote;
-  if (before?.suspect) after.suspect = before.suspect;
-  if (before?.acts) after.acts = before.acts;
-  if (role) after.role = role;
-  if (acts) after.acts = acts;
-  if (suspect !== undefined) after.suspect = { seat: suspect, round };
-  if (checks) {
-    if (!role) after.role ??= 'police';
-    // Results already announced, the same again: the same map and list (a new one only for something new).
-    let news = false;
-    for (const x of checks) if (after.checks.get(x.seat) !== x.camp) news = true;
-    if (news) {
-      const all = new Map(after.checks);
-      for (const x of checks) all.set(x.seat, x.camp);
-      after.checks = all;
-      after.checkList = [...all];
-    }
-  }
-  if (vote !== undefined) {
-    after.vote = { seat: vote, round };
-    if (after.firstVote?.round !== round) after.firstVote = after.vote;
-  }
-  steps[k] = { claim, before, round, after };
-  return after;
-}
-
 /** Reads the seat's view into evidence; `view.me` must be set (a seat's view); `lean` seeds the bot's hunches (`prior`). */
 export function readView(view: View, lean = 0): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
-  const log = readingAt(readings, view.log, me, emptyReading);
-  for (let i = log.read; i < view.log.length; i++) readEntry(log, view.log[i]!);
-  readThrough(log, view.log);
+  work.evidence++;
+  const log = seatReading(view.log, me);
   if (!log.killsBefore || log.killsBeforeRound !== view.round) {
     log.killsBefore = new Set<Seat>();
     log.killsBeforeRound = view.round;
@@ -402,7 +138,10 @@ export function readView(view: View, lean = 0): Evidence {
   const seatNo = log.seatNo;
   const aliveSeen = log.aliveSeen;
   const mateSeen = log.mateSeen;
+  const policeHeld = log.policeSeen;
   let changed = seatsSeen.length !== n;
+  // Whether a seat's mate mark or police card changed (what `known` reads of the seat views besides life and number).
+  let marks = false;
   for (let i = 0; i < n; i++) {
     const s = view.seats[i]!;
     // Views give an unchanged seat again (the same object): what it says is read once per seat view, not per decision.
@@ -413,7 +152,12 @@ export function readView(view: View, lean = 0): Evidence {
     seatNo[i] = s.seat;
     aliveSeen[i] = s.alive;
     // dual: the police take the undercover for one of them, so a 'police' seat is only probably good.
-    mateSeen[i] = s.seat !== me && !!opt(s, 'mate') && opt(s, 'holds') !== 'police';
+    // `in` written out, not through opt(): this site then sees only seat views' shapes.
+    const holds = 'holds' in s ? s.holds : undefined;
+    const mate = s.seat !== me && 'mate' in s && !!s.mate && holds !== 'police';
+    if (mate !== mateSeen[i] || (holds === 'police') !== policeHeld[i]) marks = true;
+    mateSeen[i] = mate;
+    policeHeld[i] = holds === 'police';
   }
   // The living seats (read-only to the bots) and their flags, listed again only when a seat's number or life changed.
   if (changed || !log.living) {
@@ -428,6 +172,13 @@ export function readView(view: View, lean = 0): Evidence {
     log.livingFlags = flags;
   }
   const living = log.living;
+  // What I know of each seat is worked out again only when something it reads changed: a seat's life, number, mate
+  // mark or police card, my camp or role, or what the reading's `version` counts (checks, deaths, eyes, claims of a role).
+  const role = view.me!.role;
+  if (log.known && !changed && !marks && log.knownVersion === log.version && log.knownCamp === camp && log.knownRole === role) {
+    const key = log.key;
+    return evidence(view, me, lean, role, camp, log, log.known, log.mates, lean === key.lean ? key.gen : decisionStamp(key, log.known, LIVING, camp, role, lean, log.version));
+  }
   const known = log.livingFlags!.slice();
   const mates: Seat[] = [];
   const addMate = (seat: Seat) => {
@@ -435,33 +186,13 @@ export function readView(view: View, lean = 0): Evidence {
     known[seat]! |= MATE;
     mates.push(seat);
   };
-  const ev: Evidence = {
-    view,
-    me,
-    lean,
-    role: view.me!.role,
-    camp,
-    living,
-    mates,
-    known,
-    checked: log.checked,
-    claims: log.claims,
-    claimOf: log.claimOf,
-    ballotsBy: log.ballotsBy,
-    nightOutRound: log.nightOutRound,
-    needles: log.needles,
-    killsChosen: log.killsBefore,
-    killTries: log.killTries,
-    memo: { scores: log.scores, stamps: log.stamps, gen: ++decisions, suspicionAt: n + 1, trustAt: 2 * (n + 1), announced: log.announced! },
-    index: log.index,
-  };
   for (const seat of log.outKillers) known[seat]! |= KILLER;
   for (const seat of log.nightOut) known[seat]! |= NIGHT_OUT;
   for (let i = 0; i < n; i++) if (mateSeen[i]) addMate(seatNo[i]!);
   // infernal: who opened at my side's call is on my side; at the other call, on the other side.
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
   for (const e of log.eyes) for (const s of e.seats) if (s !== me) e.call === myEyes ? addMate(s) : (known[s]! |= KILLER);
-  ev.checked.forEach((answer, seat) => {
+  log.checked.forEach((answer, seat) => {
     // dual: a check answers for one card; "not a killer" leaves the seat's other card unknown.
     if (answer === 'killers') known[seat]! |= KILLER;
     else if (view.ruleset !== 'dual') known[seat]! |= GOOD;
@@ -471,15 +202,46 @@ export function readView(view: View, lean = 0): Evidence {
   known[me]! |= GOOD;
   if (camp === 'good') {
     // A stranger's police claim is a lie when my police team opened eyes together and knows all its members.
-    if (ev.role === 'police' && view.ruleset !== 'infernal') {
-      ev.claims.forEach((c, seat) => {
+    if (role === 'police' && view.ruleset !== 'infernal') {
+      log.claims.forEach((c, seat) => {
         if (c.role === 'police' && !(known[seat]! & MATE) && seat !== me && !policeSeen(view, seat)) known[seat]! |= KILLER;
       });
     }
     for (let seat = 1; seat <= n; seat++) if (known[seat]! & KILLER) known[seat]! &= ~GOOD;
     lastSuspect(known, living);
   }
-  return ev;
+  log.known = known;
+  log.mates = mates;
+  log.knownVersion = log.version;
+  log.knownCamp = camp;
+  log.knownRole = role;
+  // The scores of this seat's last decision hold when it knows the same things as then (LIVING: no score reads it).
+  return evidence(view, me, lean, role, camp, log, known, mates, decisionStamp(log.key, known, LIVING, camp, role, lean, log.version));
+}
+
+/** The evidence of one decision, from the seat's reading and what it knows of each seat; `gen` stamps its scores. */
+function evidence(view: View, me: Seat, lean: number, role: Role, camp: Camp, log: LogReading, known: readonly number[], mates: readonly Seat[], gen: number): Evidence {
+  const n = view.seats.length;
+  return {
+    view,
+    me,
+    lean,
+    role,
+    camp,
+    living: log.living!,
+    mates,
+    known,
+    checked: log.checked,
+    claims: log.claims,
+    claimOf: log.claimOf,
+    ballotsBy: log.ballotsBy,
+    nightOutRound: log.nightOutRound,
+    needles: log.needles,
+    killsChosen: log.killsBefore!,
+    killTries: log.killTries,
+    memo: { scores: log.scores, stamps: log.stamps, gen, suspicionAt: n + 1, trustAt: 2 * (n + 1), claimSeen: log.claimSeen, ballotsSeen: log.ballotsSeen, credSeen: log.credSeen, announced: log.announced! },
+    index: log.index,
+  };
 }
 
 /**

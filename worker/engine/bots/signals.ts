@@ -2,7 +2,8 @@
 // it: a vote against a seat a police claim cleared or against a credible police claimer, a vote
 // that left a seat named a killer after announcing it, a killer called good, a claim against a more credible claimer.
 // Each is weighed into the suspicion (`signalScore`) and named as the reason a bot gives (`reasonFor`).
-import { checkers, credibility, knownKiller, outAtNight, type Announced, type Evidence } from './evidence.ts';
+import { checkers, credibility, knownKiller, outAtNight, type Evidence } from './evidence.ts';
+import { work, type Announced } from './scores.ts';
 import type { ClaimReason, Seat } from '../types.ts';
 
 /** A police claimer this credible (killed at night, proven right) is taken at its word. */
@@ -29,6 +30,7 @@ export function claimsPolice(ev: Evidence, claimer: Seat): boolean {
 function announcements(ev: Evidence): Announced {
   const a = ev.memo.announced;
   if (a.gen === ev.memo.gen) return a;
+  work.announcements++;
   const n = ev.view.seats.length + 1;
   a.killerBy.fill(0);
   a.killerCred.fill(0);

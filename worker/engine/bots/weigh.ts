@@ -1,7 +1,9 @@
 // How a bot weighs what its view holds (evidence.ts): a claimer's credibility against the other
 // claimers and the night, a seat's suspicion from claims, ballots and what the table saw (signals.ts),
 // the announced votes it may join, a seat's danger to the killers.
-import { GOOD, HUNCH, LIVING, NIGHT_OUT, NO_CHECK_LIST, isMate, keepScore, knownGood, knownKiller, prior, scored, type Ballot, type Evidence } from './evidence.ts';
+import { GOOD, HUNCH, LIVING, NIGHT_OUT, isMate, knownGood, knownKiller, prior, type Ballot, type Evidence } from './evidence.ts';
+import { keepScore, scored, work } from './scores.ts';
+import { NO_CHECK_LIST } from './seat-reading.ts';
 import { signalScore } from './signals.ts';
 import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
 import type { Seat } from '../types.ts';
@@ -11,7 +13,12 @@ const NO_ROUNDS: readonly number[] = [];
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
-  return scored(ev.memo, seat) ? ev.memo.scores[seat]! : keepScore(ev.memo, seat, credibilityOf(ev, seat));
+  const memo = ev.memo;
+  // Kept from an earlier decision with the same stamp unless the seat has claimed something since.
+  if (scored(memo, seat) && memo.credSeen[seat] === ev.claimOf[seat]) return memo.scores[seat]!;
+  work.credibilities++;
+  memo.credSeen[seat] = ev.claimOf[seat];
+  return keepScore(memo, seat, credibilityOf(ev, seat));
 }
 
 function credibilityOf(ev: Evidence, seat: Seat): number {
@@ -71,8 +78,14 @@ function trust(ev: Evidence, seat: Seat): number {
 
 /** How strongly a good seat suspects `seat` of the killer camp: >0 suspect, <0 trusted; 100 means known. */
 export function suspicion(ev: Evidence, seat: Seat): number {
-  const at = ev.memo.suspicionAt + seat;
-  return scored(ev.memo, at) ? ev.memo.scores[at]! : keepScore(ev.memo, at, suspicionOf(ev, seat));
+  const memo = ev.memo;
+  const at = memo.suspicionAt + seat;
+  // Kept from an earlier decision with the same stamp unless the seat has since claimed something or its ballots were revealed.
+  if (scored(memo, at) && memo.claimSeen[seat] === ev.claimOf[seat] && memo.ballotsSeen[seat] === ev.ballotsBy[seat]) return memo.scores[at]!;
+  work.suspicions++;
+  memo.claimSeen[seat] = ev.claimOf[seat];
+  memo.ballotsSeen[seat] = ev.ballotsBy[seat];
+  return keepScore(memo, at, suspicionOf(ev, seat));
 }
 
 function suspicionOf(ev: Evidence, seat: Seat): number {
