@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULESETS, type RulesetId, type Seat, type View } from '../../worker/engine/index.ts';
 import { readView, type Evidence } from '../../worker/engine/bots/evidence.ts';
-import { bandwagon, credibility, suspicion } from '../../worker/engine/bots/weigh.ts';
+import { bandwagon, suspicion } from '../../worker/engine/bots/weigh.ts';
+import { credibility } from '../../worker/engine/bots/credibility.ts';
 import { work } from '../../worker/engine/bots/scores.ts';
 import { heuristicMove } from '../../worker/engine/bots/policy.ts';
 import { forgetGame } from '../../worker/engine/log-reading.ts';

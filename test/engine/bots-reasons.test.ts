@@ -7,7 +7,7 @@ import { quietDayOne } from './quiet-day.ts';
 import { viewFor, type Claim, type RulesetId, type Seat } from '../../worker/engine/index.ts';
 import { heuristicMove } from '../../worker/engine/bots/policy.ts';
 import { readView } from '../../worker/engine/bots/evidence.ts';
-import { credibility } from '../../worker/engine/bots/weigh.ts';
+import { credibility } from '../../worker/engine/bots/credibility.ts';
 import { makeRandom } from '../../worker/engine/random.ts';
 import { playGame } from '../../worker/engine/simulate.ts';
 

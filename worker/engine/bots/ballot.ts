@@ -1,7 +1,8 @@
 // How a bot votes: the good side votes its strongest suspect and joins announced votes, so it
 // agrees on one seat, and keeps the vote it announced unless the view has since turned against
 // another seat; the killers vote as a block for the most dangerous good seat, never a mate.
-import { bandwagon, best, danger, HUNCH, isMate, prior, suspicion, type Evidence } from './evidence.ts';
+import { HUNCH, isMate, prior, type Evidence } from './evidence.ts';
+import { bandwagon, best, danger, suspicion } from './weigh.ts';
 import type { Seat } from '../types.ts';
 
 /** How much more suspect another candidate must be before a good bot drops the vote it announced this round. */

@@ -264,4 +264,8 @@ function policeSeen(view: View, seat: Seat): boolean {
   return opt(view.seats[seat - 1], 'holds') === 'police';
 }
 
-export { bandwagon, best, checkers, credibility, danger, suspicion } from './weigh.ts';
+/** Whether `claimer` claims police (a role or check results), by its claims in my view. */
+export function claimsPolice(ev: Evidence, claimer: Seat): boolean {
+  const c = ev.claimOf[claimer];
+  return c !== undefined && (c.role === 'police' || c.checks.size > 0);
+}

@@ -1,6 +1,7 @@
 // What a bot says in its team's chat at a night call it shares with people: whom it would choose and
 // why, in the room's language, so its human teammates can agree or point elsewhere first. Pure.
-import { isMate, opt, suspicion, type Evidence } from './evidence.ts';
+import { isMate, opt, type Evidence } from './evidence.ts';
+import { suspicion } from './weigh.ts';
 import { nightRule } from './night.ts';
 import type { ClaimLang } from './claims.ts';
 import type { LegalAction, Seat } from '../types.ts';

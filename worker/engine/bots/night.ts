@@ -1,6 +1,8 @@
 // Night rules, one per call: whom each role points at, from the evidence of its own view.
 // Each returns a seat from `targets`, or 0 to point at nobody (decline).
-import { best, credibility, danger, isMate, knownKiller, opt, suspicion, type Evidence } from './evidence.ts';
+import { isMate, knownKiller, opt, type Evidence } from './evidence.ts';
+import { best, danger, suspicion } from './weigh.ts';
+import { credibility } from './credibility.ts';
 import type { Call, Seat } from '../types.ts';
 import { pick, type Random } from '../random.ts';
 

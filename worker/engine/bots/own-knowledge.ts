@@ -2,8 +2,7 @@
 // result, so a teammate's claimed result the team never found, or anyone's result against one the
 // team found, is false; and where the deck has one card of an acting role, whoever else claims the
 // bot's own role lies. The bot weighs it so (credibility) and says so (`contest`, the vote's reason).
-import { claimsPolice } from './signals.ts';
-import { isMate, type Evidence } from './evidence.ts';
+import { claimsPolice, isMate, type Evidence } from './evidence.ts';
 import type { Role, Seat } from '../types.ts';
 
 /** The rulesets whose deck holds one card of each acting role (RULES.md 6, 7): whoever else claims mine lies. */

@@ -2,7 +2,8 @@
 // it: a vote against a seat a police claim cleared or against a credible police claimer, a vote
 // that left a seat named a killer after announcing it, a killer called good, a claim against a more credible claimer.
 // Each is weighed into the suspicion (`signalScore`) and named as the reason a bot gives (`reasonFor`).
-import { checkers, credibility, knownKiller, outAtNight, type Evidence } from './evidence.ts';
+import { claimsPolice, knownKiller, outAtNight, type Evidence } from './evidence.ts';
+import { checkers, credibility } from './credibility.ts';
 import { work, type Announced } from './scores.ts';
 import type { ClaimReason, Seat } from '../types.ts';
 
@@ -18,12 +19,6 @@ interface Tally {
 function note(tally: Tally, kind: ClaimReason['kind'], seat: Seat, other: Seat, weight: number): void {
   tally.weight += weight;
   tally.reasons?.push({ kind, seat, other });
-}
-
-/** Whether `claimer` claims police (a role or check results), by its claims in my view. */
-export function claimsPolice(ev: Evidence, claimer: Seat): boolean {
-  const c = ev.claimOf[claimer];
-  return c !== undefined && (c.role === 'police' || c.checks.size > 0);
 }
 
 /** Every check result announced, as the most credible claimer per seat and camp (once per decision). */

@@ -1,8 +1,8 @@
 // What a bot says in its speech: one structured claim (rendered as a short line): its role, whom it
 // votes and why (what the table saw that seat do), then it passes.
 import { chooseVote } from './ballot.ts';
-import { best, danger, isMate, living, opt, type Evidence } from './evidence.ts';
-import { claimsPolice } from './signals.ts';
+import { claimsPolice, isMate, living, opt, type Evidence } from './evidence.ts';
+import { best, danger } from './weigh.ts';
 import { checkToContest } from './own-knowledge.ts';
 import { voteReason } from './vote-reason.ts';
 import type { Camp, Claim, ClaimReason, Seat } from '../types.ts';

@@ -3,8 +3,9 @@
 // others announced that it joined, or, when nothing points anywhere, its hunch. Every announced vote
 // carries one. The killers choose by danger to their team, which they never say: they name what a
 // good seat would see, as they blend in.
-import { bandwagon, knownGood, knownKiller, living, type Evidence } from './evidence.ts';
-import { credibility } from './weigh.ts';
+import { knownGood, knownKiller, living, type Evidence } from './evidence.ts';
+import { bandwagon } from './weigh.ts';
+import { credibility } from './credibility.ts';
 import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
 import { reasonFor } from './signals.ts';
 import type { ClaimReason, Seat } from '../types.ts';
