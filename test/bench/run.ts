@@ -5,7 +5,7 @@
 // What an action's latency and throughput count is in load.ts's header (only actions, the clock
 // stopping at the last frame an action brings; `idleShare` shows any time a room waited on a deadline).
 // Before the load part: the SQLite rows written and bytes stored by one whole 16-seat classic game
-// (storage.ts). The busy ballot of issue 11 follows, in two halves: the room alone against the bare object
+// (storage.ts). The busy ballot (fifteen votes at once at day 9) follows, in two halves: the room alone against the bare object
 // (room-ballot.ts, sockets only) and the phone alone (client-ballot.ts, Chromium against recorded frames).
 // Each load run records the 1-minute load average before and after it (quiet.ts): a room/bare ratio
 // is printed only when every run behind it started at a load average ≤ 1.5, else the bench says why.
