@@ -19,7 +19,7 @@ export default defineConfig({
     // (beside the CPU-bound engine files, pages could not answer a tap within seconds).
     maxWorkers: availableParallelism() + 1,
     reporters: ['default', './test/slowest-files.ts'],
-    // The heaviest files start first, the light browser files beside them (test/sequencer.ts).
+    // Each project's heaviest files start first (test/sequencer.ts).
     sequence: { sequencer: HeaviestFirst },
     projects: [
       {

@@ -1,7 +1,7 @@
 // The order vitest starts the files of a group in. Its own order runs a group's projects one after
-// another (browser-light, engine, worker by name), the largest file first; on a fresh clone (CI has
-// no timing cache) that starts the browser-light files, which mostly wait on bots and pushes, three
-// at a time on two cores, and leaves the seeded-game files (a few lines each, minutes of CPU) last.
+// another, each project's largest file first; on a fresh clone (CI has no timing cache) that leaves
+// the seeded-game files (a few lines each, minutes of CPU) last in the engine's queue, so the group
+// could end on one of them alone while the other cores idle.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -30,14 +30,12 @@ const HEAVIEST = [
   'test/browser/table-flow.test.ts',
 ];
 
-/** Projects in the order their files start within a group, after the heaviest files of the engine. */
-const PROJECTS = ['engine', 'browser-light', 'worker'];
-
 /**
- * Heaviest files first; then the browser-light files (beside the heavy engine files, which keep the
- * cores busy while the pages wait); then the rest of each project, largest first. A project's files
- * stay together: a worker that shares its runtime between files (engine, worker) keeps it only when
- * the next file in the queue is of its own project.
+ * The browser-light files first, as before: they draw pages on a clock that also runs in real time
+ * (face-down's card turns down 10 s after the tap, on the page's clock), and beside the seeded-game
+ * files a page fell seconds behind. Then each project's heaviest files, then the rest, largest first.
+ * A project's files stay together: a worker that shares its runtime between files (engine, worker)
+ * keeps it only when the next file in the queue is of its own project.
  */
 export default class HeaviestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -48,12 +46,10 @@ export default class HeaviestFirst extends BaseSequencer {
       return i === -1 ? HEAVIEST.length : i;
     };
     const size = (f: TestSpecification) => statSync(f.moduleId).size;
+    const PROJECTS = ['browser-light', 'engine', 'worker'];
     const project = (f: TestSpecification) => {
-      // The engine's heaviest files come before the other projects' files; its other files after the light ones.
-      const name = f.project.name;
-      if (name === 'engine' && heavy(f) < HEAVIEST.length) return -1;
-      const i = PROJECTS.indexOf(name);
-      return i === -1 ? PROJECTS.length : i === 0 ? 1.5 : i;
+      const i = PROJECTS.indexOf(f.project.name);
+      return i === -1 ? PROJECTS.length : i;
     };
     return [...files].sort(
       (a, b) =>
