@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { testVapidVars } from './scripts/vapid.ts';
+import HeaviestFirst from './test/sequencer.ts';
 
 /** Browser files that draw one page and mostly wait: see the 'browser-light' project. */
 const LIGHT_BROWSER_FILES = ['test/browser/room-bots.test.ts', 'test/browser/push.test.ts', 'test/browser/away-webhook.test.ts', 'test/browser/dusk.test.ts', 'test/browser/table-centre.test.ts', 'test/browser/onlookers.test.ts', 'test/browser/lobby-lines.test.ts', 'test/browser/face-down.test.ts', 'test/browser/claim-composer.test.ts', 'test/browser/team-call-hint.test.ts', 'test/browser/screen-reader.test.ts', 'test/browser/replay-phone.test.ts', 'test/browser/speeches-heard.test.ts', 'test/browser/resync-phone.test.ts', 'test/browser/phone-screens.test.ts'];
@@ -18,6 +19,8 @@ export default defineConfig({
     // (beside the CPU-bound engine files, pages could not answer a tap within seconds).
     maxWorkers: availableParallelism() + 1,
     reporters: ['default', './test/slowest-files.ts'],
+    // Each project's heaviest files start first (test/sequencer.ts).
+    sequence: { sequencer: HeaviestFirst },
     projects: [
       {
         // Pure rules engine: plain Node, no Workers runtime, fast.
@@ -28,6 +31,9 @@ export default defineConfig({
           // from file to file instead of importing the engine afresh for each of ~40 files.
           isolate: false,
           include: ['test/engine/**/*.test.ts'],
+          // Seeded-game checks take seconds of CPU on an idle core and share two cores with the other
+          // files: the default 5 s failed them on a loaded machine (a limit, not a measurement).
+          testTimeout: 120_000,
         },
       },
       {
