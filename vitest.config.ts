@@ -66,9 +66,6 @@ export default defineConfig({
           environment: 'node',
           include: LIGHT_BROWSER_FILES,
           globalSetup: ['test/browser/global-setup.ts'],
-          // One at a time, beside the engine and worker files: they mostly wait (bots at human pace, a
-          // dropped socket, a push), so the cores go to the seeded games meanwhile.
-          maxWorkers: 1,
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },
