@@ -10,8 +10,7 @@
 
 /** The engine modules the browser runs (everything else the client takes from the engine is types). */
 const ENGINE_IN_THE_BROWSER = [
-  'index', // How to play (client/walkthrough.tsx) deals a real game with createGame
-  'game', // the replay (client/replay.ts) plays the record again with newGame and apply
+  'index', // How to play (client/walkthrough.tsx) deals a real game with createGame; the replay (client/replay.ts) plays a record again with newGame and apply
   'record', // the replay reads a record's actions
   'view', // the replay viewer shows each step as the player saw it, through viewFor
   'deal', // the deal check after a game (client/game-over.tsx): the seed against the commitment

@@ -1,7 +1,7 @@
 // A finished game's record as steps: the state after each input the engine accepted, rebuilt by the
 // engine itself (record.ts's `actionOf` and `apply`). Only the lazy replay chunk imports this, so
 // the engine stays out of the first screen.
-import { apply, newGame } from '../worker/engine/game.ts';
+import { apply, newGame } from '../worker/engine/index.ts';
 import { actionOf, type GameRecord } from '../worker/engine/record.ts';
 import type { GameState } from '../worker/engine/types.ts';
 

@@ -82,7 +82,7 @@ function numberedCopy(copiesByPosition: (LogEntry[] | undefined)[], at: number, 
   const copies = copiesByPosition[at];
   // Another log with the same first entry (a test replaying a game differently) may hold another entry here: a copy is reused only when it is this entry's.
   if (copies) for (const c of copies) if (c.seq === seq && c.event === entry.event && c.at === entry.at && c.round === entry.round && c.to === entry.to) return c;
-  // The same keys in the same order as the entry (worker/engine/game.ts emit), written out: a spread per copy was the view's hottest line.
+  // The same keys in the same order as the entry (worker/engine/kernel.ts emit), written out: a spread per copy was the view's hottest line.
   const copy: LogEntry = { seq, at: entry.at, round: entry.round, to: entry.to, event: entry.event };
   // Most positions have one copy: a list of one, not an empty list grown to room for seventeen.
   if (copies) copies.push(copy);

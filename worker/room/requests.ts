@@ -50,7 +50,7 @@ export async function init(core: RoomCore, init: RoomInit): Promise<{ ok: true }
   return { ok: true };
 }
 
-/** The public summary; with a seat token's hash, also that seat and what it owes (worker/owed.ts). */
+/** The public summary; with a seat token's hash, also that seat and what it owes (worker/engine/owed.ts). */
 export function summary(core: RoomCore, tokenHash?: string): { ok: true; summary: RoomSummary } | Refusal {
   const room = core.roomOrRefusal();
   if ('ok' in room) return room;
