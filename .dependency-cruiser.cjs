@@ -47,13 +47,13 @@ module.exports = {
     {
       name: 'protocol-sits-on-the-engine',
       comment:
-        'worker/protocol.ts is the contract between client and server: it may name the engine\'s ' +
-        'types and checks, the rules for names (worker/names.ts, a leaf both sides share) and ' +
-        'valibot, nothing else. Anything the room or push defines that a frame carries moves down ' +
+        'worker/protocol.ts is the contract between client and server (its voice frames in ' +
+        'worker/protocol-voice.ts): it may name the engine\'s types and checks, the rules for names ' +
+        '(worker/names.ts, a leaf both sides share) and valibot, nothing else. Anything the room or push defines that a frame carries moves down ' +
         'into it, or the client would depend on the room through it.',
       severity: 'error',
-      from: { path: '^worker/protocol\\.ts$' },
-      to: { pathNot: ['^worker/engine/', '^worker/names\\.ts$', '^node_modules/valibot/'] },
+      from: { path: '^worker/protocol(-voice)?\\.ts$' },
+      to: { pathNot: ['^worker/engine/', '^worker/names\\.ts$', '^worker/protocol-voice\\.ts$', '^node_modules/valibot/'] },
     },
     {
       name: 'push-below-the-room',

@@ -8,7 +8,7 @@ import { MyGames } from './my-games.tsx';
 
 /** Create-or-join screen at `/`. */
 export function HomePage() {
-  const [s, setS] = useState<Settings>({ ruleset: 'classic', options: {}, pace: { preset: 'live' }, spectators: true, humanJudge: false, table: false });
+  const [s, setS] = useState<Settings>({ ruleset: 'classic', options: {}, pace: { preset: 'live' }, spectators: true, humanJudge: false, table: false, voice: 'off' });
   const [asJudge, setAsJudge] = useState(false);
   const [name, setName] = useState(localStorage.getItem('tianhei.name') ?? '');
   const [code, setCode] = useState('');
@@ -17,7 +17,7 @@ export function HomePage() {
   function create(e: Event) {
     e.preventDefault();
     void run(async () => {
-      const made = await createRoom({ ruleset: s.ruleset, options: s.options, pace: s.pace, spectators: s.spectators, humanJudge: s.humanJudge, table: s.table }, name.trim(), s.humanJudge && asJudge);
+      const made = await createRoom({ ruleset: s.ruleset, options: s.options, pace: s.pace, spectators: s.spectators, humanJudge: s.humanJudge, table: s.table, voice: s.voice }, name.trim(), s.humanJudge && asJudge);
       go(`/r/${made}`);
     });
   }

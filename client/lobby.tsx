@@ -34,7 +34,7 @@ export function Lobby() {
   const link = `${location.origin}/r/${r.code}`;
   const isHost = r.you.host;
   const count = r.seats.length;
-  const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators, humanJudge: r.humanJudge, table: r.table };
+  const settings: Settings = { ruleset: r.ruleset, options: r.options, pace: r.pace, spectators: r.spectators, humanJudge: r.humanJudge, table: r.table, voice: r.voice };
   const online = r.seats.filter((s) => s.connected).length;
   const judgeMissing = r.humanJudge && !r.judge;
   const short = count < r.minPlayers;
@@ -146,7 +146,7 @@ export function Lobby() {
                 type="button"
                 class="primary"
                 onClick={() => {
-                  hostMove({ type: 'configure', ruleset: editing.ruleset, options: editing.options, pace: editing.pace, spectators: editing.spectators, humanJudge: editing.humanJudge, table: editing.table });
+                  hostMove({ type: 'configure', ruleset: editing.ruleset, options: editing.options, pace: editing.pace, spectators: editing.spectators, humanJudge: editing.humanJudge, table: editing.table, voice: editing.voice });
                   setEditing(null);
                 }}
               >

@@ -753,6 +753,16 @@ const UI = {
   sl_muted: ['今天被禁言', 'muted today', 'silenciado hoy', '오늘 침묵'],
   sl_offline: ['未连接', 'not connected', 'sin conexión', '연결 안 됨'],
   wt_win_h: ['谁赢', 'How each side wins', 'Cómo gana cada bando', '승리 조건'],
+  // The room's voice setting (the host's choice in the lobby).
+  voice: ['语音', 'Voice', 'Voz', '음성'],
+  voice_off: ['关闭', 'Off', 'Desactivada', '끔'],
+  voice_on: ['开启', 'On', 'Activada', '켜기'],
+  voice_relay: ['开启，只经中继（玩家互不暴露网络地址）', 'On, through the relay only (players never see each other’s network address)', 'Activada, solo por el relé (nadie ve la dirección de red de otro jugador)', '켜기, 릴레이로만 (서로의 네트워크 주소가 보이지 않음)'],
+  voice_hint: ['实时房间：轮到谁发言谁开麦，夜里同队的人互相听到；异步房间：可以留语音发言。', 'Live rooms: the mic follows the speaking order, and a team hears itself at its night call. Games over days: speeches may be left as voice notes.', 'Salas en vivo: el micro sigue el turno de palabra y cada equipo se oye en su llamada nocturna. Partidas de varios días: se puede dejar la palabra como nota de voz.', '실시간 방: 발언 순서대로 마이크가 넘어가고, 밤에는 같은 팀끼리 서로 듣습니다. 며칠짜리 게임: 발언을 음성 메모로 남길 수 있습니다.'],
+  // Live voice: the mic follows the game's step (client/voice-*.ts).
+
+  // Voice notes: speeches left as recordings in games over days.
+
 } satisfies Record<string, Row>;
 
 /** The one table: the announcements' words and the rest. Marked pure, so a bundle that reads only NEWS drops the rest. */

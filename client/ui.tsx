@@ -3,10 +3,10 @@ import { signal } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import { CATALOG as RULESETS, DEADLINE_KINDS, RULESET_IDS, deadlineKinds } from '../worker/engine/catalog.ts';
 import { PACE_LIMITS, PACE_PRESETS } from '../worker/engine/pace.ts';
-import { dayCloseOf, dayModeOf } from '../worker/protocol.ts';
+import { VOICE_SETTINGS, dayCloseOf, dayModeOf } from '../worker/protocol.ts';
 import { DayModeField } from './day-mode.tsx';
 import type { OptionValue, Pace, RulesetId } from '../worker/engine/types.ts';
-import type { PaceSetting } from '../worker/protocol.ts';
+import type { PaceSetting, VoiceSetting } from '../worker/protocol.ts';
 import { LANGS, LANG_NAMES, has, lang, setLang, t } from './i18n.ts';
 import { conn, dismiss, errors, go } from './state.ts';
 import { soundOn, toggleSound } from './cue.ts';
@@ -77,6 +77,8 @@ export interface Settings {
   humanJudge: boolean;
   /** Played face to face. */
   table: boolean;
+  /** The room's voice; face to face it stays off. */
+  voice: VoiceSetting;
 }
 
 /** An option value's words: translated where the table has them, else the value itself. */
@@ -110,6 +112,11 @@ export function SettingsSummary({ s }: { s: Settings }) {
         {dayCloseSummary(s.pace)}
         {DEADLINE_KINDS.filter((k) => s.pace.custom?.[k] !== undefined).map((k) => ` · ${t(`dl_${k}`)} ${duration(s.pace.custom![k]!)}`)}
       </li>
+      {s.voice !== 'off' && (
+        <li>
+          {t('voice')}: {t(`voice_${s.voice}`)}
+        </li>
+      )}
     </ul>
   );
 }
@@ -202,13 +209,33 @@ export function MoreSettings({ s, onChange }: { s: Settings; onChange: Update<Se
         <span>{t('tableMode')}</span>
         <input type="checkbox" checked={s.table} onChange={(e) => flag(onChange, 'table', e.currentTarget.checked)} data-testid="table-mode" />
       </label>
+      {!s.table && (
+        <label class="row">
+          <span>{t('voice')}</span>
+          <select value={s.voice} data-testid="voice" aria-describedby="voice-hint" onChange={(e) => onVoice(onChange, e.currentTarget.value as VoiceSetting)}>
+            {VOICE_SETTINGS.map((v) => (
+              <option value={v}>{t(`voice_${v}`)}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {!s.table && (
+        <p class="hint" id="voice-hint">
+          {t('voice_hint')}
+        </p>
+      )}
     </fieldset>
   );
 }
 
-/** A checkbox's setting (its value read now: the event is gone when the change is made). */
+/** A checkbox's setting (its value read now: the event is gone when the change is made); face to face turns voice off. */
 function flag(onChange: Update<Settings>, key: 'spectators' | 'humanJudge' | 'table', on: boolean): void {
-  onChange((old) => ({ ...old, [key]: on }));
+  onChange((old) => ({ ...old, [key]: on, ...(key === 'table' && on ? { voice: 'off' as const } : {}) }));
+}
+
+/** The voice setting, as chosen. */
+function onVoice(onChange: Update<Settings>, voice: VoiceSetting): void {
+  onChange((old) => ({ ...old, voice }));
 }
 
 const MINUTE = 60_000;

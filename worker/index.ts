@@ -82,6 +82,7 @@ app.post('/api/rooms', async (c) => {
       spectators: req.spectators ?? false,
       humanJudge: req.humanJudge ?? false,
       table: req.table ?? false,
+      voice: req.voice ?? 'off',
       hostHash,
     });
     if (result.ok) {

@@ -5,6 +5,8 @@ import * as v from 'valibot';
 import { isClockTime, isTimeZone } from './engine/pace.ts';
 import type { DayClose } from './engine/day-close.ts';
 import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, View } from './engine/index.ts';
+import type { VoiceServerFrame } from './protocol-voice.ts';
+export * from './protocol-voice.ts';
 import type { OwedKind } from './engine/owed.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
 
@@ -69,6 +71,15 @@ export function dayModeOf(pace: PaceSetting): DayMode {
   return pace.day ?? (pace.preset === 'async' ? 'open' : 'turns');
 }
 
+/**
+ * The room's voice: `off`; `on` (live rooms: the mic follows the game's step, see engine/voice.ts;
+ * async rooms: voice notes); `relay` as `on`, with every connection through the deploy's TURN relay
+ * so players' network addresses are never shown to each other.
+ */
+export const VOICE_SETTINGS = ['off', 'on', 'relay'] as const;
+/** One of VOICE_SETTINGS. */
+export type VoiceSetting = (typeof VOICE_SETTINGS)[number];
+
 const OptionValues = v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.string(), v.number(), v.boolean()]));
 
 /** POST /api/rooms */
@@ -81,6 +92,7 @@ export const CreateRoomSchema = v.object({
   humanJudge: v.optional(v.boolean()),
   /** Played face to face: the host opens a table screen, the judge's voice, by a one-time link. */
   table: v.optional(v.boolean()),
+  voice: v.optional(v.picklist(VOICE_SETTINGS)),
 });
 export type CreateRoomRequest = v.InferOutput<typeof CreateRoomSchema>;
 export interface CreateRoomResponse {
@@ -203,6 +215,7 @@ export const HostMoveSchema = v.variant('type', [
     spectators: v.optional(v.boolean()),
     humanJudge: v.optional(v.boolean()),
     table: v.optional(v.boolean()),
+    voice: v.optional(v.picklist(VOICE_SETTINGS)),
   }),
   v.object({ type: v.literal('start') }),
   v.object({ type: v.literal('remove-seat'), seat: Target }),
@@ -362,6 +375,8 @@ export interface RoomView {
   judge: { name: string; connected: boolean; host: boolean } | null;
   /** Played face to face. */
   table: boolean;
+  /** The room's voice (VOICE_SETTINGS); face to face, the table talks out loud and voice stays off. */
+  voice: VoiceSetting;
   /** The room posts its public announcements to a webhook on this host, in this language; never the URL. */
   webhook: { host: string; lang: Lang } | null;
   /** `table`: this socket is the table screen (a spectator's view, drawn for the room). */
@@ -400,7 +415,8 @@ export type ServerFrame =
   | { type: 'game'; view: View; logFrom: number }
   | { type: 'ack'; id: string }
   | { type: 'error'; id?: string; code: string; message: string }
-  | { type: 'expired' };
+  | { type: 'expired' }
+  | VoiceServerFrame;
 
 /** GET /api/push — the deploy's VAPID public key; `null` when the deploy has no keys (notifications are hidden). */
 export interface PushConfig {

@@ -49,7 +49,7 @@ export function roomFrame(code: string, state: GameState, change: Partial<RoomVi
     code, ruleset: state.setup.ruleset, options: state.setup.options, pace: { preset: 'live' }, deadlines: state.setup.pace, spectators: true,
     status: state.result ? 'over' : 'playing', gameNo: 1, minPlayers: 8, maxPlayers: 20, fillTo: null, judgeSeats: 0,
     seats: Array.from({ length: n }, (_, i) => ({ seat: i + 1, name: i === 0 ? 'Ann' : i === 1 ? 'Bo' : `Bot${i + 1}`, connected: true, host: i === 0, score: 0 })),
-    spectatorsWatching: 0, humanJudge: false, judge: null, table: false, webhook: null, you: { seat: 1, host: true, judge: false },
+    spectatorsWatching: 0, humanJudge: false, judge: null, table: false, voice: 'off', webhook: null, you: { seat: 1, host: true, judge: false },
     prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
     ...change,
   };

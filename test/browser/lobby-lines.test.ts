@@ -22,7 +22,7 @@ function lobby(seats: number, { host = false, humanJudge = false, judge = false,
     code: CODE, ruleset, options: {}, pace: { preset: 'live' }, deadlines: {} as RoomView['deadlines'], spectators: true,
     status: 'lobby', gameNo, minPlayers: min, maxPlayers: max, fillTo, judgeSeats: 0,
     seats: Array.from({ length: seats }, (_, i) => ({ seat: i + 1, name: i ? `P${i + 1}` : 'Ann', connected: true, host: i === 0, score: scores[i] ?? 0 })),
-    spectatorsWatching: 0, humanJudge, judge: judge ? { name: 'Jo', connected: true, host: false } : null, table: false, webhook: null,
+    spectatorsWatching: 0, humanJudge, judge: judge ? { name: 'Jo', connected: true, host: false } : null, table: false, voice: 'off', webhook: null,
     you: { seat: host ? 1 : 2, host, judge: false }, prodded: [], expiresAt: Date.now() + 86_400_000, scheduledStart: null,
   };
   return JSON.stringify({ type: 'room', room } satisfies ServerFrame);

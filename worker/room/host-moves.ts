@@ -118,6 +118,9 @@ function configure({ core, room, seats, dedupe }: Host, move: Move<'configure'>)
   if (move.humanJudge !== undefined) room.humanJudge = move.humanJudge;
   const dropTable = move.table === false && room.table;
   if (move.table !== undefined) room.table = move.table;
+  if (move.voice !== undefined) room.voice = move.voice;
+  // Face to face the table talks out loud: voice stays off.
+  if (room.table) room.voice = 'off';
   commitRoom(core, room, dedupe, () => {
     if (dropJudge) core.store.removeJudge();
   });

@@ -1,7 +1,7 @@
 // What the Worker asks a room over RPC besides joining (seating.ts): set it up under a new code,
 // its public summary (with a seat's own line for "My games"), and the finished game's record.
 import { exportRecord, isRulesetId, resolveOptions, type GameRecord } from '../engine/index.ts';
-import type { PaceSetting, RoomSummary } from '../protocol.ts';
+import type { PaceSetting, RoomSummary, VoiceSetting } from '../protocol.ts';
 import { arm } from './clock.ts';
 import { refuse, type Refusal, type RoomCore } from './context.ts';
 import { timingSafeEqual } from './identity.ts';
@@ -17,6 +17,7 @@ export interface RoomInit {
   spectators: boolean;
   humanJudge: boolean;
   table: boolean;
+  voice: VoiceSetting;
   hostHash: string;
 }
 
@@ -34,6 +35,7 @@ export async function init(core: RoomCore, init: RoomInit): Promise<{ ok: true }
     spectators: init.spectators,
     humanJudge: init.humanJudge,
     table: init.table,
+    voice: init.table ? 'off' : init.voice,
     schedule: null,
     hostHash: init.hostHash,
     status: 'lobby',

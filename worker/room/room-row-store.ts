@@ -2,6 +2,7 @@
 // room row and the facts kept in `meta`. Every frame reads these, so they are kept in memory (the
 // object is their only writer, and every write goes through the store) and forgotten when a transaction fails.
 import type { RulesetId } from '../engine/index.ts';
+import type { VoiceSetting } from '../protocol.ts';
 import type { ProdPlan } from './prods.ts';
 import type { Webhook } from './webhook.ts';
 import type { AwayMarks, JudgeRow, RoomRow, RoomStatus, ScheduledStart } from './rows.ts';
@@ -45,6 +46,8 @@ export interface Remembered {
   alarm?: number;
   /** Played face to face, as `meta` holds it. */
   table?: boolean;
+  /** The room's voice, as `meta` holds it. */
+  voice?: VoiceSetting;
   /** The scheduled start, webhook, away marks and prod plan as `meta` holds them (JSON text, '' for none). */
   schedule?: string;
   webhook?: string;
@@ -151,6 +154,7 @@ export class RoomRowStore {
       lastActivity: r.last_activity,
       humanJudge: r.human_judge === 1,
       table: this.tableMode(),
+      voice: this.voiceSetting(),
       schedule: this.metaJson<ScheduledStart>('schedule'),
       webhook: this.metaJson<Webhook>('webhook'),
       away: this.metaJson<AwayMarks>('away') ?? undefined,
@@ -161,6 +165,10 @@ export class RoomRowStore {
     if (room.table !== this.tableMode()) {
       this.setMeta('table', room.table ? '1' : null);
       this.remembered.table = room.table;
+    }
+    if (room.voice !== this.voiceSetting()) {
+      this.setMeta('voice', room.voice === 'off' ? null : room.voice);
+      this.remembered.voice = room.voice;
     }
     this.saveMetaJson('schedule', room.schedule);
     if (room.webhook !== undefined) this.saveMetaJson('webhook', room.webhook);
@@ -212,6 +220,11 @@ export class RoomRowStore {
 
   private tableMode(): boolean {
     return (this.remembered.table ??= this.meta('table') === '1');
+  }
+
+  /** The room's voice: rooms stored before it existed have none ('off'). */
+  private voiceSetting(): VoiceSetting {
+    return (this.remembered.voice ??= (this.meta('voice') as VoiceSetting | null) ?? 'off');
   }
 
   /** A JSON value kept in `meta` (remembered between frames), or null. */

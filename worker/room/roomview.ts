@@ -58,6 +58,7 @@ export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null
     spectatorsWatching,
     humanJudge: room.humanJudge,
     table: room.table,
+    voice: room.voice,
     webhook: webhookShown(room.webhook ?? null),
     judge: judge ? { name: judge.name, connected: judgeConnected, host: judge.host } : null,
     expiresAt: room.lastActivity + ROOM_TTL_MS,

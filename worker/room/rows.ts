@@ -1,7 +1,7 @@
 // What the room's store hands out and takes: its rows as the room reads them, and the places that
 // hold a token. Types and constants only, so every room module can name them without the store.
 import type { OptionValue, RulesetId, Seat } from '../engine/index.ts';
-import type { PaceSetting } from '../protocol.ts';
+import type { PaceSetting, VoiceSetting } from '../protocol.ts';
 import type { BotState } from './bots.ts';
 import type { Webhook } from './webhook.ts';
 
@@ -39,6 +39,8 @@ export interface RoomRow {
   humanJudge: boolean;
   /** Played face to face: a table screen is the judge's voice; kept in `meta` (no column). */
   table: boolean;
+  /** The room's voice; kept in `meta` (no column). */
+  voice: VoiceSetting;
   /** The host's scheduled start, in the lobby; kept in `meta` (no column). */
   schedule: ScheduledStart | null;
   /** The room's incoming webhook, or null; kept in `meta`. Its URL never leaves the room. */

@@ -1,0 +1,88 @@
+// The protocol's voice frames: live rooms carry WebRTC signalling over the room's own WebSocket,
+// relayed by the room only between sockets the game's current step lets hear each other; games
+// over days leave speeches as voice notes. Part of the protocol (worker/protocol.ts re-exports it),
+// kept apart so each file stays one job. docs/protocol.md, "Voice", says how the frames are used.
+import * as v from 'valibot';
+import type { Seat } from './engine/index.ts';
+
+/** A voice peer: one socket that joined the room's voice, named by the room for this connection (never a token or a seat). */
+export const VoicePeerSchema = v.pipe(v.string(), v.regex(/^[0-9a-z]{8,16}$/));
+
+/** The longest SDP a page may send: an Opus-only audio session with its candidates is a few KB, and a frame is at most 8 KiB. */
+export const MAX_SDP = 7_000;
+
+/** One signalling message from a peer to another: an SDP offer or answer, an ICE candidate, or `bye` (close our connection). */
+export const VoiceSignalSchema = v.variant('kind', [
+  v.object({ kind: v.literal('offer'), sdp: v.pipe(v.string(), v.maxLength(MAX_SDP)) }),
+  v.object({ kind: v.literal('answer'), sdp: v.pipe(v.string(), v.maxLength(MAX_SDP)) }),
+  v.object({
+    kind: v.literal('ice'),
+    candidate: v.pipe(v.string(), v.maxLength(1_000)),
+    sdpMid: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
+    sdpMLineIndex: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(64)))),
+  }),
+  v.object({ kind: v.literal('bye') }),
+]);
+/** One of VoiceSignalSchema's messages. */
+export type VoiceSignal = v.InferOutput<typeof VoiceSignalSchema>;
+
+/** The client's voice frames; protocol.ts puts them in ClientFrameSchema. */
+export const VOICE_CLIENT_FRAMES = [
+  /** This socket joins the room's voice (`on`), after its player tapped "Join voice", or leaves it. Answered with a `voice` frame. */
+  v.object({ type: v.literal('voice-join'), on: v.boolean() }),
+  /** A signalling message for one peer; the room relays it only while the step lets the two hear each other, and drops it silently otherwise. */
+  v.object({ type: v.literal('voice-signal'), to: VoicePeerSchema, signal: VoiceSignalSchema }),
+  /** Press to talk (`hold: true`) and let go, where the step gives the floor to one voice at a time (free talk, the open day). */
+  v.object({ type: v.literal('voice-floor'), hold: v.boolean() }),
+] as const;
+
+/** A peer this socket may hear now, and whose voice it is. */
+export interface VoiceSource {
+  peer: string;
+  /** The seat that speaks through this peer; null for the human judge. */
+  seat: Seat | null;
+  judge?: true;
+}
+
+/**
+ * What one socket may say and hear now, decided from the game's step for its viewer
+ * (worker/engine/voice.ts): sent on joining voice and at every step change to every socket that joined
+ * (alike whether it changed), and when peers it hears or that hear it join or leave.
+ */
+export interface VoiceRoute {
+  /** This socket's peer name. */
+  peer: string;
+  /**
+   * `speech`: one seat's turn (speeches, last words, defences), everyone else listens; `floor`: one
+   * voice at a time by press-to-talk (free talk, the open day); `team`: a called team talks among
+   * itself at its night call; `silent`: nobody but the human judge may be heard by this socket.
+   */
+  mode: 'speech' | 'floor' | 'team' | 'silent';
+  /** Whether this socket's microphone may be heard now: its turn, the floor is its, its team's call, or it is the human judge. */
+  talk: boolean;
+  /** The peers this socket may hear now. A page plays no track from any other peer. */
+  hear: VoiceSource[];
+  /** The peers that may hear this socket now. Both ends close every connection to a peer in neither list. */
+  heardBy: string[];
+  /** Floor control: the seat holding the floor and until when (ms since the epoch); null when the floor is free or the mode is not `floor`. */
+  floor: { seat: Seat | null; until: number } | null;
+}
+
+/** The server's voice frames; protocol.ts puts them in ServerFrame. */
+export type VoiceServerFrame =
+  | { type: 'voice'; route: VoiceRoute }
+  /** A relayed signalling message from a peer this socket may hear or that may hear it. */
+  | { type: 'voice-signal'; from: string; signal: VoiceSignal };
+
+/** GET /api/rooms/:code/voice-ice: the ICE servers for this room's voice (none on localhost; the deploy's TURN otherwise). */
+export interface VoiceIce {
+  iceServers: { urls: string[]; username?: string; credential?: string }[];
+  /** The room's setting is `relay`: pages set `iceTransportPolicy: 'relay'`, so no peer learns another's address. */
+  relayOnly: boolean;
+}
+
+/** How long a floor is held at most before it is free again. */
+export const FLOOR_CAP_MS = 60_000;
+/** A voice note's limits: 2 minutes and 1 MB. */
+export const VOICE_NOTE_MAX_MS = 120_000;
+export const VOICE_NOTE_MAX_BYTES = 1_000_000;
