@@ -7,6 +7,7 @@ import { RULESETS, legalActions, viewFor, type GameState, type RulesetId, type S
 import { makeRandom } from '../../worker/engine/random.ts';
 import { botMove } from '../../worker/room/bots.ts';
 import { playRandomly, seededTable } from './table.ts';
+import { sameJson } from './same-json.ts';
 
 /** The smallest table of each ruleset. */
 const players = (ruleset: RulesetId) => RULESETS[ruleset].minPlayers;
@@ -34,8 +35,8 @@ function twinFor(state: GameState, seat: Seat, random: () => number): GameState 
   const last = state.log.at(-1)!;
   const hidden = { seq: last.seq + 1, at: last.at, round: last.round, to: [a], event: { type: 'team-chat' as const, seat: a, text: 'hidden' } };
   const twin: GameState = { ...state, roles, log: [...state.log, hidden] };
-  const same = JSON.stringify(viewFor(twin, { kind: 'seat', seat })) === JSON.stringify(viewFor(state, { kind: 'seat', seat }));
-  return same && JSON.stringify(twin) !== JSON.stringify(state) ? twin : null;
+  // The twin always differs from the state (its log holds one more entry); the seat must not see it.
+  return sameJson(viewFor(twin, { kind: 'seat', seat }), viewFor(state, { kind: 'seat', seat })) ? twin : null;
 }
 
 describe('a room bot’s move comes from its own view (RULES.md D11)', () => {
