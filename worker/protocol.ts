@@ -203,7 +203,6 @@ export const SeatMoveSchema = v.variant('type', [
   v.pipe(
     v.object({ type: v.literal('say'), text: v.optional(Text), claim: v.optional(ClaimSchema), voice: v.optional(VoiceNoteMark) }),
     v.check((m) => m.text !== undefined || m.voice !== undefined, 'a speech needs text or a voice note'),
-    v.transform((m) => ({ ...m, text: m.text ?? '' })),
   ),
   /** `voice`: the turn this pass ends was a live voice speech this long (the speaker's page measured it). */
   v.object({ type: v.literal('pass'), voice: v.optional(v.object({ ms: VoiceMs })) }),
