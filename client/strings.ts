@@ -774,7 +774,7 @@ const UI = {
   vn_failed: ['语音发言没有发出，请再试一次。', 'The voice speech was not sent; try again.', 'La voz no se envió; inténtalo de nuevo.', '음성 발언을 보내지 못했습니다. 다시 시도하세요.'],
   vn_note: ['{0} 的语音发言，{1}', '{0}’s voice speech, {1}', 'Turno de palabra en voz de {0}, {1}', '{0}의 음성 발언, {1}'],
   vn_short: ['语音发言（{0}）', 'voice speech ({0})', 'turno de palabra en voz ({0})', '음성 발언 ({0})'],
-  vn_load: ['播放语音发言（{0}）', 'Play voice speech ({0})', 'Escuchar la voz ({0})', '음성 발언 듣기 ({0})'],
+  pushVoiceNote: ['{0} 留了语音发言（{1}）', '{0} left a voice speech ({1})', '{0} dejó su turno de palabra en voz ({1})', '{0} 님이 음성 발언을 남겼습니다 ({1})'],
 
 } satisfies Record<string, Row>;
 

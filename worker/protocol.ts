@@ -20,7 +20,9 @@ export type Notice =
   /** The host's scheduled start is an hour (or less) away; `at` is when it starts. */
   | { kind: 'scheduled'; at: number }
   /** To the host: the scheduled start came and the room could not start (the seat count out of range). */
-  | { kind: 'start-missed'; at: number };
+  | { kind: 'start-missed'; at: number }
+  /** Another seat left a voice speech (a voice note) of `ms`; `name`: the seat's player, as the room knows them. */
+  | { kind: 'voice-note'; seat: Seat; ms: number; name?: string };
 
 export { MAX_NAME };
 
