@@ -126,3 +126,17 @@ describe('bots cannot hear: a note without text is a speech without words to the
     expect(heuristicMove(t.view(speaker), makeRandom('bot:speaker'), {}).action?.type).toBe('say');
   });
 });
+
+describe('a phone\'s screen reader hears that a voice speech is there (client/announce.ts says every other seat\'s speech)', () => {
+  it('says who left it and how long it is, in each language, instead of empty words', async () => {
+    const { tableLines } = await import('../../client/table-voice.ts');
+    const t = lastWords();
+    const before = t.view(2);
+    t.act(5, { type: 'say', text: '', voice: { note: NOTE, ms: 48_000 } });
+    const lines = (lang: 'en' | 'zh-CN' | 'es' | 'ko') => tableLines(lang, before, t.view(2), () => true).map((s) => s.text);
+    expect(lines('en')).toEqual(['Seat 5 left a voice speech (0:48).']);
+    expect(lines('zh-CN')).toEqual(['5号留了语音发言（0:48）。']);
+    expect(lines('es')[0]).toContain('(0:48)');
+    expect(lines('ko')[0]).toContain('(0:48)');
+  });
+});
