@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { ROOM_TTL_MS, type ClientFrame } from '../../worker/protocol.ts';
 import { VOICE_NOTE_MAX_BYTES } from '../../worker/protocol-voice.ts';
 import { Bot, api, codeOf, seatedRoom, setClock, sleep, stubOf, until } from './helpers.ts';
+import { newSubscription } from './push-receiver.ts';
+import { endpointFor, open, pushService, subscribe } from './push-service.ts';
 
 /** A few bytes that start as a WebM file does (its EBML header), as MediaRecorder's Opus recording. */
 function webm(size = 4_000): Uint8Array<ArrayBuffer> {
@@ -103,6 +105,19 @@ describe('a seat leaves its speech as a voice note (async room, voice on)', () =
     expect(await say(t.speaker, 'n', { type: 'say', text: 'In short: 3 is lying.', voice: { note: id, ms: 5_000 } })).toEqual({ type: 'ack', id: 'n' });
     const got = await fetchNote(t.room.code, t.otherToken, id);
     expect(got.headers.get('Content-Type')).toBe('audio/mp4');
+  });
+});
+
+describe('the push a note brings', () => {
+  it('"Kim left a voice speech (0:48)": another seat\'s device is told who and how long, by the name the room knows', async () => {
+    const t = await atFirstSpeech();
+    const received = await pushService(t.room.code);
+    const phone = await newSubscription(endpointFor('voice-note-listener'));
+    expect(await subscribe(t.other.client, phone, 'en')).toEqual({ type: 'ack', id: expect.any(String) });
+    const { id } = (await (await upload(t.room.code, t.token, webm())).json()) as { id: string };
+    await say(t.speaker, 'n', { type: 'say', voice: { note: id, ms: 48_000 } });
+    await until('the push', () => received.length === 1);
+    expect((await open(received[0]!, phone)).notice).toEqual({ kind: 'voice-note', seat: t.speaker.seat, ms: 48_000, name: `Player ${t.speaker.seat}` });
   });
 });
 
