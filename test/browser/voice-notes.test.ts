@@ -137,4 +137,13 @@ it('a seat records its speech, sends it, and another seat hears the tone in the 
   console.log(`the listener's AnalyserNode: peak ${peak.hz.toFixed(1)} Hz at ${peak.db.toFixed(1)} dB (tone ${TONE_HZ} Hz)`);
   expect(Math.abs(peak.hz - TONE_HZ)).toBeLessThan(15);
   expect(peak.db).toBeGreaterThan(-60);
+
+  // The story drawer plays the same note, named the same way.
+  await theme(hearer, false);
+  await hearer.locator('[data-testid=history-open]').click();
+  const inStory = hearer.locator('[data-testid=history] [data-testid=voice-note] audio');
+  await expect.poll(() => inStory.getAttribute('src'), { timeout: 15_000 }).toMatch(/^blob:/);
+  expect(await inStory.getAttribute('aria-label')).toBe(await audio.getAttribute('aria-label'));
+  await inStory.scrollIntoViewIfNeeded();
+  await hearer.screenshot({ path: join(SHOTS, 'story-light.png') });
 });
