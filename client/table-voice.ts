@@ -7,6 +7,7 @@ import type { Lang } from '../worker/protocol.ts';
 import { renderClaim } from '../worker/engine/bots/claims.ts';
 import { tally } from './story.ts';
 import { TurnsPassed, turnOf } from './turns-passed.ts';
+import { clockLength } from './voice-note-length.ts';
 
 /** Every line the judge says; `{n}` is a seat number, `{list}` several (or seats with their votes), `{r}` the day. */
 export type LineKey =
@@ -26,6 +27,7 @@ export type LineKey =
   | 'speech-defence'
   | 'talk'
   | 'bot-speech'
+  | 'voice-speech'
   | 'muted'
   | 'ballot-day'
   | 'ballot-pk'
@@ -76,6 +78,8 @@ export const LINES: Record<LineKey, Row> = {
   'speech-outside-pk': { 'zh-CN': '场外PK，请{n}发言。', en: 'Outside face-off: {n}, your speech.', es: 'Desempate externo: {n}, tu turno de palabra.', ko: '장외 PK: {n}, 발언해 주세요.' },
   'speech-defence': { 'zh-CN': '请{n}发言，然后投票。', en: '{n}, your speech, then your vote.', es: '{n}, tu turno de palabra y luego tu voto.', ko: '{n}, 발언 후 투표해 주세요.' },
   'bot-speech': { 'zh-CN': '{n}说：{text}', en: '{n} says: {text}', es: '{n} dice: {text}', ko: '{n}: {text}' },
+  // A speech left as a voice note without words: the line says it is there to be played, and how long.
+  'voice-speech': { 'zh-CN': '{n}留了语音发言（{text}）。', en: '{n} left a voice speech ({text}).', es: '{n} dejó su turno de palabra en voz ({text}).', ko: '{n}이 음성 발언을 남겼습니다 ({text}).' },
   talk: { 'zh-CN': '请大家自由发言。', en: 'Everyone may speak now.', es: 'Todos pueden hablar ahora.', ko: '모두 자유롭게 발언해 주세요.' },
   muted: { 'zh-CN': '{n}今天被禁言。', en: '{n} is muted today.', es: '{n} está silenciado hoy.', ko: '{n}은 오늘 침묵입니다.' },
   'ballot-day': { 'zh-CN': '发言完毕，请在手机上投票。', en: 'Speeches are over. Vote on your phones.', es: 'Se acabaron los turnos de palabra. Votad en el móvil.', ko: '발언이 끝났습니다. 휴대폰으로 투표하세요.' },
@@ -191,7 +195,9 @@ function turnLine(lang: Lang, key: LineKey, step: StepView, seat: Seat): Spoken 
 /** A bot's speech, said for it: its claim in the table's language (its words when it claims nothing). */
 function botSpeech(lang: Lang, ev: Extract<LogEntry['event'], { type: 'said' }>): Spoken {
   const words = ev.claim ? renderClaim(ev.claim, lang) : ev.text;
-  return { key: 'bot-speech', speaker: ev.seat, text: capital(LINES['bot-speech'][lang].replace('{n}', SEAT_WORD[lang].replace('{n}', String(ev.seat))).replace('{text}', words)) };
+  const key = !words && ev.voice ? 'voice-speech' : 'bot-speech';
+  const text = words || (ev.voice ? clockLength(ev.voice.ms) : '');
+  return { key, speaker: ev.seat, text: capital(LINES[key][lang].replace('{n}', SEAT_WORD[lang].replace('{n}', String(ev.seat))).replace('{text}', text)) };
 }
 
 /** The line a step begins with (a turn to speak, last words, a night call): said when the step changes or on resync. */

@@ -58,9 +58,17 @@ function wording(notice, t, lang) {
       return t('pushScheduled', formatTime(notice.at, lang));
     case 'start-missed':
       return t('pushStartMissed');
+    case 'voice-note':
+      return t('pushVoiceNote', notice.name || t('seat', notice.seat), clockLength(notice.ms));
     default:
       return '';
   }
+}
+
+/** A voice speech's length as a clock (client/voice-note-length.ts says the same for the page). */
+function clockLength(ms) {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 function formatTime(ms, lang) {

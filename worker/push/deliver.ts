@@ -25,6 +25,8 @@ export interface PushRoom {
   now: number;
   /** Played face to face: no phone may buzz at night, so nothing is pushed then. */
   table: boolean;
+  /** The seats' names, for a notice that names a player (a voice speech); read only when one does. */
+  names?: () => Map<Seat, string>;
 }
 
 /**
@@ -75,7 +77,10 @@ export async function pushChange(room: PushRoom, prev: GameState | null, next: G
     if (seat > next.alive.length) continue;
     const viewer = { kind: 'seat', seat } as const;
     const notice = noticeFor(before ? viewFor(before, viewer) : null, viewFor(next, viewer));
-    if (notice) notices.set(seat, notice);
+    if (notice?.kind === 'voice-note') {
+      const name = room.names?.().get(notice.seat);
+      notices.set(seat, name ? { ...notice, name } : notice);
+    } else if (notice) notices.set(seat, notice);
   }
   await deliver(room, subs, notices);
 }

@@ -19,11 +19,18 @@ export function noticeFor(prev: View | null, next: View): Notice | null {
   if (next.result) return prev?.result ? null : { kind: 'over' };
   if (!prev) return { kind: 'start', until: owedStep(next)?.until ?? null };
   const owed = owedStep(next);
-  if (!owed) return null;
   const before = owedStep(prev);
-  // Still the same step (a pointer changed, someone else voted): nothing new for this seat.
-  if (before && before.step === owed.step) return null;
-  return { kind: 'owe', owes: owed.kind, until: owed.until };
+  // Still the same step (a pointer changed, someone else voted): nothing new to owe for this seat.
+  if (owed && !(before && before.step === owed.step)) return { kind: 'owe', owes: owed.kind, until: owed.until };
+  return voiceNoteNotice(prev, next);
+}
+
+/** Another seat's voice speech that this change added to this seat's view ("Kim left a voice speech (0:48)"). */
+function voiceNoteNotice(prev: View, next: View): Notice | null {
+  for (const e of next.log.slice(prev.log.length)) {
+    if (e.event.type === 'said' && e.event.voice && e.event.seat !== next.me?.seat) return { kind: 'voice-note', seat: e.event.seat, ms: e.event.voice.ms };
+  }
+  return null;
 }
 
 /** When this seat should be reminded of the step it owes: an hour before it closes, if the step lasts longer than that. */

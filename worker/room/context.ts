@@ -109,6 +109,7 @@ export class RoomCore {
 
   /** What push needs of the room (worker/push/deliver.ts), passed down so push never imports the room. */
   pushRoom(room: RoomRow): PushRoom {
-    return { code: room.code, vapid: vapidOf(this.env), store: new PushStore(this.ctx.storage.sql), fetcher: (r) => this.hooks.pushFetch(r), now: this.now(), table: room.table };
+    const names = () => new Map(this.store.seats().map((s) => [s.seat, s.name]));
+    return { code: room.code, vapid: vapidOf(this.env), store: new PushStore(this.ctx.storage.sql), fetcher: (r) => this.hooks.pushFetch(r), now: this.now(), table: room.table, names };
   }
 }

@@ -5,7 +5,7 @@
 //   host-moves.ts the host's and judge's moves     place-moves.ts what a place does about itself
 //   changes.ts   one engine call, one transaction  clock.ts       the one alarm and what it does
 //   fan-out.ts   every frame, one view per viewer  outside.ts     push and the webhook, after the frames
-//   context.ts   what they share (store, game, hooks)
+//   context.ts   what they share (store, game, hooks)  voice-notes.ts recorded speeches in R2
 // Each change is one engine call, then one synchronous storage transaction, then the alarm, then
 // each socket gets its own frames. Game state leaves only through viewFor.
 import { DurableObject } from 'cloudflare:workers';
@@ -20,6 +20,7 @@ import { onMessage } from './inbound.ts';
 import { init, record, summary, type RoomInit } from './requests.ts';
 import { join, type Joined } from './seating.ts';
 import { RateLimiter } from './sockets.ts';
+import { noteAccess, uploadNote } from './voice-notes.ts';
 
 export type { Refusal } from './context.ts';
 export type { RoomInit } from './requests.ts';
@@ -83,6 +84,16 @@ export class Room extends DurableObject<Env> {
   /** Takes a seat, the human judge's place, or redeems a host's invitation. */
   async join(req: JoinRequest): Promise<Joined | Refusal> {
     return join(this.parts, req);
+  }
+
+  /** A seat's recorded voice note, stored before the `say` that carries it (worker/room/voice-notes.ts). */
+  async voiceNoteUpload(tokenHash: string, type: string, body: ArrayBuffer): Promise<{ ok: true; id: string } | Refusal> {
+    return uploadNote(this.parts.core, tokenHash, type, body);
+  }
+
+  /** Where a viewer may fetch a voice note from, if its view holds the speech that carries it. */
+  async voiceNoteAccess(tokenHash: string | undefined, id: string): Promise<{ ok: true; key: string } | Refusal> {
+    return noteAccess(this.parts.core, tokenHash, id);
   }
 
   // ---------------------------------------------------------------- WebSockets (hibernation API)
