@@ -143,7 +143,8 @@ export function readView(view: BotView, lean = 0): Evidence {
   let changed = seatsSeen.length !== n;
   // Whether a seat's mate mark or police card changed (what `known` reads of the seat views besides life and number).
   let marks = false;
-  for (let i = 0; i < n; i++) {
+  // The very list read last (botSeatView gives its list again while no seat changed): every seat was read from it.
+  if (log.seatList !== view.seats) for (let i = 0; i < n; i++) {
     const s = view.seats[i]!;
     // Views give an unchanged seat again (the same object): what it says is read once per seat view, not per decision.
     if (seatsSeen[i] === s) continue;
@@ -160,6 +161,7 @@ export function readView(view: BotView, lean = 0): Evidence {
     mateSeen[i] = mate;
     policeHeld[i] = holds === 'police';
   }
+  log.seatList = view.seats;
   // The living seats (read-only to the bots) and their flags, listed again only when a seat's number or life changed.
   if (changed || !log.living) {
     const living: Seat[] = [];
