@@ -5,7 +5,7 @@
 // a projection of the seat's view, so it tells the bot nothing its player would not know.
 import { cardId } from './cards.ts';
 import { gameMemo } from './log-reading.ts';
-import { hasGodView, viewerLog, type ViewerLog } from './view.ts';
+import { hasGodView, seesPointers, viewerLog, type ViewerLog } from './view.ts';
 import type { GameState, Seat, SeatView, StepView, View } from './types.ts';
 
 /** A seat as a bot reads it: the fields of its SeatView that the bots read, nothing else. */
@@ -67,7 +67,7 @@ function botSeats(state: GameState, god: boolean, me: Seat, read: ViewerLog): Bo
   const killerCards = knows?.killer ?? NO_CARDS;
   const mates = !god && !twoCards ? read.mates : null;
   const step = state.step;
-  const pointers = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true) ? step.pointers : null;
+  const pointers = step.kind === 'call' && seesPointers(state, god, me) ? step.pointers : null;
   const n = state.roles.length;
   const last = kept.seats;
   let seats: BotSeatView[] | null = last.length === n ? null : new Array<BotSeatView>(n);

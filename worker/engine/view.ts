@@ -221,6 +221,12 @@ function meView(state: GameState, me: Seat): NonNullable<View['me']> {
   return view;
 }
 
+/** Whether this viewer sees the team pointers of the call under way (a seat's `pointer`): the god view, the call's actors and watchers. */
+export function seesPointers(state: GameState, god: boolean, me: Seat | 0): boolean {
+  const step = state.step;
+  return step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
+}
+
 // seatViews' working lists, by seat number (a table seats at most 20; longer lists are harmless).
 const scratchOuts: (OutRecord | undefined)[] = new Array(32).fill(undefined);
 const scratchVoters: boolean[] = new Array(32).fill(false);
@@ -231,7 +237,7 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
   const knows = me && !god && twoCards ? read.knows : null;
   const mates: ReadonlySet<Seat> = me && !god && !twoCards ? read.mates : NO_MATES;
   const step = state.step;
-  const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
+  const inCall = seesPointers(state, god, me);
   const absent = absentSeats(state.log);
   const n = state.roles.length;
   // Each seat's first way out and whether it votes in this ballot, worked out once rather than looked up per seat
