@@ -5,7 +5,8 @@ import { apply, createGame, type GameRequest } from './index.ts';
 import { makeRandom, type Random } from './random.ts';
 import { randomMove } from './random-policy.ts';
 import { campOf } from './rulesets.ts';
-import { passingSeatView, viewFor } from './view.ts';
+import { viewFor } from './view.ts';
+import { botSeatView } from './bot-view.ts';
 import { forgetGame } from './log-reading.ts';
 import { planMove, plannedMove, type BotMemory, type BotMove } from './bots/policy.ts';
 import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
@@ -130,10 +131,10 @@ function heuristicAction(bot: Bot | undefined, state: GameState, seat: Seat, ran
   if (bot) move = bot(viewFor(state, { kind: 'seat', seat }), random, memory);
   else {
     // Exactly heuristicMove on the seat's view, which plans from the view's legal actions, step and round: the same
-    // as the state's (as a room plans its bots, worker/room/bots.ts). The view is built only for a move that reads it.
-    const legal = legalActions(state, seat);
-    const plan = planMove(legal, state.step, state.round, memory);
-    move = plan ? plannedMove(seat, plan, () => passingSeatView(state, seat, legal), random, memory) : { action: null, memory };
+    // as the state's (as a room plans its bots, worker/room/bots.ts). The view is built only for a move that reads it,
+    // and only the fields the bots read (botSeatView: the same fields as the seat's whole view).
+    const plan = planMove(legalActions(state, seat), state.step, state.round, memory);
+    move = plan ? plannedMove(seat, plan, () => botSeatView(state, seat), random, memory) : { action: null, memory };
   }
   memories.set(seat, move.memory);
   return move.action ? { ...move.action, at } : null;

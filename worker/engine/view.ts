@@ -3,7 +3,7 @@
 import { legalActions } from './legal.ts';
 import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
-import type { Camp, CardId, CardView, GameState, LegalAction, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
+import type { Camp, CardId, CardView, GameState, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
 import { RULESETS, winningSeats } from './rulesets.ts';
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from './log-reading.ts';
@@ -11,7 +11,7 @@ import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '.
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** `dual`: what a seat has learnt of other seats' cards, from the log entries addressed to it. */
-interface CardKnowledge {
+export interface CardKnowledge {
   /** Killer cards: from the killers' team call (its `cards`) and the killer pointers and choices (`by`, `hand`). */
   killer: Set<CardId>;
   /** The viewer's own police checks, by card. */
@@ -91,7 +91,7 @@ function numberedCopy(copiesByPosition: (LogEntry[] | undefined)[], at: number, 
 }
 
 /** What a viewer's log holds so far: its numbered entries, its team mates, and (`dual`) its card knowledge. */
-interface ViewerLog extends Reading<LogEntry> {
+export interface ViewerLog extends Reading<LogEntry> {
   god: boolean;
   me: Seat | 0;
   entries: LogEntry[];
@@ -154,7 +154,8 @@ function readForViewer(r: ViewerLog, e: LogEntry, at: number): void {
   learnCards(r.knows, e, r.me);
 }
 
-function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
+/** What this viewer's log holds so far, read onward from its last call (worker/engine/bot-view.ts reads it too). */
+export function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerLog {
   // A number per viewer: the seat (0 for a spectator or the judge), negative with god view.
   const log = state.log;
   const r = readingAt(viewerLogs, log, god ? -1 - me : me, freshViewerLog);
@@ -179,21 +180,10 @@ const sharedSeats = gameMemo<SeatSeen[]>();
  * already has the first `logFrom`).
  */
 export function viewFor(state: GameState, viewer: Viewer, logFrom = 0): View {
-  return buildView(state, viewer, logFrom, null);
+  return buildView(state, viewer, logFrom);
 }
 
-/**
- * A seat's view for a caller that reads it at once and lets it go (the simulator's bots): what viewFor
- * gives, built with the legal actions the caller has just worked out (`legalActions(state, seat)`), and
- * with the seat's own log list rather than a copy of it, so the view's log is the seat's log only
- * until the game's next change. A bot that reads it then is a viewer like any other.
- */
-export function passingSeatView(state: GameState, seat: Seat, legal: LegalAction[]): View {
-  return buildView(state, { kind: 'seat', seat }, -1, legal);
-}
-
-/** `logFrom` -1: the viewer's log list itself (passingSeatView), not a copy. */
-function buildView(state: GameState, viewer: Viewer, logFrom: number, legal: LegalAction[] | null): View {
+function buildView(state: GameState, viewer: Viewer, logFrom: number): View {
   const god = hasGodView(state, viewer);
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
   const read = viewerLog(state, god, me);
@@ -204,8 +194,8 @@ function buildView(state: GameState, viewer: Viewer, logFrom: number, legal: Leg
   const meSeat = me ? meView(state, me) : undefined;
   const seats = seatViews(state, god, me, read);
   const stepNow = stepView(state, god);
-  const legalNow = me ? (legal ?? legalActions(state, me)) : [];
-  const log = logFrom < 0 ? read.entries : read.entries.slice(logFrom);
+  const legalNow = me ? legalActions(state, me) : [];
+  const log = read.entries.slice(logFrom);
   // The seats that won, in every ruleset (each player's game over says whether they did).
   const result = state.result ? { ...state.result, winners: winningSeats(state), seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null;
   const { ruleset, options, players } = state.setup;
@@ -231,6 +221,12 @@ function meView(state: GameState, me: Seat): NonNullable<View['me']> {
   return view;
 }
 
+/** Whether this viewer sees the team pointers of the call under way (a seat's `pointer`): the god view, the call's actors and watchers. */
+export function seesPointers(state: GameState, god: boolean, me: Seat | 0): boolean {
+  const step = state.step;
+  return step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
+}
+
 // seatViews' working lists, by seat number (a table seats at most 20; longer lists are harmless).
 const scratchOuts: (OutRecord | undefined)[] = new Array(32).fill(undefined);
 const scratchVoters: boolean[] = new Array(32).fill(false);
@@ -241,7 +237,7 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
   const knows = me && !god && twoCards ? read.knows : null;
   const mates: ReadonlySet<Seat> = me && !god && !twoCards ? read.mates : NO_MATES;
   const step = state.step;
-  const inCall = step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
+  const inCall = seesPointers(state, god, me);
   const absent = absentSeats(state.log);
   const n = state.roles.length;
   // Each seat's first way out and whether it votes in this ballot, worked out once rather than looked up per seat

@@ -4,13 +4,14 @@
 import { seatReading, type Ballot, type ClaimIndex, type LogReading, type SeatClaims } from './seat-reading.ts';
 import { decisionStamp, work, type Announced, type Scores } from './scores.ts';
 import { opt } from './view-field.ts';
-import type { Camp, Role, Seat, View } from '../types.ts';
+import type { Camp, Role, Seat } from '../types.ts';
+import type { BotView } from '../bot-view.ts';
 
 export { opt } from './view-field.ts';
 export type { Ballot, SeatClaims } from './seat-reading.ts';
 
 export interface Evidence {
-  view: View;
+  view: BotView;
   me: Seat;
   /** This bot's own seed for its hunches (from its memory): where it leans when nothing in the view points anywhere. */
   lean: number;
@@ -105,7 +106,7 @@ export function knownGood(ev: Evidence, seat: Seat): boolean {
 const KILLER_CAMP: ReadonlySet<Role> = new Set(['killer', 'undercover']);
 
 /** My camp from my own card(s): a killer or undercover card puts a seat in the killers' camp. */
-function myCamp(view: View): Camp {
+function myCamp(view: BotView): Camp {
   const me = view.me!;
   // `in` written out, not through opt(): this site sees only the viewer's own seat.
   const cards = 'cards' in me ? me.cards : undefined;
@@ -114,7 +115,7 @@ function myCamp(view: View): Camp {
   return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
 }
 /** Reads the seat's view into evidence; `view.me` must be set (a seat's view); `lean` seeds the bot's hunches (`prior`). */
-export function readView(view: View, lean = 0): Evidence {
+export function readView(view: BotView, lean = 0): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
   work.evidence++;
@@ -142,7 +143,8 @@ export function readView(view: View, lean = 0): Evidence {
   let changed = seatsSeen.length !== n;
   // Whether a seat's mate mark or police card changed (what `known` reads of the seat views besides life and number).
   let marks = false;
-  for (let i = 0; i < n; i++) {
+  // The very list read last (botSeatView gives its list again while no seat changed): every seat was read from it.
+  if (log.seatList !== view.seats) for (let i = 0; i < n; i++) {
     const s = view.seats[i]!;
     // Views give an unchanged seat again (the same object): what it says is read once per seat view, not per decision.
     if (seatsSeen[i] === s) continue;
@@ -159,6 +161,7 @@ export function readView(view: View, lean = 0): Evidence {
     mateSeen[i] = mate;
     policeHeld[i] = holds === 'police';
   }
+  log.seatList = view.seats;
   // The living seats (read-only to the bots) and their flags, listed again only when a seat's number or life changed.
   if (changed || !log.living) {
     const living: Seat[] = [];
@@ -220,7 +223,7 @@ export function readView(view: View, lean = 0): Evidence {
 }
 
 /** The evidence of one decision, from the seat's reading and what it knows of each seat; `gen` stamps its scores. */
-function evidence(view: View, me: Seat, lean: number, role: Role, camp: Camp, log: LogReading, known: readonly number[], mates: readonly Seat[], gen: number): Evidence {
+function evidence(view: BotView, me: Seat, lean: number, role: Role, camp: Camp, log: LogReading, known: readonly number[], mates: readonly Seat[], gen: number): Evidence {
   const n = view.seats.length;
   return {
     view,
@@ -260,7 +263,7 @@ function lastSuspect(known: number[], living: readonly Seat[]): void {
   if (left !== 0) known[left]! |= KILLER;
 }
 
-function policeSeen(view: View, seat: Seat): boolean {
+function policeSeen(view: BotView, seat: Seat): boolean {
   return opt(view.seats[seat - 1], 'holds') === 'police';
 }
 

@@ -8,6 +8,7 @@ import { nightRule } from './night.ts';
 import { speechClaim, type BotMemory } from './speech.ts';
 import { pick, type Random } from '../random.ts';
 import type { LegalAction, Seat, SeatAction, View } from '../types.ts';
+import type { BotView } from '../bot-view.ts';
 
 export type { BotMemory } from './speech.ts';
 
@@ -73,7 +74,7 @@ export function heuristicMove(view: View, random: Random, memory: BotMemory, lan
  * (point, open eyes, speech, vote) reads the seat's view, so a caller that holds the state (the
  * simulator) builds the view only for those: a pass or a card read takes no view.
  */
-export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => View, random: Random, given: BotMemory, lang: ClaimLang = 'en'): BotMove {
+export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, random: Random, given: BotMemory, lang: ClaimLang = 'en'): BotMove {
   // The bot's hunches are seeded once, at its first move that weighs evidence, and kept all game.
   const memory = plan.kind === 'pass' || plan.kind === 'other' || given.lean !== undefined ? given : { ...given, lean: Math.floor(random() * 0x40000000) };
   const lean = memory.lean ?? 0;

@@ -3,7 +3,8 @@
 // decision reads only the entries added since its last one (evidence.ts turns it into evidence).
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
 import { emptyKey, type Announced, type ScoreKey } from './scores.ts';
-import type { Camp, Claim, ClaimedAct, LogEntry, Role, Seat, SeatView } from '../types.ts';
+import type { Camp, Claim, ClaimedAct, LogEntry, Role, Seat } from '../types.ts';
+import type { BotSeatView } from '../bot-view.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
 export interface SeatClaims {
@@ -57,7 +58,9 @@ export interface LogReading extends Reading<LogEntry> {
   eyes: { call: string; seats: Seat[] }[];
   index: ClaimIndex;
   /** The seat views read last (by index), and what each says: its number, whether it is alive, whether it shows a mate. */
-  seatsSeen: SeatView[];
+  seatsSeen: BotSeatView[];
+  /** The list of seat views read last. */
+  seatList: readonly BotSeatView[] | undefined;
   /** The living seats of those views, and a flags list with LIVING set for each. */
   living?: Seat[];
   livingFlags?: number[];
@@ -122,7 +125,7 @@ const shares = gameMemo<GameShare>();
 
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], credSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], credSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], seatList: undefined, living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
