@@ -485,13 +485,21 @@ function partText(part: object): string {
 
 /**
  * `JSON.stringify({ ...view, log: undefined })`, byte for byte: the keys in buildView's order, the
- * shared parts from their kept text, the viewer's own parts (`viewer`, `me`, `legal`) stringified.
+ * shared parts from their kept text, the viewer and its own seat written out (one shape each outside
+ * `dual`), and only `legal` stringified: one call per viewer, not one per part.
  * (A key added to the view must be added here: test/engine/view-json.test.ts compares the two.)
  */
 function viewText(v: View): string {
-  const me = v.me ? `,"me":${JSON.stringify(v.me)}` : '';
+  const viewer = v.viewer.kind === 'seat' ? `{"kind":"seat","seat":${v.viewer.seat}}` : `{"kind":"${v.viewer.kind}"}`;
+  const me = v.me ? `,"me":${meText(v.me)}` : '';
   const result = v.result ? partText(v.result) : 'null';
-  return `{"ruleset":"${v.ruleset}","options":${partText(v.options)},"players":${v.players},"round":${v.round},"phase":"${v.phase}","paused":${v.paused},"commitment":"${v.commitment}","viewer":${JSON.stringify(v.viewer)},"god":${v.god}${me},"seats":${seatsText(v.seats)},"step":${partText(v.step)},"legal":${JSON.stringify(v.legal)},"result":${result}}`;
+  return `{"ruleset":"${v.ruleset}","options":${partText(v.options)},"players":${v.players},"round":${v.round},"phase":"${v.phase}","paused":${v.paused},"commitment":"${v.commitment}","viewer":${viewer},"god":${v.god}${me},"seats":${seatsText(v.seats)},"step":${partText(v.step)},"legal":${JSON.stringify(v.legal)},"result":${result}}`;
+}
+
+/** The viewer's own seat as meView makes it: written out, but `dual`'s (cards and side) stringified. */
+function meText(me: NonNullable<View['me']>): string {
+  if (me.cards || me.side) return JSON.stringify(me);
+  return `{"seat":${me.seat},"role":"${me.role}","alive":${me.alive}${me.ballot === undefined ? '' : `,"ballot":${me.ballot}`}}`;
 }
 
 function seatsText(seats: SeatView[]): string {
