@@ -201,8 +201,10 @@ function buildView(state: GameState, viewer: Viewer, logFrom: number, legal: Leg
   const phase = state.result ? 'over' : step.kind === 'call' || step.kind === 'eyes' ? 'night' : 'day';
   const paused = state.pausedRemaining !== null;
   const meSeat = me ? meView(state, me) : undefined;
-  const seats = seatViews(state, god, me, read);
-  const stepNow = sharedStepView(state, god);
+  // A passing view (a bot's) is the state's only one: nothing is kept for other viewers.
+  const passing = legal !== null;
+  const seats = seatViews(state, god, me, read, passing);
+  const stepNow = passing ? stepView(state, god) : sharedStepView(state, god);
   const legalNow = me ? (legal ?? legalActions(state, me)) : [];
   const log = logFrom < 0 ? read.entries : read.entries.slice(logFrom);
   const result = state.result ? sharedResult(state) : null;
@@ -242,18 +244,29 @@ interface SeatFacts {
 
 const seatFacts = new WeakMap<GameState, SeatFacts>();
 
-function factsOf(state: GameState): SeatFacts {
-  let facts = seatFacts.get(state);
+// A passing view's lists (a bot's: the state's only view, nothing to keep), reused from call to call.
+const scratchOuts: (OutRecord | undefined)[] = [];
+const scratchVoters: boolean[] = [];
+
+/** The state's seat facts: kept for its other viewers (`keep`), or made in the scratch lists, which the next passing view overwrites. */
+function factsOf(state: GameState, keep: boolean): SeatFacts {
+  let facts = keep ? seatFacts.get(state) : undefined;
   if (facts) return facts;
-  const outs: (OutRecord | undefined)[] = new Array(state.roles.length + 1).fill(undefined);
+  const n = state.roles.length + 1;
+  const outs = keep ? new Array<OutRecord | undefined>(n) : scratchOuts;
+  outs.length = n;
+  outs.fill(undefined);
   for (let k = state.outs.length - 1; k >= 0; k--) outs[state.outs[k]!.seat] = state.outs[k];
   const step = state.step;
   let voters: boolean[] | null = null;
   if (step.kind === 'ballot') {
-    voters = new Array(state.roles.length + 1).fill(false);
+    voters = keep ? new Array<boolean>(n) : scratchVoters;
+    voters.length = n;
+    voters.fill(false);
     for (const v of step.voters) voters[v] = true;
   }
-  seatFacts.set(state, (facts = { outs, voters, absent: absentSeats(state.log) }));
+  facts = { outs, voters, absent: absentSeats(state.log) };
+  if (keep) seatFacts.set(state, facts);
   return facts;
 }
 
@@ -272,8 +285,9 @@ interface SeatSight {
  * Every seat as this viewer sees it. Outside `dual`, a viewer without god view knows more than anyone
  * only of its own seat, its mates' and (in a call it takes part in) the pointers: the other seats are
  * the state's plain seats, made once per state and shared by every viewer, not looked at per viewer.
+ * A passing view (`passing`: a bot's, the state's only view) looks at every seat: there is nobody to share with.
  */
-function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog): SeatView[] {
+function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog, passing: boolean): SeatView[] {
   const twoCards = state.cards !== undefined;
   const step = state.step;
   const sight: SeatSight = {
@@ -285,9 +299,9 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     own: twoCards ? null : read.seats,
     shared: read.shared,
   };
-  const facts = factsOf(state);
+  const facts = factsOf(state, !passing);
   const n = state.roles.length;
-  if (twoCards || god) {
+  if (twoCards || god || passing) {
     const seats: SeatView[] = new Array<SeatView>(n);
     for (let i = 0; i < n; i++) seats[i] = seatView(state, facts, sight, i);
     return seats;
