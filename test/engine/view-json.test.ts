@@ -3,9 +3,8 @@
 // text of the view itself with its log last. Over seeded heuristic games, after every change and for
 // every viewer (each seat, the judge, a spectator) whose view changed, with and without new entries.
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, pendingSeats, viewFor, viewJson, viewUpdate, type Action, type GameState, type RulesetId, type Seat, type Viewer } from '../../worker/engine/index.ts';
-import { heuristicMove, type BotMemory } from '../../worker/engine/bots/policy.ts';
-import { makeRandom } from '../../worker/engine/random.ts';
+import { viewJson, viewUpdate, type RulesetId } from '../../worker/engine/index.ts';
+import { playSeededGame, viewersOf } from './seeded-changes.ts';
 
 const CASES: [RulesetId, number][] = [
   ['classic', 12],
@@ -14,39 +13,20 @@ const CASES: [RulesetId, number][] = [
 
 /** Plays one seeded game; returns how many updates brought no entry and how many brought some. */
 function checkGame(ruleset: RulesetId, players: number, seed: string): { empty: number; entries: number } {
-  const created = createGame({ ruleset, players, seed, at: 0 });
-  if (!created.ok) throw new Error(created.message);
-  let state: GameState = created.state;
-  const viewers: Viewer[] = [...state.roles.map((_, i): Viewer => ({ kind: 'seat', seat: i + 1 })), { kind: 'judge' }, { kind: 'spectator' }];
-  const random = makeRandom(`${seed}:bots`);
-  const memories = new Map<Seat, BotMemory>();
   const counts = { empty: 0, entries: 0 };
-  let at = 0;
-  for (let steps = 0; !state.result && steps < 600; steps++) {
-    const seat = pendingSeats(state)[0];
-    const deadline = 'endsAt' in state.step && state.step.endsAt !== null ? state.step.endsAt : at;
-    let action: Action;
-    if (seat === undefined) {
-      at = deadline;
-      action = { type: 'deadline' as const, at };
-    } else {
-      const move = heuristicMove(viewFor(state, { kind: 'seat', seat }), makeRandom(`${seed}:${random()}`), memories.get(seat) ?? {});
-      memories.set(seat, move.memory);
-      action = move.action ? { ...move.action, at } : { type: 'deadline' as const, at: deadline };
-    }
-    const result = apply(state, action);
-    if (!result.ok) throw new Error(`${result.error.code}: ${JSON.stringify(action)}`);
-    const next = result.state;
-    for (const viewer of viewers) {
-      const update = viewUpdate(state, next, viewer);
+  let changes = 0;
+  playSeededGame(ruleset, players, seed, (prev, next) => {
+    if (!prev) return;
+    changes++;
+    for (const viewer of viewersOf(next)) {
+      const update = viewUpdate(prev, next, viewer);
       if (!update) continue;
       const { log, ...rest } = update.view;
-      expect(viewJson(next, viewer, update.view), `${ruleset} step ${steps} ${JSON.stringify(viewer)}`).toBe(JSON.stringify({ ...rest, log }));
+      expect(viewJson(next, viewer, update.view), `${ruleset} change ${changes} ${JSON.stringify(viewer)}`).toBe(JSON.stringify({ ...rest, log }));
       if (log.length) counts.entries++;
       else counts.empty++;
     }
-    state = next;
-  }
+  });
   return counts;
 }
 

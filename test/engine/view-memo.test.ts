@@ -10,21 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, createGame, pendingSeats, viewFor, type GameState, type RulesetId, type Seat, type View, type Viewer } from '../../worker/engine/index.ts';
 import { heuristicMove, type BotMemory } from '../../worker/engine/bots/policy.ts';
 import { makeRandom } from '../../worker/engine/random.ts';
-
-const CASES: [RulesetId, number][] = [
-  ['classic', 12],
-  ['runoff', 10],
-  ['doctor', 13],
-  ['butterfly', 11],
-  ['infernal', 6],
-  ['raw', 7],
-  ['dual', 8],
-  ['original', 10],
-];
-
-function viewersOf(state: GameState): Viewer[] {
-  return [...state.roles.map((_, i): Viewer => ({ kind: 'seat', seat: i + 1 })), { kind: 'judge' }, { kind: 'spectator' }];
-}
+import { EVERY_RULESET, viewersOf } from './seeded-changes.ts';
 
 /** Plays one seeded game with heuristic bots, checking every viewer's view at every step; returns the steps checked. */
 function checkGame(ruleset: RulesetId, players: number, seed: string): number {
@@ -86,7 +72,7 @@ function checkGame(ruleset: RulesetId, players: number, seed: string): number {
 }
 
 describe('memoised views and bot readings equal fresh ones', () => {
-  for (const [ruleset, players] of CASES) {
+  for (const [ruleset, players] of EVERY_RULESET) {
     it(`${ruleset} ${players}: every viewer's view every third step, the acting seat's at every step, of a seeded bot game, as if read afresh`, () => {
       const steps = checkGame(ruleset, players, `${ruleset}:memo`);
       expect(steps).toBeGreaterThan(20);

@@ -54,8 +54,8 @@ function sentAt(d: Delivery): number {
 /** The room's stored state (without its log) and its alarm, in one look. */
 async function look(code: string): Promise<{ state: GameState; alarm: number | null }> {
   return runInDurableObject(stubOf(code), async (_room: Room, ctx: DurableObjectState) => {
-    const row = ctx.storage.sql.exec<{ state: string }>('SELECT state FROM game WHERE id = 1').one();
-    return { state: JSON.parse(row.state) as GameState, alarm: await ctx.storage.getAlarm() };
+    const row = ctx.storage.sql.exec<{ fixed: string | null; state: string }>('SELECT fixed, state FROM game WHERE id = 1').one();
+    return { state: { ...(row.fixed === null ? {} : JSON.parse(row.fixed)), ...JSON.parse(row.state) } as GameState, alarm: await ctx.storage.getAlarm() };
   });
 }
 

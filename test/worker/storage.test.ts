@@ -134,6 +134,46 @@ describe('the room store', () => {
     });
   });
 
+  it('writes a game’s fixed part (setup, roles, deck, commitment) when it starts, and a move only the rest, read back whole and in order', async () => {
+    await withStore((store, sql) => {
+      const created = createGame({ ruleset: 'classic', players: 9, seed: 'fixed', at: 0 });
+      if (!created.ok) throw new Error(created.message);
+      const state = created.state;
+      const stored = () => sql.exec<{ fixed: string; state: string }>('SELECT fixed, state FROM game WHERE id = 1').one();
+      store.transaction(() => store.newGame(1, state));
+      const fixed = stored().fixed;
+      expect(JSON.parse(fixed)).toEqual({ setup: state.setup, roles: state.roles, deck: state.deck, commitment: state.commitment });
+      // A move (new objects for what it changed, the same for the rest, as the engine makes them).
+      const moved = { ...state, round: 1, step: { kind: 'eyes' as const, choices: {}, endsAt: 5 }, log: state.log };
+      expect(rowsWrittenBy(sql, () => store.transaction(() => store.saveGame(1, moved, [])))).toBe(1);
+      expect(stored().fixed).toBe(fixed);
+      expect(stored().state).not.toContain('"setup"');
+      expect(stored().state).not.toContain(state.commitment);
+      // Read back: the same state, key for key in the same order.
+      const back = store.loadGame()!;
+      expect(JSON.stringify(back)).toBe(JSON.stringify(moved));
+      // A part replaced (dual's judge card changes the roles) is written again, in the same one row.
+      const roles = [...state.roles];
+      expect(rowsWrittenBy(sql, () => store.transaction(() => store.saveGame(1, { ...back, roles }, [])))).toBe(1);
+      expect(JSON.parse(stored().fixed).roles).toEqual(roles);
+    });
+  });
+
+  it('reads a game row written before schema 10 (the whole state in `state`), and splits it at its next write', async () => {
+    await withStore((store, sql) => {
+      const created = createGame({ ruleset: 'classic', players: 9, seed: 'old-row', at: 0 });
+      if (!created.ok) throw new Error(created.message);
+      const { log, ...whole } = created.state;
+      sql.exec('INSERT OR REPLACE INTO game (id, game_no, fixed, state) VALUES (1, 1, NULL, ?)', JSON.stringify(whole));
+      for (const e of log) sql.exec('INSERT INTO events (game_no, seq, json) VALUES (1, ?, ?)', e.seq, JSON.stringify(e));
+      const back = store.loadGame()!;
+      expect(JSON.stringify(back)).toBe(JSON.stringify(created.state));
+      store.transaction(() => store.saveGame(1, { ...back, round: 1 }, []));
+      expect(sql.exec<{ fixed: string | null }>('SELECT fixed FROM game').one().fixed).not.toBeNull();
+      expect(JSON.stringify(store.loadGame())).toBe(JSON.stringify({ ...created.state, round: 1 }));
+    });
+  });
+
   it('remembers the last KEEP_ACTION_IDS applied ids and no more', async () => {
     await withStore((store, sql) => {
       const seatOf = (i: number) => 1 + (i % 8);

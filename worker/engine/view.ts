@@ -187,17 +187,15 @@ function buildView(state: GameState, viewer: Viewer, logFrom: number): View {
   const god = hasGodView(state, viewer);
   const me = viewer.kind === 'seat' ? viewer.seat : 0;
   const read = viewerLog(state, god, me);
-  const twoCards = state.cards !== undefined;
   const step = state.step;
   const phase = state.result ? 'over' : step.kind === 'call' || step.kind === 'eyes' ? 'night' : 'day';
   const paused = state.pausedRemaining !== null;
   const meSeat = me ? meView(state, me) : undefined;
   const seats = seatViews(state, god, me, read);
-  const stepNow = stepView(state, god);
+  const stepNow = sharedStepView(state, god);
   const legalNow = me ? legalActions(state, me) : [];
   const log = read.entries.slice(logFrom);
-  // The seats that won, in every ruleset (each player's game over says whether they did).
-  const result = state.result ? { ...state.result, winners: winningSeats(state), seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) } : null;
+  const result = state.result ? sharedResult(state) : null;
   const { ruleset, options, players } = state.setup;
   // One literal per shape, every key at once in the order the protocol shows (a seat's view has `me`): a bot builds a
   // view at every decision, and keys added one by one after the literal outgrew the object and moved it to a slower shape.
@@ -227,82 +225,164 @@ export function seesPointers(state: GameState, god: boolean, me: Seat | 0): bool
   return step.kind === 'call' && (god || step.actors.includes(me) || step.watchers?.includes(me) === true);
 }
 
-// seatViews' working lists, by seat number (a table seats at most 20; longer lists are harmless).
-const scratchOuts: (OutRecord | undefined)[] = new Array(32).fill(undefined);
-const scratchVoters: boolean[] = new Array(32).fill(false);
+/** What every viewer's seat views are made of, worked out once per state rather than once per viewer. */
+interface SeatFacts {
+  /** Each seat's first way out, by seat number. */
+  outs: (OutRecord | undefined)[];
+  /** Whether each seat votes in this ballot, by seat number (null: no ballot). */
+  voters: boolean[] | null;
+  absent: ReadonlySet<Seat>;
+  /** Every seat as a viewer who knows nothing special of it sees it (not in `dual`); made when first asked. */
+  plain?: SeatView[];
+}
 
-/** Every seat as this viewer sees it. */
-function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog): SeatView[] {
-  const twoCards = state.cards !== undefined;
-  const knows = me && !god && twoCards ? read.knows : null;
-  const mates: ReadonlySet<Seat> = me && !god && !twoCards ? read.mates : NO_MATES;
-  const step = state.step;
-  const inCall = seesPointers(state, god, me);
-  const absent = absentSeats(state.log);
-  const n = state.roles.length;
-  // Each seat's first way out and whether it votes in this ballot, worked out once rather than looked up per seat
-  // (in lists kept between calls: a view is built at every bot decision).
-  const outs = scratchOuts;
-  outs.fill(undefined);
+const seatFacts = new WeakMap<GameState, SeatFacts>();
+
+/** The state's seat facts, kept for its other viewers. */
+function factsOf(state: GameState): SeatFacts {
+  let facts = seatFacts.get(state);
+  if (facts) return facts;
+  const n = state.roles.length + 1;
+  const outs = new Array<OutRecord | undefined>(n).fill(undefined);
   for (let k = state.outs.length - 1; k >= 0; k--) outs[state.outs[k]!.seat] = state.outs[k];
-  const voters = step.kind === 'ballot' ? scratchVoters : null;
-  if (voters && step.kind === 'ballot') {
-    voters.fill(false);
+  const step = state.step;
+  let voters: boolean[] | null = null;
+  if (step.kind === 'ballot') {
+    voters = new Array<boolean>(n).fill(false);
     for (const v of step.voters) voters[v] = true;
   }
-  const seats: SeatView[] = new Array<SeatView>(n);
-  for (let i = 0; i < n; i++) {
-    const seat = i + 1;
-    const alive = state.alive[i]!;
-    const out = outs[seat];
-    const mated = mates.size > 0 && mates.has(seat);
-    const role = god || seat === me || mated ? state.roles[i]! : undefined;
-    const mate = mated && seat !== me ? true : undefined;
-    const pointing = inCall && step.kind === 'call' && seat in step.pointers;
-    const pointer = pointing ? step.pointers[seat] : undefined;
-    const voted = voters?.[seat] && step.kind === 'ballot' ? seat in step.ballots : undefined;
-    const away = alive && absent.size > 0 && absent.has(seat) ? true : undefined;
-    // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
-    const last = read.seats[i];
-    if (!twoCards && last && last.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
-      seats[i] = last.view;
-      continue;
-    }
-    // What every viewer without special knowledge of the seat sees: another viewer may have built it already.
-    const plain = !twoCards && role === undefined && mate === undefined && !pointing;
-    const shared = plain ? read.shared[i] : undefined;
-    if (shared && shared.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
-      read.seats[i] = shared;
-      seats[i] = shared.view;
-      continue;
-    }
-    const view: SeatView = { seat, alive };
-    if (out) {
-      view.out = { how: out.how, round: out.round };
-      if (out.camp) view.camp = out.camp;
-    }
-    if (role) view.role = role;
-    if (mate) view.mate = true;
-    if (twoCards) {
-      if (state.judgeSeat === seat) view.judge = true;
-      // Which cards are down is public (laid down at dawn, or both with the verdict); faces only for the holder and the judge.
-      if (state.judgeSeat !== seat || god) view.cards = ([0, 1] as const).map((k) => cardView(state, cardId(seat, k), god || seat === me, knows));
-      const holds = seat === me ? undefined : knows?.holds.get(seat);
-      if (holds) view.holds = holds;
-      if (holds || view.cards?.some((c) => c.known)) view.mate = true;
-    }
-    if (pointing) view.pointer = pointer;
-    if (voted !== undefined) view.voted = voted;
-    if (away) view.absent = true;
-    // dual's seat views (cards the viewer learns of one by one) are built afresh every time.
-    if (!twoCards) {
-      const seen = new SeatSeen(view, alive, out, role, mate, pointing, pointer, voted, away);
-      read.seats[i] = seen;
-      if (plain) read.shared[i] = seen;
-    }
-    seats[i] = view;
+  facts = { outs, voters, absent: absentSeats(state.log) };
+  seatFacts.set(state, facts);
+  return facts;
+}
+
+/** How one viewer sees the seats: who it is, what it knows, and its last seat views (null: none kept). */
+interface SeatSight {
+  god: boolean;
+  me: Seat | 0;
+  mates: ReadonlySet<Seat>;
+  knows: CardKnowledge | null;
+  inCall: boolean;
+  own: SeatSeen[] | null;
+  shared: SeatSeen[];
+}
+
+/**
+ * Every seat as this viewer sees it. Outside `dual`, a viewer without god view knows more than anyone
+ * only of its own seat, its mates' and (in a call it takes part in) the pointers: the other seats are
+ * the state's plain seats, made once per state and shared by every viewer, not looked at per viewer.
+ */
+function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog): SeatView[] {
+  const twoCards = state.cards !== undefined;
+  const step = state.step;
+  const sight: SeatSight = {
+    god,
+    me,
+    mates: me && !god && !twoCards ? read.mates : NO_MATES,
+    knows: me && !god && twoCards ? read.knows : null,
+    inCall: seesPointers(state, god, me),
+    own: twoCards ? null : read.seats,
+    shared: read.shared,
+  };
+  const facts = factsOf(state);
+  const n = state.roles.length;
+  if (twoCards || god) {
+    const seats: SeatView[] = new Array<SeatView>(n);
+    for (let i = 0; i < n; i++) seats[i] = seatView(state, facts, sight, i);
+    return seats;
   }
+  const seats = plainSeats(state, facts, read.shared).slice();
+  if (me) seats[me - 1] = seatView(state, facts, sight, me - 1);
+  for (const mate of sight.mates) seats[mate - 1] = seatView(state, facts, sight, mate - 1);
+  if (sight.inCall && step.kind === 'call') for (const seat in step.pointers) seats[Number(seat) - 1] = seatView(state, facts, sight, Number(seat) - 1);
   return seats;
+}
+
+const PLAIN_SIGHT_BASE = { god: false, me: 0, mates: NO_MATES, knows: null, inCall: false, own: null } as const;
+
+/** The state's seats as a viewer who knows nothing special of them sees them (outside `dual`). */
+function plainSeats(state: GameState, facts: SeatFacts, shared: SeatSeen[]): SeatView[] {
+  if (facts.plain) return facts.plain;
+  const sight: SeatSight = { ...PLAIN_SIGHT_BASE, shared };
+  const seats: SeatView[] = new Array<SeatView>(state.roles.length);
+  for (let i = 0; i < seats.length; i++) seats[i] = seatView(state, facts, sight, i);
+  return (facts.plain = seats);
+}
+
+/** Seat `i + 1` as this viewer sees it. */
+function seatView(state: GameState, facts: SeatFacts, sight: SeatSight, i: number): SeatView {
+  const { god, me, mates, knows, inCall, own, shared } = sight;
+  const twoCards = state.cards !== undefined;
+  const step = state.step;
+  const seat = i + 1;
+  const alive = state.alive[i]!;
+  const out = facts.outs[seat];
+  const mated = mates.size > 0 && mates.has(seat);
+  const role = god || seat === me || mated ? state.roles[i]! : undefined;
+  const mate = mated && seat !== me ? true : undefined;
+  const pointing = inCall && step.kind === 'call' && seat in step.pointers;
+  const pointer = pointing ? step.pointers[seat] : undefined;
+  const voted = facts.voters?.[seat] && step.kind === 'ballot' ? seat in step.ballots : undefined;
+  const away = alive && facts.absent.size > 0 && facts.absent.has(seat) ? true : undefined;
+  // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
+  const last = own?.[i];
+  if (last && last.alike(alive, out, role, mate, pointing, pointer, voted, away)) return last.view;
+  // What every viewer without special knowledge of the seat sees: another viewer may have built it already.
+  const plain = !twoCards && role === undefined && mate === undefined && !pointing;
+  const kept = plain ? shared[i] : undefined;
+  if (kept && kept.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
+    if (own) own[i] = kept;
+    return kept.view;
+  }
+  const view: SeatView = { seat, alive };
+  if (out) {
+    view.out = { how: out.how, round: out.round };
+    if (out.camp) view.camp = out.camp;
+  }
+  if (role) view.role = role;
+  if (mate) view.mate = true;
+  if (twoCards) {
+    if (state.judgeSeat === seat) view.judge = true;
+    // Which cards are down is public (laid down at dawn, or both with the verdict); faces only for the holder and the judge.
+    if (state.judgeSeat !== seat || god) view.cards = ([0, 1] as const).map((k) => cardView(state, cardId(seat, k), god || seat === me, knows));
+    const holds = seat === me ? undefined : knows?.holds.get(seat);
+    if (holds) view.holds = holds;
+    if (holds || view.cards?.some((c) => c.known)) view.mate = true;
+  }
+  if (pointing) view.pointer = pointer;
+  if (voted !== undefined) view.voted = voted;
+  if (away) view.absent = true;
+  // dual's seat views (cards the viewer learns of one by one) are built afresh every time.
+  if (!twoCards) {
+    const seen = new SeatSeen(view, alive, out, role, mate, pointing, pointer, voted, away);
+    if (own) own[i] = seen;
+    if (plain) shared[i] = seen;
+  }
+  return view;
+}
+
+// The step and the result as viewers see them, by state: every viewer without god view sees one step
+// view and every viewer sees one result, built once per change rather than once per viewer (views are
+// read-only, so they share the objects; viewText then stringifies each once).
+const stepViews = new WeakMap<GameState, [StepView | undefined, StepView | undefined]>();
+const results = new WeakMap<GameState, NonNullable<View['result']>>();
+
+function sharedStepView(state: GameState, god: boolean): StepView {
+  let both = stepViews.get(state);
+  if (!both) stepViews.set(state, (both = [undefined, undefined]));
+  const i = god ? 1 : 0;
+  return (both[i] ??= stepView(state, god));
+}
+
+/** The seats that won, in every ruleset (each player's game over says whether they did). */
+function sharedResult(state: GameState): NonNullable<View['result']> {
+  let result = results.get(state);
+  if (!result) {
+    const twoCards = state.cards !== undefined;
+    result = { ...state.result!, winners: winningSeats(state), seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) };
+    results.set(state, result);
+  }
+  return result;
 }
 
 function stepView(state: GameState, god: boolean): StepView {
@@ -387,8 +467,44 @@ function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
   let kept = fingerprints.get(state);
   if (!kept) fingerprints.set(state, (kept = new Map()));
   let print = kept.get(key);
-  if (print === undefined) kept.set(key, (print = JSON.stringify({ ...(view ?? viewFor(state, viewer)), log: undefined })));
+  if (print === undefined) kept.set(key, (print = viewText(view ?? viewFor(state, viewer))));
   return print;
+}
+
+// The text of a view part that views share by reference (a seat view kept between views, a state's
+// step view and result, the game's options): stringified once, not once per viewer per change.
+// Views are read-only, so a part's text stays true for as long as the part lives.
+const partTexts = new WeakMap<object, string>();
+
+function partText(part: object): string {
+  let text = partTexts.get(part);
+  if (text === undefined) partTexts.set(part, (text = JSON.stringify(part)));
+  return text;
+}
+
+/**
+ * `JSON.stringify({ ...view, log: undefined })`, byte for byte: the keys in buildView's order, the
+ * shared parts from their kept text, the viewer and its own seat written out (one shape each outside
+ * `dual`), and only `legal` stringified: one call per viewer, not one per part.
+ * (A key added to the view must be added here: test/engine/view-json.test.ts compares the two.)
+ */
+function viewText(v: View): string {
+  const viewer = v.viewer.kind === 'seat' ? `{"kind":"seat","seat":${v.viewer.seat}}` : `{"kind":"${v.viewer.kind}"}`;
+  const me = v.me ? `,"me":${meText(v.me)}` : '';
+  const result = v.result ? partText(v.result) : 'null';
+  return `{"ruleset":"${v.ruleset}","options":${partText(v.options)},"players":${v.players},"round":${v.round},"phase":"${v.phase}","paused":${v.paused},"commitment":"${v.commitment}","viewer":${viewer},"god":${v.god}${me},"seats":${seatsText(v.seats)},"step":${partText(v.step)},"legal":${JSON.stringify(v.legal)},"result":${result}}`;
+}
+
+/** The viewer's own seat as meView makes it: written out, but `dual`'s (cards and side) stringified. */
+function meText(me: NonNullable<View['me']>): string {
+  if (me.cards || me.side) return JSON.stringify(me);
+  return `{"seat":${me.seat},"role":"${me.role}","alive":${me.alive}${me.ballot === undefined ? '' : `,"ballot":${me.ballot}`}}`;
+}
+
+function seatsText(seats: SeatView[]): string {
+  let text = '';
+  for (const seat of seats) text += `,${partText(seat)}`;
+  return `[${text.slice(1)}]`;
 }
 
 /**

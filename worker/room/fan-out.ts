@@ -1,8 +1,9 @@
 // Fan-out: every frame the room sends. A burst of changes is sent as one frame per viewer, each
 // viewer's view is made once for all its sockets, and a viewer whose view did not change gets none.
-import { viewFor, viewJson, viewUpdate, viewerKey, type GameState, type Seat } from '../engine/index.ts';
+import { viewFor, type GameState, type Seat } from '../engine/index.ts';
 import { logTag, type Have, type Presence, type RoomView, type ServerFrame } from '../protocol.ts';
 import type { Change, RoomCore } from './context.ts';
+import { GameFrames } from './game-frames.ts';
 import { presenceOf, roomView, samePresence } from './roomview.ts';
 import { attachmentOf, send, sendText, viewerOf, type Attachment } from './sockets.ts';
 import type { RoomRow } from './storage.ts';
@@ -68,22 +69,14 @@ export class FanOut {
 
   /** Every watching socket's frame for the game's change from `prev` (null: a new game, sent whole) to `next`. */
   private sendGameChange(prev: GameState | null, next: GameState): void {
-    // One view per viewer (a seat's phone and laptop share it), and no frame for a viewer whose view
-    // did not change: whether and when a frame arrives must tell nothing the viewer may not know.
-    // Its frame is made into text once.
-    const frames = new Map<string, string | null>();
+    // One frame per viewer (a seat's phone and laptop share it, worker/room/game-frames.ts), and none
+    // for a viewer whose view did not change: whether and when a frame arrives must tell nothing the
+    // viewer may not know.
+    const frames = new GameFrames(prev, next);
     for (const ws of this.core.ctx.getWebSockets()) {
       const who = attachmentOf(ws);
       if (!who || !watchesGame(who, next)) continue;
-      const viewer = viewerOf(who);
-      const key = viewerKey(viewer);
-      let frame = frames.get(key);
-      if (frame === undefined) {
-        const update = viewUpdate(prev, next, viewer);
-        // The `game` frame's text, its view from viewJson (the view's fingerprint is already text).
-        frame = update ? `{"type":"game","view":${viewJson(next, viewer, update.view)},"logFrom":${update.logFrom}}` : null;
-        frames.set(key, frame);
-      }
+      const frame = frames.frameFor(viewerOf(who));
       if (frame !== null) sendText(ws, frame);
     }
   }

@@ -1,7 +1,7 @@
 // The store's base: one transaction per change, the alarm, whether the room exists or expired, the
 // room row and the facts kept in `meta`. Every frame reads these, so they are kept in memory (the
 // object is their only writer, and every write goes through the store) and forgotten when a transaction fails.
-import type { RulesetId } from '../engine/index.ts';
+import type { GameState, RulesetId } from '../engine/index.ts';
 import type { VoiceSetting } from '../protocol.ts';
 import type { ProdPlan } from './prods.ts';
 import type { Webhook } from './webhook.ts';
@@ -61,6 +61,8 @@ export interface Remembered {
   judge?: JudgeRow | null;
   /** The applied action ids (`seat:space:id`) and their numbers, oldest first. */
   applied?: Map<string, number>;
+  /** The game's fixed part as SQLite holds it: the very objects last written or read (worker/room/storage.ts). */
+  fixed?: { gameNo: number } & Pick<GameState, 'setup' | 'roles' | 'deck' | 'commitment'>;
 }
 
 /** The room row and `meta`; SeatStore and RoomStore build on it. */

@@ -4,7 +4,7 @@ import type { GameState, LogEntry } from '../engine/index.ts';
 import { nameKey } from '../names.ts';
 
 /** The schema this build writes; `meta.schema_version` holds the one a room was last stored with. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /** Creates or migrates the schema; idempotent, cheap enough for every cold start. True when it upgraded a room. */
 export function migrateSchema(sql: SqlStorage): boolean {
@@ -77,6 +77,12 @@ const STEPS: ((sql: SqlStorage) => void)[] = [
   },
   toV8,
   toV9,
+  (sql) => {
+    // v10: the game's fixed part (setup, roles, deck, commitment) in a column of its own, written when
+    // a game starts; a move writes only the rest (worker/room/storage.ts). A row from before keeps the
+    // whole state in `state` with `fixed` null, which the store reads as it is and splits at its next write.
+    sql.exec(`ALTER TABLE game ADD COLUMN fixed TEXT`);
+  },
 ];
 
 /**

@@ -10,6 +10,12 @@ export { ACTIVITY_GRAIN_MS } from './room-row-store.ts';
 export { SCHEMA_VERSION } from './schema.ts';
 export * from './rows.ts';
 
+/** The part of a game's state stored apart, written when a game starts and not on every move. */
+export type FixedPart = Pick<GameState, 'setup' | 'roles' | 'deck' | 'commitment'>;
+
+/** A statement binds at most 100 values on the platform: 33 log entries of three. */
+const EVENTS_PER_INSERT = 33;
+
 /** How many applied action ids the room remembers for dedupe. */
 export const KEEP_ACTION_IDS = 500;
 
@@ -19,22 +25,46 @@ export class RoomStore extends SeatStore {
 
   /** The stored game with its log rebuilt from the events table, or null before the first game. */
   loadGame(): GameState | null {
-    const row = this.sql.exec<{ game_no: number; state: string }>(`SELECT game_no, state FROM game WHERE id = 1`).toArray()[0];
+    const row = this.sql.exec<{ game_no: number; fixed: string | null; state: string }>(`SELECT game_no, fixed, state FROM game WHERE id = 1`).toArray()[0];
     if (!row) return null;
-    const state = JSON.parse(row.state) as GameState;
+    // The fixed part's keys come first in a state (createGame), so the merge keeps the state's key order.
+    // A row written before schema 10 holds the whole state in `state` (`fixed` null) until its next write.
+    const fixed = row.fixed === null ? null : (JSON.parse(row.fixed) as FixedPart);
+    const state = (fixed ? { ...fixed, ...JSON.parse(row.state) } : JSON.parse(row.state)) as GameState;
     state.log = this.sql
       .exec<{ json: string }>(`SELECT json FROM events WHERE game_no = ? ORDER BY seq`, row.game_no)
       .toArray()
       .map((r) => JSON.parse(r.json) as LogEntry);
+    this.remembered.fixed = fixed ? { gameNo: row.game_no, setup: state.setup, roles: state.roles, deck: state.deck, commitment: state.commitment } : undefined;
     return state;
   }
 
-  /** Stores the state (without its log) and appends the new log entries. */
+  /**
+   * Stores the state (without its log) and appends the new log entries. The part of a state no move
+   * changes (its setup, roles, deck and commitment: about half its text) is written only when it is
+   * not the part stored already (the engine replaces a part it changes, never edits it in place, so
+   * the same objects are the same part); a move writes the rest, in the same one row.
+   */
   saveGame(gameNo: number, state: GameState, newEvents: readonly LogEntry[]): void {
-    const { log: _log, ...rest } = state;
-    this.sql.exec(`INSERT OR REPLACE INTO game (id, game_no, state) VALUES (1, ?, ?)`, gameNo, JSON.stringify(rest));
-    for (const e of newEvents) {
-      this.sql.exec(`INSERT INTO events (game_no, seq, json) VALUES (?, ?, ?)`, gameNo, e.seq, JSON.stringify(e));
+    const { log: _log, setup, roles, deck, commitment, ...rest } = state;
+    const kept = this.remembered.fixed;
+    if (kept && kept.gameNo === gameNo && kept.setup === setup && kept.roles === roles && kept.deck === deck && kept.commitment === commitment) {
+      this.sql.exec(`UPDATE game SET state = ? WHERE id = 1`, JSON.stringify(rest));
+    } else {
+      const fixed: FixedPart = { setup, roles, deck, commitment };
+      this.sql.exec(`INSERT OR REPLACE INTO game (id, game_no, fixed, state) VALUES (1, ?, ?, ?)`, gameNo, JSON.stringify(fixed), JSON.stringify(rest));
+      this.remembered.fixed = { gameNo, ...fixed };
+    }
+    this.appendEvents(gameNo, newEvents);
+  }
+
+  /** The new log entries, in as few statements as the platform's bound parameters allow (one row each). */
+  private appendEvents(gameNo: number, entries: readonly LogEntry[]): void {
+    for (let from = 0; from < entries.length; from += EVENTS_PER_INSERT) {
+      const batch = entries.slice(from, from + EVENTS_PER_INSERT);
+      const values: (number | string)[] = [];
+      for (const e of batch) values.push(gameNo, e.seq, JSON.stringify(e));
+      this.sql.exec(`INSERT INTO events (game_no, seq, json) VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`, ...values);
     }
   }
 

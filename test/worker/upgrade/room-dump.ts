@@ -61,6 +61,9 @@ export function restoreSql(sql: SqlStorage, dump: Pick<RoomDump, 'statements' | 
   for (const statement of dump.statements) sql.exec(statement);
   const tables = Object.keys(dump.rows).sort((a, b) => Number(a === 'sqlite_sequence') - Number(b === 'sqlite_sequence'));
   for (const table of tables) {
+    // A room of schema 9 or later keeps the empty sqlite_sequence its dropped AUTOINCREMENT table left;
+    // nothing restored here makes one, so there is nothing to clear or fill.
+    if (table === 'sqlite_sequence' && dump.rows[table]!.length === 0) continue;
     if (table === 'sqlite_sequence') sql.exec(`DELETE FROM sqlite_sequence`);
     for (const stored of dump.rows[table]!) {
       const row = { ...stored, ...replace[table] };
