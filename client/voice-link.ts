@@ -1,0 +1,95 @@
+// The page in the room's voice: joining (the microphone, asked for only in the player's tap, and the
+// room's ICE servers), following every `voice` frame the room sends, leaving, the floor, and joining
+// again after the socket reconnects (a new socket is a new peer: every old connection is closed).
+import { effect } from '@preact/signals';
+import type { VoiceIce, VoiceRoute, VoiceServerFrame } from '../worker/protocol-voice.ts';
+import { t } from './i18n.ts';
+import { conn, showError } from './state.ts';
+import { onVoice, sendVoice } from './socket.ts';
+import { announce } from './live-region.tsx';
+import { mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
+import { closeAudio, openAudio, probeVoice } from './voice-audio.ts';
+import { closePeers, connectedPeers, followRoute, onSignal, retune, startPeers } from './voice-peers.ts';
+
+let stopWatching: (() => void) | null = null;
+
+/** Joins the room's voice: called from the player's tap on "Join voice" (the one place the microphone is asked for). */
+export async function joinVoice(code: string): Promise<void> {
+  if (voiceJoined.peek()) return;
+  let mic: MediaStreamTrack;
+  let ice: VoiceIce;
+  try {
+    // The audio starts inside the tap; the ICE servers come meanwhile.
+    const iceCall = fetch(`/api/rooms/${code}/voice-ice`).then((r) => (r.ok ? (r.json() as Promise<VoiceIce>) : Promise.reject(new Error(String(r.status)))));
+    mic = await openAudio();
+    ice = await iceCall;
+  } catch (e) {
+    closeAudio();
+    showError((e as Error).name === 'NotAllowedError' ? 'vc_noMic' : 'vc_failed');
+    return;
+  }
+  mic.enabled = false;
+  startPeers({ ice, mic, send: (to, signal) => void sendVoice({ type: 'voice-signal', to, signal }), mutedHere: () => mutedHere.peek() });
+  onVoice(receive);
+  voiceJoined.value = true;
+  sendVoice({ type: 'voice-join', on: true });
+  stopWatching = watchSocket();
+}
+
+/** Leaves the room's voice: every connection closed with a `bye`, the microphone stopped. */
+export function leaveVoice(): void {
+  if (!voiceJoined.peek()) return;
+  sendVoice({ type: 'voice-join', on: false });
+  closePeers(true);
+  closeAudio();
+  onVoice(null);
+  stopWatching?.();
+  stopWatching = null;
+  voiceRoute.value = null;
+  voiceJoined.value = false;
+}
+
+/** Press to talk (`hold`) and let go, in floor mode. */
+export function holdFloor(hold: boolean): void {
+  sendVoice({ type: 'voice-floor', hold });
+}
+
+/** Mutes or unmutes a seat on this device only. */
+export function muteHere(seat: number, muted: boolean): void {
+  const next = new Set(mutedHere.peek());
+  if (muted) next.add(seat);
+  else next.delete(seat);
+  mutedHere.value = next;
+  retune();
+}
+
+function receive(frame: VoiceServerFrame): void {
+  if (frame.type === 'voice-signal') return onSignal(frame.from, frame.signal);
+  const before = voiceRoute.peek();
+  voiceRoute.value = frame.route;
+  followRoute(frame.route);
+  // A screen reader hears when the microphone passes to this player (and that it is heard).
+  if (frame.route.talk && !(before?.talk && before.mode === frame.route.mode)) announce([{ text: t(micLine(frame.route)), urgent: true }]);
+}
+
+/** The line said when this page's microphone opens. */
+function micLine(r: VoiceRoute): 'vc_saidTeam' | 'vc_saidFloor' | 'vc_saidTurn' {
+  return r.mode === 'team' ? 'vc_saidTeam' : r.mode === 'floor' ? 'vc_saidFloor' : 'vc_saidTurn';
+}
+
+/** After the socket reconnects the room knows this page under a new peer name: close the old connections and join again. */
+function watchSocket(): () => void {
+  let was = conn.peek();
+  return effect(() => {
+    const now = conn.value;
+    if (now === 'open' && was !== 'open') {
+      closePeers(false);
+      voiceRoute.value = null;
+      sendVoice({ type: 'voice-join', on: true });
+    }
+    was = now;
+  });
+}
+
+// What a test measures of the page's voice (test/browser/voice-*.test.ts): what it plays, the peers it holds a connection with, its route.
+Object.assign(window, { tianheiVoice: { probe: probeVoice, peers: connectedPeers, route: () => voiceRoute.peek() } });
