@@ -5,6 +5,7 @@ import { logTag, type Have, type Presence, type RoomView, type ServerFrame } fro
 import type { Change, RoomCore } from './context.ts';
 import { presenceOf, roomView, samePresence } from './roomview.ts';
 import { attachmentOf, send, sendText, viewerOf, type Attachment } from './sockets.ts';
+import { voiceAfterStep } from './voice-step.ts';
 import type { RoomRow } from './storage.ts';
 
 /** Changes stored but not yet sent: the game before the first of them, and what waits for their frames. */
@@ -63,6 +64,7 @@ export class FanOut {
     this.unsent = null;
     if (unsent.roomChanged) this.broadcastRoom();
     if (unsent.game) this.sendGameChange(unsent.game.prev, unsent.game.next);
+    if (unsent.game) voiceAfterStep(this.core, unsent.game.prev, unsent.game.next);
     for (const then of unsent.after) then();
   }
 

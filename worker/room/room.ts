@@ -5,7 +5,7 @@
 //   host-moves.ts the host's and judge's moves     place-moves.ts what a place does about itself
 //   changes.ts   one engine call, one transaction  clock.ts       the one alarm and what it does
 //   fan-out.ts   every frame, one view per viewer  outside.ts     push and the webhook, after the frames
-//   context.ts   what they share (store, game, hooks)
+//   context.ts   what they share (store, game, hooks)   voice-relay.ts a socket's voice frames (voice-*.ts)
 // Each change is one engine call, then one synchronous storage transaction, then the alarm, then
 // each socket gets its own frames. Game state leaves only through viewFor.
 import { DurableObject } from 'cloudflare:workers';
@@ -20,6 +20,7 @@ import { onMessage } from './inbound.ts';
 import { init, record, summary, type RoomInit } from './requests.ts';
 import { join, type Joined } from './seating.ts';
 import { RateLimiter } from './sockets.ts';
+import { voiceGone } from './voice-relay.ts';
 
 export type { Refusal } from './context.ts';
 export type { RoomInit } from './requests.ts';
@@ -102,11 +103,16 @@ export class Room extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
-    if (this.parts.core.roomOrNull()) this.parts.frames.sendPresence(null, ws);
+    if (this.parts.core.roomOrNull()) {
+      voiceGone(this.parts.core, ws);
+      this.parts.frames.sendPresence(null, ws);
+    }
   }
 
   override async webSocketError(ws: WebSocket, _error: unknown): Promise<void> {
-    if (this.parts.core.roomOrNull()) this.parts.frames.sendPresence(null, ws);
+    if (!this.parts.core.roomOrNull()) return;
+    voiceGone(this.parts.core, ws);
+    this.parts.frames.sendPresence(null, ws);
   }
 
   // ---------------------------------------------------------------- the clock
