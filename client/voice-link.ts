@@ -3,8 +3,9 @@
 // again after the socket reconnects (a new socket is a new peer: every old connection is closed).
 import { effect } from '@preact/signals';
 import type { VoiceIce, VoiceRoute, VoiceServerFrame } from '../worker/protocol-voice.ts';
+import type { ErrorBody } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
-import { conn, showError } from './state.ts';
+import { conn, showError, stored } from './state.ts';
 import { onVoice, sendVoice } from './socket.ts';
 import { announce } from './live-region.tsx';
 import { mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
@@ -20,12 +21,15 @@ export async function joinVoice(code: string): Promise<void> {
   let ice: VoiceIce;
   try {
     // The audio starts inside the tap; the ICE servers come meanwhile.
-    const iceCall = fetch(`/api/rooms/${code}/voice-ice`).then((r) => (r.ok ? (r.json() as Promise<VoiceIce>) : Promise.reject(new Error(String(r.status)))));
+    const iceCall = iceServers(code);
     mic = await openAudio();
     ice = await iceCall;
   } catch (e) {
     closeAudio();
-    showError((e as Error).name === 'NotAllowedError' ? 'vc_noMic' : 'vc_failed');
+    const err = e as Error & { code?: string };
+    if (err.name === 'NotAllowedError') showError('vc_noMic');
+    else if (err.code) showError(err.code, err.message);
+    else showError('vc_failed');
     return;
   }
   mic.enabled = false;
@@ -36,11 +40,21 @@ export async function joinVoice(code: string): Promise<void> {
   stopWatching = watchSocket();
 }
 
+/** The room's ICE servers for this device: its seat's token rides in the Authorization header (a spectator has none); a refusal throws its code. */
+async function iceServers(code: string): Promise<VoiceIce> {
+  const token = stored(code)?.token;
+  const res = await fetch(`/api/rooms/${code}/voice-ice`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  if (res.ok) return (await res.json()) as VoiceIce;
+  const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
+  throw Object.assign(new Error(body?.error?.message ?? String(res.status)), { code: body?.error?.code ?? 'vc_failed' });
+}
+
 /** Leaves the room's voice: every connection closed with a `bye`, the microphone stopped. */
 export function leaveVoice(): void {
   if (!voiceJoined.peek()) return;
-  sendVoice({ type: 'voice-join', on: false });
+  // The byes go first: once out of the voice, the room relays nothing from this socket.
   closePeers(true);
+  sendVoice({ type: 'voice-join', on: false });
   closeAudio();
   onVoice(null);
   stopWatching?.();
