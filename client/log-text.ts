@@ -4,6 +4,7 @@ import { room, view } from './state.ts';
 import { t, type Key } from './i18n.ts';
 import { saidText } from './said-words.tsx';
 import { passKey } from './story.ts';
+import { clockLength } from './voice-note-length.ts';
 
 /**
  * A player's name or text inside a sentence, in its own direction: first-strong isolate … pop, the
@@ -164,6 +165,8 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'day':
       return t('dayN', e.round);
     case 'passed':
+      // A live voice speech: the feed says it was spoken, and how long.
+      if (ev.voice) return t('e_spokeVoice', who(ev.seat), clockLength(ev.voice.ms));
       return t(passKey(ev), who(ev.seat));
     case 'ballot':
       return t('e_ballot', t(`bp_${ev.purpose}`), whoList(ev.candidates));

@@ -4,6 +4,8 @@ import { renderClaim } from '../worker/engine/bots/claims.ts';
 import type { Claim, GameEvent } from '../worker/engine/types.ts';
 import { LANGS } from '../worker/protocol.ts';
 import { lang, t } from './i18n.ts';
+import { VoiceNotePlayer } from './voice-note-player.tsx';
+import { clockLength } from './voice-note-length.ts';
 
 type Said = Extract<GameEvent, { type: 'said' }>;
 
@@ -17,11 +19,13 @@ function onlyTheClaim(ev: Said): boolean {
   return !!ev.claim && LANGS.some((l) => renderClaim(ev.claim!, l) === ev.text);
 }
 
-/** The speech's words and claim, for a line already naming the speaker. */
+/** The speech's words, voice note and claim, for a line already naming the speaker. */
 export function SaidWords({ ev }: { ev: Said }) {
+  const voice = ev.voice;
   return (
     <>
-      {!onlyTheClaim(ev) && <bdi>{ev.text}</bdi>}
+      {voice && <VoiceNotePlayer ev={{ ...ev, voice }} />}
+      {!onlyTheClaim(ev) && ev.text && <bdi>{ev.text}</bdi>}
       {ev.claim && (
         <span class="claim" data-testid="claim">
           <b>{t('claimTag')}</b> {claimLine(ev.claim)}
@@ -31,8 +35,8 @@ export function SaidWords({ ev }: { ev: Said }) {
   );
 }
 
-/** The same as plain text ("words · Claim: As police: #4 is a killer."), for the places that show a line of text. */
+/** The same as plain text ("voice speech (0:48) · words · Claim: As police: #4 is a killer."), for the places that show a line of text. */
 export function saidText(ev: Said): string {
-  const claim = ev.claim ? `${t('claimTag')}: ${claimLine(ev.claim)}` : '';
-  return onlyTheClaim(ev) ? claim : claim ? `${ev.text} · ${claim}` : ev.text;
+  const parts = [ev.voice ? t('vn_short', clockLength(ev.voice.ms)) : '', onlyTheClaim(ev) ? '' : ev.text, ev.claim ? `${t('claimTag')}: ${claimLine(ev.claim)}` : ''];
+  return parts.filter(Boolean).join(' · ');
 }

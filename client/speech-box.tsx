@@ -6,6 +6,7 @@ import { t } from './i18n.ts';
 import { act } from './socket.ts';
 import { ClaimComposer, EMPTY_DRAFT, claimOf, type ClaimDraft } from './claim-composer.tsx';
 import { claimLine } from './said-words.tsx';
+import { VoiceNoteButton, voiceNotesHere } from './voice-note-button.tsx';
 
 /** A message box; `maxLength` is what the speech may still hold (500 unless said); `canBeEmpty`: send without words. */
 export function TextBox({ placeholder, onSend, maxLength = 500, canBeEmpty = false }: { placeholder: string; onSend: (text: string) => void; maxLength?: number; canBeEmpty?: boolean }) {
@@ -51,9 +52,12 @@ export function SpeechBox({ v, placeholder, maxLength }: { v: View; placeholder:
       {draft ? (
         <ClaimComposer v={v} draft={draft} onChange={(update) => setDraft((d) => d && update(d))} />
       ) : (
-        <button type="button" class="link" onClick={() => setDraft(EMPTY_DRAFT)} data-testid="claim-open">
-          + {t('claimOpen')}
-        </button>
+        <div class="speech-tools">
+          <button type="button" class="link" onClick={() => setDraft(EMPTY_DRAFT)} data-testid="claim-open">
+            + {t('claimOpen')}
+          </button>
+          {voiceNotesHere() && <VoiceNoteButton />}
+        </div>
       )}
     </div>
   );

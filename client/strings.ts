@@ -794,6 +794,19 @@ const UI = {
   vc_saidFloor: ['你拿到了发言权：所有人都听得到你', 'You have the floor: everyone hears you', 'Tienes la palabra: todos te oyen', '발언권을 얻었습니다: 모두가 듣습니다'],
 
   // Voice notes: speeches left as recordings in games over days.
+  e_spokeVoice: ['{0} 发言（语音，{1}）', '{0} spoke (voice, {1})', '{0}: turno de palabra (voz, {1})', '{0} 발언 (음성, {1})'],
+  vn_record: ['录语音发言', 'Record a voice speech', 'Grabar el turno de palabra', '음성 발언 녹음'],
+  vn_recording: ['正在录音 {0} / 2:00', 'Recording {0} / 2:00', 'Grabando {0} / 2:00', '녹음 중 {0} / 2:00'],
+  vn_stop: ['停止', 'Stop', 'Parar', '정지'],
+  vn_preview: ['你的语音发言，{0}：发送前先听一遍', 'Your voice speech, {0}: listen before sending', 'Tu turno de palabra en voz, {0}: escúchalo antes de enviarlo', '내 음성 발언, {0}: 보내기 전에 들어 보세요'],
+  vn_send: ['发送语音发言', 'Send voice speech', 'Enviar la voz', '음성 발언 보내기'],
+  vn_discard: ['删除', 'Discard', 'Descartar', '삭제'],
+  vn_sending: ['正在发送…', 'Sending…', 'Enviando…', '보내는 중…'],
+  vn_noMic: ['无法使用麦克风：请在浏览器里允许麦克风，或改用文字。', 'The microphone is not available: allow it in the browser, or type instead.', 'El micrófono no está disponible: permítelo en el navegador o escribe.', '마이크를 쓸 수 없습니다. 브라우저에서 허용하거나 글로 쓰세요.'],
+  vn_failed: ['语音发言没有发出，请再试一次。', 'The voice speech was not sent; try again.', 'La voz no se envió; inténtalo de nuevo.', '음성 발언을 보내지 못했습니다. 다시 시도하세요.'],
+  vn_note: ['{0} 的语音发言，{1}', '{0}’s voice speech, {1}', 'Turno de palabra en voz de {0}, {1}', '{0}의 음성 발언, {1}'],
+  vn_short: ['语音发言（{0}）', 'voice speech ({0})', 'turno de palabra en voz ({0})', '음성 발언 ({0})'],
+  vn_load: ['播放语音发言（{0}）', 'Play voice speech ({0})', 'Escuchar la voz ({0})', '음성 발언 듣기 ({0})'],
 
 } satisfies Record<string, Row>;
 

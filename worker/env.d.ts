@@ -13,6 +13,10 @@ interface Env {
   JOIN_LIMITER: RateLimit;
   /** WebSocket upgrades per client address. */
   SOCKET_LIMITER: RateLimit;
+  /** Voice note uploads per client address. */
+  VOICE_LIMITER: RateLimit;
+  /** Voice notes of games over days (R2), keyed `<room code>/<game>/<note id>` (worker/room/voice-notes.ts). */
+  VOICE_NOTES: R2Bucket;
 }
 
 declare namespace Cloudflare {

@@ -9,7 +9,7 @@ type Ctx = Context<{ Bindings: Env }>;
 /** The headers of every page and API answer (vite.config.ts writes them into dist/client/_headers too). */
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -66,17 +66,24 @@ export const postGuard: MiddlewareHandler<{ Bindings: Env }> = async (c, next) =
  * whole, let alone parsed.
  */
 export async function boundedText(c: Ctx): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
-  const reader = c.req.raw.body?.getReader();
-  if (!reader) return { ok: true, text: '' };
+  const whole = await boundedBytes(c.req.raw, MAX_BODY);
+  if (!whole) return { ok: false, response: tooLarge(c) };
+  return { ok: true, text: new TextDecoder().decode(whole) };
+}
+
+/** The request's body, read chunk by chunk, or null as soon as it passes `max` bytes (a voice note's upload reads its audio so). */
+export async function boundedBytes(request: Request, max: number): Promise<Uint8Array | null> {
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY) {
+    if (size > max) {
       await reader.cancel();
-      return { ok: false, response: tooLarge(c) };
+      return null;
     }
     chunks.push(value);
   }
@@ -86,7 +93,7 @@ export async function boundedText(c: Ctx): Promise<{ ok: true; text: string } | 
     whole.set(chunk, at);
     at += chunk.byteLength;
   }
-  return { ok: true, text: new TextDecoder().decode(whole) };
+  return whole;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Refusal } from './room/room.ts';
 import { boundedText, fail, overRate, postGuard, sameOrigin, securityHeaders } from './guards.ts';
 import { hashToken, newRoomCode, newToken, normaliseCode } from './room/tokens.ts';
 import { clientPage } from './client-page.ts';
+import { voiceNoteRoutes } from './voice-notes.ts';
 
 // The runtime finds Durable Object classes among the main module's exports.
 export { Room } from './room/room.ts';
@@ -24,6 +25,8 @@ type Ctx = Context<{ Bindings: Env }>;
 
 const app = new Hono<{ Bindings: Env }>();
 app.use('*', securityHeaders);
+// Voice notes carry audio, not JSON: their routes answer before the JSON-only guard (worker/voice-notes.ts).
+voiceNoteRoutes(app);
 app.use('/api/*', postGuard);
 
 function refused(c: Ctx, r: Refusal): Response {

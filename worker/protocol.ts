@@ -3,6 +3,7 @@
 // the schemas here before anything else reads it.
 import * as v from 'valibot';
 import { isClockTime, isTimeZone } from './engine/pace.ts';
+import { VOICE_NOTE_ID } from './engine/voice-mark.ts';
 import type { DayClose } from './engine/day-close.ts';
 import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, View } from './engine/index.ts';
 import { VOICE_CLIENT_FRAMES, type VoiceServerFrame } from './protocol-voice.ts';
@@ -152,6 +153,9 @@ const Target = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(64));
 // Texts shown to the table cannot reorder what surrounds them: bidi controls are dropped.
 const Text = v.pipe(v.string(), v.transform(stripBidiControls), v.minLength(1), v.maxLength(MAX_TEXT));
 const ActionId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+// A voice marker's form; the engine bounds the lengths (worker/engine/voice-mark.ts) and the room checks the note is this seat's upload.
+const VoiceMs = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(86_400_000));
+const VoiceNoteMark = v.object({ note: v.pipe(v.string(), v.regex(VOICE_NOTE_ID)), ms: VoiceMs });
 
 const ClaimSeat = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64));
 /** A night by number (1 = the first); the engine bounds it by the round. */
@@ -191,9 +195,17 @@ export const SeatMoveSchema = v.variant('type', [
   v.object({ type: v.literal('seen') }),
   v.object({ type: v.literal('team-chat'), text: Text }),
   v.object({ type: v.literal('open-eyes'), choice: v.picklist(['bandits', 'police', 'none'] satisfies EyesChoice[]) }),
-  /** `claim` (optional): the speech's structured claim, rendered for every reader by worker/engine/bots/claims.ts. */
-  v.object({ type: v.literal('say'), text: Text, claim: v.optional(ClaimSchema) }),
-  v.object({ type: v.literal('pass') }),
+  /**
+   * `claim` (optional): the speech's structured claim, rendered for every reader by worker/engine/bots/claims.ts.
+   * `voice`: a recorded voice note (uploaded first, POST /api/rooms/:code/voice-notes) carries the speech;
+   * `text` is then optional. A `say` needs text or a note.
+   */
+  v.pipe(
+    v.object({ type: v.literal('say'), text: v.optional(Text), claim: v.optional(ClaimSchema), voice: v.optional(VoiceNoteMark) }),
+    v.check((m) => m.text !== undefined || m.voice !== undefined, 'a speech needs text or a voice note'),
+  ),
+  /** `voice`: the turn this pass ends was a live voice speech this long (the speaker's page measured it). */
+  v.object({ type: v.literal('pass'), voice: v.optional(v.object({ ms: VoiceMs })) }),
   v.object({ type: v.literal('vote'), target: Target }),
   v.object({ type: v.literal('self-destruct') }),
   v.object({ type: v.literal('surrender') }),

@@ -47,8 +47,8 @@ export function apiHeaders(): Record<string, string> {
   return { 'content-type': 'application/json', 'CF-Connecting-IP': deviceAddress() };
 }
 
-/** Headless Debian Chromium, as root in a container: no sandbox, no GPU, nothing phoning home; `args` adds switches of the test's own (a fake microphone). */
-export async function launch(kind: keyof typeof CHROMIUM = 'shell', args: string[] = []): Promise<Browser> {
+/** Headless Debian Chromium, as root in a container: no sandbox, no GPU, nothing phoning home; `extra`: more flags (a fake microphone). */
+export async function launch(kind: keyof typeof CHROMIUM = 'shell', extra: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM[kind],
     headless: true,
@@ -60,7 +60,7 @@ export async function launch(kind: keyof typeof CHROMIUM = 'shell', args: string
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
-      ...args,
+      ...extra,
     ],
   });
   // Every context is a device with an address of its own (see deviceAddress).

@@ -146,9 +146,9 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
     case 'open-eyes':
       return openEyes(ctx, seat, action.choice);
     case 'say':
-      return say(ctx, seat, action.text, action.claim);
+      return say(ctx, seat, action.text, action.claim, action.voice);
     case 'pass':
-      return pass(ctx, seat);
+      return pass(ctx, seat, action.voice);
     case 'vote':
       return vote(ctx, seat, action.target);
     case 'self-destruct':

@@ -6,6 +6,7 @@
 import { MAX_TEXT, checkText, closeStep, emit, endsAfter, skipMuted, type Ctx, type Refusal } from './kernel.ts';
 import { dayWindowEndsAt } from './pace-switch.ts';
 import { pacingOf } from './pacing.ts';
+import { VOICE_NOTE_MAX_MS } from './voice-mark.ts';
 import type { GameState, Plan, Seat, SpeechPurpose, Step } from './types.ts';
 
 type OpenDayStep = Extract<Step, { kind: 'open-day' }>;
@@ -51,10 +52,18 @@ export function owesSpeech(step: OpenDayStep, seat: Seat): boolean {
   return step.speakers.includes(seat) && !step.done.includes(seat);
 }
 
-/** Why this speaker may not post this message now (not a speaker, done, or over one speech's length in all). */
-export function openDaySayRefusal(step: OpenDayStep, seat: Seat, text: unknown): Refusal {
+/**
+ * Why this speaker may not post this message now (not a speaker, done, or over one speech's length in
+ * all: its characters, and its voice notes' length).
+ */
+export function openDaySayRefusal(step: OpenDayStep, seat: Seat, text: unknown, voice?: { ms: number }): Refusal {
   if (!step.speakers.includes(seat)) return ['game/not-your-turn', 'you do not speak in this window'];
   if (step.done.includes(seat)) return ['game/not-allowed', 'you have said you are done'];
+  if (voice !== undefined) {
+    const heard = step.voiced?.[seat] ?? 0;
+    if (heard + voice.ms > VOICE_NOTE_MAX_MS) return ['game/bad-action', `your voice notes last ${VOICE_NOTE_MAX_MS} ms in all; ${VOICE_NOTE_MAX_MS - heard} are left`];
+    if (text === '') return null;
+  }
   const bad = checkText(text);
   if (bad) return bad;
   const left = speechLeft(step, seat);
@@ -65,6 +74,11 @@ export function openDaySayRefusal(step: OpenDayStep, seat: Seat, text: unknown):
 /** Counts a posted message against the speaker's one speech. */
 export function countSpoken(ctx: Ctx, step: OpenDayStep, seat: Seat, length: number): void {
   ctx.s.step = { ...step, spoken: { ...step.spoken, [seat]: (step.spoken[seat] ?? 0) + length } };
+}
+
+/** Counts a voice note against the speaker's one speech (one note's length in all). */
+export function countVoiced(ctx: Ctx, step: OpenDayStep, seat: Seat, ms: number): void {
+  ctx.s.step = { ...step, voiced: { ...step.voiced, [seat]: (step.voiced?.[seat] ?? 0) + ms } };
 }
 
 /** A speaker says "done"; the window closes when every speaker is done. */

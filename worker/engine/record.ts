@@ -32,9 +32,10 @@ export function actionOf(entry: LogEntry): Action | null {
       return { type: 'open-eyes', seat: e.seat, choice: e.choice, at };
     case 'said':
       // A bot's speech carries its structured claim: replayed without it, the log would differ.
-      return { type: 'say', seat: e.seat, text: e.text, ...(e.claim ? { claim: e.claim } : {}), at };
+      return { type: 'say', seat: e.seat, text: e.text, ...(e.claim ? { claim: e.claim } : {}), ...(e.voice ? { voice: e.voice } : {}), at };
     case 'passed':
-      return e.missed ? null : { type: 'pass', seat: e.seat, at };
+      if (e.missed) return null;
+      return e.voice ? { type: 'pass', seat: e.seat, voice: e.voice, at } : { type: 'pass', seat: e.seat, at };
     case 'voted':
       return { type: 'vote', seat: e.seat, target: e.target, at };
     case 'surrender-wish':

@@ -197,11 +197,15 @@ export type Step =
   | { kind: 'reading'; seen: Seat[]; endsAt: number | null }
   /** `dual`: the day's free talk; any living player may speak until all are ready or the deadline. */
   | { kind: 'talk'; ready: Seat[]; endsAt: number | null }
-  /** An open day (RULES.md 11): `speakers` in the rule sheet's order post at any time; `spoken` counts each one's characters. */
-  | { kind: 'open-day'; purpose: SpeechPurpose; speakers: Seat[]; done: Seat[]; spoken: Record<Seat, number>; endsAt: number | null }
+  /**
+   * An open day (RULES.md 11): `speakers` in the rule sheet's order post at any time; `spoken` counts each
+   * one's characters, `voiced` the ms of its voice notes (one note's length in all; older windows lack it).
+   */
+  | { kind: 'open-day'; purpose: SpeechPurpose; speakers: Seat[]; done: Seat[]; spoken: Record<Seat, number>; voiced?: Record<Seat, number>; endsAt: number | null }
   | { kind: 'eyes'; choices: Record<Seat, EyesChoice>; endsAt: number | null }
-  | { kind: 'last-words'; seat: Seat; endsAt: number | null }
-  | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; endsAt: number | null }
+  /** `opened`: when the turn opened (bounds a live voice speech's length; turns kept before it lack it). */
+  | { kind: 'last-words'; seat: Seat; endsAt: number | null; opened?: number }
+  | { kind: 'speech'; purpose: SpeechPurpose; seat: Seat; endsAt: number | null; opened?: number }
   | {
       kind: 'ballot';
       purpose: BallotPurpose;
@@ -364,9 +368,10 @@ export type GameEvent =
   | { type: 'dawn'; out: Seat[] }
   | { type: 'day' }
   /** `claim`: the structured part of the speech, as said (public speech: it may lie). */
-  | { type: 'said'; seat: Seat; text: string; claim?: Claim }
+  /** `voice`: the speech is a recorded voice note (its text then may be empty). */
+  | { type: 'said'; seat: Seat; text: string; claim?: Claim; voice?: VoiceNote }
   /** A speech or last words ended; in `dual`'s free talk, `ready` marks a player ready to vote; `done`: a speaker said "Done" in an open day (older logs lack it). */
-  | { type: 'passed'; seat: Seat; missed: boolean; ready?: true; done?: true }
+  | { type: 'passed'; seat: Seat; missed: boolean; ready?: true; done?: true; voice?: LiveVoice }
   | { type: 'ballot'; purpose: BallotPurpose; candidates: Seat[]; mustVote: boolean }
   | { type: 'voted'; seat: Seat; target: Seat | 0 }
   /** `weight` (`dual`): the voter's living cards, the votes the ballot counts for. */
@@ -393,6 +398,17 @@ export type GameEvent =
   | { type: 'replaced'; seat: Seat; name: string }
   | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string; winners?: Seat[]; cards?: Role[] };
 
+/** A recorded voice note: the id the room gave its upload, and its length in ms (at most VOICE_NOTE_MAX_MS). */
+export interface VoiceNote {
+  note: string;
+  ms: number;
+}
+
+/** A live voice speech's length in ms, at most as long as its turn was open. */
+export interface LiveVoice {
+  ms: number;
+}
+
 /** A player's move; `seat` is set by the server from the socket, never taken from the client. */
 export type SeatAction =
   /** `dual`: `card` names the target's card, `hand` which of the actor's own cards acts (default: the first still to point). */
@@ -404,8 +420,10 @@ export type SeatAction =
   | { type: 'team-chat'; seat: Seat; text: string }
   | { type: 'open-eyes'; seat: Seat; choice: EyesChoice }
   /** `claim`: an optional structured claim next to the text, so bots can read a speech without parsing words. */
-  | { type: 'say'; seat: Seat; text: string; claim?: Claim }
-  | { type: 'pass'; seat: Seat }
+  /** `voice`: a recorded voice note carries the speech; `text` may then be empty (a `say` needs one or the other). */
+  | { type: 'say'; seat: Seat; text: string; claim?: Claim; voice?: VoiceNote }
+  /** `voice`: the turn was a live voice speech of this length (measured by the speaker's page). */
+  | { type: 'pass'; seat: Seat; voice?: LiveVoice }
   | { type: 'vote'; seat: Seat; target: Seat | 0 }
   | { type: 'self-destruct'; seat: Seat }
   | { type: 'surrender'; seat: Seat };

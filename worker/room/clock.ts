@@ -16,6 +16,7 @@ import { scheduleAlarm, scheduleDue } from './schedule.ts';
 import { send } from './sockets.ts';
 import type { RoomRow } from './storage.ts';
 import { expireFloors, floorDue } from './voice-floor.ts';
+import { deleteRoomNotes } from './voice-notes.ts';
 
 /** Most bot moves one alarm makes before it lets the room breathe (it wakes again at once). */
 const MAX_BOT_MOVES_PER_WAKE = 40;
@@ -43,7 +44,7 @@ export async function onAlarm(parts: RoomParts): Promise<void> {
   const room = core.roomOrNull();
   if (!room) return;
   const now = core.now();
-  if (now >= room.lastActivity + ROOM_TTL_MS) return expire(core, now);
+  if (now >= room.lastActivity + ROOM_TTL_MS) return expire(core, room, now);
   expireFloors(core, now);
   if (room.status === 'playing') {
     const failover = room.pace.preset === 'async' ? failoverAt(core.loadGame()!) : null;
@@ -130,8 +131,8 @@ function playBots(parts: RoomParts, room: RoomRow, now: number): void {
   }
 }
 
-/** A room without activity for ROOM_TTL_MS: every socket is told and closed, and only a tombstone stays. */
-async function expire(core: RoomCore, now: number): Promise<void> {
+/** A room without activity for ROOM_TTL_MS: every socket is told and closed, its voice notes deleted, and only a tombstone stays. */
+async function expire(core: RoomCore, room: RoomRow, now: number): Promise<void> {
   for (const ws of core.ctx.getWebSockets()) {
     send(ws, { type: 'expired' });
     try {
@@ -140,6 +141,7 @@ async function expire(core: RoomCore, now: number): Promise<void> {
       // Already closed.
     }
   }
+  await deleteRoomNotes(core.env.VOICE_NOTES, room.code);
   await core.ctx.storage.deleteAll();
   core.store.writeTombstone(now);
   core.game = undefined;

@@ -7,11 +7,16 @@ import { refuse, type Change, type Dedupe, type Refusal, type RoomCore } from '.
 import { placeOf } from './identity.ts';
 import { MOVE_LINK_MS } from './limits.ts';
 import { awayNow } from './roomview.ts';
+import { sayNoteRefusal } from './voice-notes.ts';
 import type { Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, type RoomRow } from './storage.ts';
 
 /** A seat's game move; its away mark and the room's life follow only what the move makes public (worker/room/away.ts). */
 export function seatMove(core: RoomCore, room: RoomRow, seat: Seat, frame: Extract<ClientFrame, { type: 'act' }>, dedupe: Dedupe): Change | Refusal {
+  // A speech carrying a voice note: the note must be this seat's upload for this turn (worker/room/voice-notes.ts).
+  const note = frame.move.type === 'say' ? frame.move.voice?.note : undefined;
+  const badNote = note === undefined ? null : sayNoteRefusal(core, room, seat, note);
+  if (badNote) return badNote;
   return applyGame(core, room, { ...frame.move, seat, at: core.now() } as Action, dedupe);
 }
 

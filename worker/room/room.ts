@@ -6,6 +6,7 @@
 //   changes.ts   one engine call, one transaction  clock.ts       the one alarm and what it does
 //   fan-out.ts   every frame, one view per viewer  outside.ts     push and the webhook, after the frames
 //   context.ts   what they share (store, game, hooks)   voice-relay.ts a socket's voice frames (voice-*.ts)
+//   voice-notes.ts recorded speeches in R2
 // Each change is one engine call, then one synchronous storage transaction, then the alarm, then
 // each socket gets its own frames. Game state leaves only through viewFor.
 import { DurableObject } from 'cloudflare:workers';
@@ -21,6 +22,7 @@ import { init, record, summary, type RoomInit } from './requests.ts';
 import { join, type Joined } from './seating.ts';
 import { RateLimiter } from './sockets.ts';
 import { voiceGone } from './voice-relay.ts';
+import { noteAccess, uploadNote } from './voice-notes.ts';
 
 export type { Refusal } from './context.ts';
 export type { RoomInit } from './requests.ts';
@@ -84,6 +86,16 @@ export class Room extends DurableObject<Env> {
   /** Takes a seat, the human judge's place, or redeems a host's invitation. */
   async join(req: JoinRequest): Promise<Joined | Refusal> {
     return join(this.parts, req);
+  }
+
+  /** A seat's recorded voice note, stored before the `say` that carries it (worker/room/voice-notes.ts). */
+  async voiceNoteUpload(tokenHash: string, type: string, body: ArrayBuffer): Promise<{ ok: true; id: string } | Refusal> {
+    return uploadNote(this.parts.core, tokenHash, type, body);
+  }
+
+  /** Where a viewer may fetch a voice note from, if its view holds the speech that carries it. */
+  async voiceNoteAccess(tokenHash: string | undefined, id: string): Promise<{ ok: true; key: string } | Refusal> {
+    return noteAccess(this.parts.core, tokenHash, id);
   }
 
   // ---------------------------------------------------------------- WebSockets (hibernation API)
