@@ -8,7 +8,7 @@ import { t } from './i18n.ts';
 import { conn, showError, stored } from './state.ts';
 import { onVoice, sendVoice } from './socket.ts';
 import { announce } from './live-region.tsx';
-import { mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
+import { liveTurn, mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
 import { closeAudio, openAudio, probeVoice } from './voice-audio.ts';
 import { closePeers, connectedPeers, followRoute, onSignal, retune, startPeers } from './voice-peers.ts';
 
@@ -61,6 +61,7 @@ export function leaveVoice(): void {
   stopWatching = null;
   voiceRoute.value = null;
   voiceJoined.value = false;
+  liveTurn.since = 0;
 }
 
 /** Press to talk (`hold`) and let go, in floor mode. */
@@ -81,6 +82,10 @@ function receive(frame: VoiceServerFrame): void {
   if (frame.type === 'voice-signal') return onSignal(frame.from, frame.signal);
   const before = voiceRoute.peek();
   voiceRoute.value = frame.route;
+  // A speech's length starts when the room opens this page's microphone to the table.
+  const speaking = frame.route.talk && frame.route.mode === 'speech';
+  if (!speaking) liveTurn.since = 0;
+  else if (!liveTurn.since) Object.assign(liveTurn, { since: performance.now(), sound: false });
   followRoute(frame.route);
   // A screen reader hears when the microphone passes to this player (and that it is heard).
   if (frame.route.talk && !(before?.talk && before.mode === frame.route.mode)) announce([{ text: t(micLine(frame.route)), urgent: true }]);

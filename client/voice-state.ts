@@ -16,3 +16,16 @@ export const heardSeats = computed<ReadonlySet<number>>(() => new Set((voiceRout
 
 /** Whether this page's microphone is heard now. */
 export const talking = computed(() => !!voiceRoute.value?.talk);
+
+/**
+ * This page's live voice speech in the current turn: when its microphone opened to the table
+ * (performance.now(), 0 when it is not open), and whether the player was heard saying anything.
+ */
+export const liveTurn = { since: 0, sound: false };
+
+/** The voice marker of a Pass that ends this page's turn: the live speech's length, when the player spoke aloud in it. */
+export function liveVoiceMark(): { voice?: { ms: number } } {
+  if (!liveTurn.since || !liveTurn.sound) return {};
+  // Measured from the room's route to the tap on this page's own clock: never longer than the turn has been open at the room.
+  return { voice: { ms: Math.max(1, Math.round(performance.now() - liveTurn.since)) } };
+}
