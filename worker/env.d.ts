@@ -13,6 +13,11 @@ interface Env {
   JOIN_LIMITER: RateLimit;
   /** WebSocket upgrades per client address. */
   SOCKET_LIMITER: RateLimit;
+  /** Voice ICE servers (each a minted TURN credential) per client address. */
+  ICE_LIMITER: RateLimit;
+  /** Cloudflare Realtime TURN key (`npm run setup:voice`); without it the voice has no relay and rooms cannot choose "relay only". */
+  TURN_KEY_ID?: string;
+  TURN_KEY_API_TOKEN?: string;
 }
 
 declare namespace Cloudflare {
