@@ -2,7 +2,7 @@
 // every ruleset: in a speech only the speaker talks (RULES.md 2.7 "nobody else may speak
 // meanwhile"); at a team's call exactly its living members hear each other (RULES.md 2.2, the team
 // channel); a seat outside the team gets the same answer at every call of the game; out players are
-// heard only in their own last words; the judge may always speak.
+// heard only in their own last words; the judge may always speak (docs/rules-decisions.md O20).
 import { describe, expect, it } from 'vitest';
 import { CATALOG, RULESET_IDS } from '../../worker/engine/catalog.ts';
 import { apply, createGame, pendingSeats, type GameState, type Seat, type Viewer } from '../../worker/engine/index.ts';

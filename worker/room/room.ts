@@ -11,7 +11,7 @@
 // each socket gets its own frames. Game state leaves only through viewFor.
 import { DurableObject } from 'cloudflare:workers';
 import type { GameRecord } from '../engine/index.ts';
-import type { JoinRequest, RoomSummary } from '../protocol.ts';
+import type { JoinRequest, RoomSummary, VoiceIce } from '../protocol.ts';
 import { newSeed } from './tokens.ts';
 import { arm, onAlarm } from './clock.ts';
 import { connect } from './connect.ts';
@@ -21,6 +21,7 @@ import { onMessage } from './inbound.ts';
 import { init, record, summary, type RoomInit } from './requests.ts';
 import { join, type Joined } from './seating.ts';
 import { RateLimiter } from './sockets.ts';
+import { voiceIce } from './voice-ice.ts';
 import { voiceGone } from './voice-relay.ts';
 import { noteAccess, uploadNote } from './voice-notes.ts';
 
@@ -66,6 +67,11 @@ export class Room extends DurableObject<Env> {
     return fetch(request);
   }
 
+  /** How the voice's TURN credentials are asked for; tests replace it with a TURN API of their own. */
+  turnFetch(request: Request): Promise<Response> {
+    return fetch(request);
+  }
+
   // ---------------------------------------------------------------- RPC from the Worker
 
   /** Sets up a new room under this code; refuses if the code was ever used. */
@@ -81,6 +87,11 @@ export class Room extends DurableObject<Env> {
   /** The finished game's record, once the game is over. */
   async record(): Promise<{ ok: true; record: GameRecord } | Refusal> {
     return record(this.parts.core);
+  }
+
+  /** The ICE servers of the room's voice for a caller the room admits (`tokenHash` null: a spectator). */
+  async voiceIce(tokenHash: string | null, local: boolean): Promise<{ ok: true; ice: VoiceIce } | Refusal> {
+    return voiceIce(this.parts.core, tokenHash, local);
   }
 
   /** Takes a seat, the human judge's place, or redeems a host's invitation. */
