@@ -55,8 +55,8 @@ export interface VoicePage {
 
 /**
  * A page that ignores the room: its microphone stays on (a track the page turns off is turned on
- * again), every connection it ever made keeps it (a swap to "no track" sends the microphone instead),
- * and it closes no connection. Runs in the page before the app.
+ * again), every connection it makes or answers carries it from the start, a swap to "no track" sends
+ * the microphone instead, and it closes no connection. Runs in the page before the app.
  */
 export function hostile(): void {
   let mic: MediaStreamTrack | null = null;
@@ -80,6 +80,15 @@ export function hostile(): void {
   RTCRtpSender.prototype.replaceTrack = function (this: RTCRtpSender, track: MediaStreamTrack | null) {
     senders.add(this);
     return replace.call(this, mic ?? track);
+  };
+  // Every connection it makes or answers carries its microphone from the start, whoever may hear whom.
+  const describe = RTCPeerConnection.prototype.setLocalDescription;
+  RTCPeerConnection.prototype.setLocalDescription = async function (this: RTCPeerConnection, ...a: Parameters<RTCPeerConnection['setLocalDescription']>) {
+    for (const tr of this.getTransceivers()) {
+      senders.add(tr.sender);
+      if (mic) await replace.call(tr.sender, mic);
+    }
+    return describe.apply(this, a);
   };
   RTCPeerConnection.prototype.close = function () {};
   // How many of its connections it sends its live microphone on now (the test checks it really is hostile).
