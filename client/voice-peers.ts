@@ -161,7 +161,9 @@ export function onSignal(from: string, signal: VoiceSignal): void {
       if (link) void link.pc.addIceCandidate({ candidate: signal.candidate, sdpMid: signal.sdpMid ?? null, sdpMLineIndex: signal.sdpMLineIndex ?? null }).catch(() => {});
       return;
     case 'bye':
-      drop(from, false);
+      // A bye from a peer this route still links with was sent for an older step (the room relayed it
+      // as the new step began, when the two may talk again): the connection made for this step stays.
+      if (!allowed(r, from)) drop(from, false);
       return;
   }
 }

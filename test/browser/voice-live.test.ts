@@ -177,10 +177,27 @@ it('during each speech every listener hears the speaker’s tone and no other; t
       await shot(pages.spectator, 'listening-light');
     }
     if (who === 'killer') await expect.poll(() => micState(pages.civilian)).toContain('not your turn');
+    if (who === 'civilian') {
+      // The civilian ends the speech on the page: the Pass carries the live speech's length, and the feed says it was spoken.
+      await speaker.page.locator('[data-testid=pass]').tap();
+      await expect.poll(() => speaker.page.locator('[data-testid=feed]').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`#${seat.civilian.seat} .*spoke \\(voice, 0:\\d\\d\\)`));
+    }
     letGo(at);
     if (who === 'hostile') {
-      // The step changed: every honest page closes its connection to the seat whose turn is over.
-      for (const p of honest) await expect.poll(() => peersOf(p), { timeout: 15_000 }).not.toContain(hostilePeer);
+      // The step changed: every honest page the next step does not link with the hostile seat (a listener of
+      // another speaker; the next speaker may hear it as a listener) closes its connection to it.
+      const unlinked = async (p: VoicePage) => {
+        const r = (await routeOf(p))!;
+        return !r.hear.some((x) => x.peer === hostilePeer) && !r.heardBy.includes(hostilePeer);
+      };
+      await waitFor('the next step', () => bots[0]!.view !== null && moment(bots[0]!.view) !== at);
+      let closed = 0;
+      for (const p of honest) {
+        if (!(await unlinked(p))) continue;
+        await expect.poll(() => peersOf(p), { timeout: 15_000 }).not.toContain(hostilePeer);
+        closed++;
+      }
+      expect(closed, 'pages the next step unlinks from the hostile seat').toBeGreaterThanOrEqual(2);
     }
   }
   for (const p of Object.values(pages)) expect(p.errors, `${p.label}'s page errors`).toEqual([]);
