@@ -83,13 +83,13 @@ export function hostile(): void {
   };
   // Every connection it makes or answers carries its microphone from the start, whoever may hear whom.
   const describe = RTCPeerConnection.prototype.setLocalDescription;
-  RTCPeerConnection.prototype.setLocalDescription = async function (this: RTCPeerConnection, ...a: Parameters<RTCPeerConnection['setLocalDescription']>) {
+  RTCPeerConnection.prototype.setLocalDescription = async function (this: RTCPeerConnection, description?: RTCLocalSessionDescriptionInit) {
     for (const tr of this.getTransceivers()) {
       senders.add(tr.sender);
       if (mic) await replace.call(tr.sender, mic);
     }
-    return describe.apply(this, a);
-  };
+    return (describe as (d?: RTCLocalSessionDescriptionInit) => Promise<void>).call(this, description);
+  } as RTCPeerConnection['setLocalDescription'];
   RTCPeerConnection.prototype.close = function () {};
   // How many of its connections it sends its live microphone on now (the test checks it really is hostile).
   Object.assign(window, { hostileSending: () => [...senders].filter((s) => s.track?.readyState === 'live' && s.track.enabled).length });
