@@ -13,6 +13,7 @@ import { roomFrame } from '../bench/stand-in-room.ts';
 import { Table } from '../engine/table.ts';
 import { launch } from './browser.ts';
 import { recordHeard, type Heard } from './heard.ts';
+import { axeScan, blocking } from './axe.ts';
 import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
 import { toneWav } from './voice-pages.ts';
 
@@ -74,6 +75,7 @@ it('held with a finger: the floor is asked for on press and let go on release; t
   phone.room.send(route({ talk: true, heardBy: ['page0002', 'page0003'], floor: { seat: 1, until: Date.now() + 60_000 } }));
   await expect.poll(micState).toContain('You have the floor: everyone hears you');
   await expect.poll(() => ptt().textContent()).toBe('Talking — let go to pass the floor');
+  expect(blocking(await axeScan(page))).toEqual([]);
   const heard = () => page.evaluate(() => (window as unknown as { heard: Heard[] }).heard);
   await expect.poll(async () => (await heard()).filter((h) => h.urgent).map((h) => h.text)).toContain('You have the floor: everyone hears you');
   await page.screenshot({ path: join(SHOTS, 'voice-floor-mine-light-390.png') });
@@ -110,6 +112,8 @@ it('another seat holds the floor: named in words, its plate carries a level mete
   await mute.tap();
   await expect.poll(() => mute.getAttribute('aria-pressed')).toBe('true');
   await page.screenshot({ path: join(SHOTS, 'voice-floor-other-light-390.png') });
+  // Every control of the bar has a name a screen reader says, and its colours read (axe-core, serious and critical).
+  expect(blocking(await axeScan(page))).toEqual([]);
 });
 
 it('after the socket drops the page joins the voice again; "Leave voice" leaves it', async () => {
