@@ -114,6 +114,10 @@ it('another seat holds the floor: named in words, its plate carries a level mete
   await page.screenshot({ path: join(SHOTS, 'voice-floor-other-light-390.png') });
   // Every control of the bar has a name a screen reader says, and its colours read (axe-core, serious and critical).
   expect(blocking(await axeScan(page))).toEqual([]);
+  // On a desktop the bar holds the foot of the page's width too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(SHOTS, 'voice-floor-other-light-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
 });
 
 it('after the socket drops the page joins the voice again; "Leave voice" leaves it', async () => {
