@@ -42,7 +42,8 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             // A VAPID key pair for this run, so the rooms send pushes (to the tests' own push service).
-            miniflare: { bindings: testVapidVars() },
+            // A TURN key too, so rooms may choose "relay only"; the rooms' TURN API is the tests' own (turnFetch).
+            miniflare: { bindings: { ...testVapidVars(), TURN_KEY_ID: 'test-turn-key', TURN_KEY_API_TOKEN: 'test-turn-token' } },
           }),
         ],
         test: {

@@ -35,6 +35,7 @@ import { Specials } from './specials.tsx';
 import { DarkNight, darkAtNight } from './dark-night.tsx';
 import { HostToolsOnce, NarratePanel } from './host-tools.tsx';
 import { Feed } from './feed.tsx';
+import { heardSeats, talking } from './voice-state.ts';
 
 // The end screen carries the deal check (SHA-256): it loads when a game ends, not before.
 const GameOver = later(() => import('./game-over.tsx').then((m) => m.GameOver));
@@ -66,6 +67,8 @@ export function GameScreen() {
   const showRoles = peek || !!point || v.god;
   const activeSeat = step.kind === 'speech' || step.kind === 'last-words' ? step.seat : step.kind === 'ballot' ? (step.turn ?? 0) : 0;
   const muted = mutedToday(v);
+  // Live voice: the seats heard now, and this player's own while its microphone is heard.
+  const voiced = (seat: Seat) => heardSeats.value.has(seat) || (seat === me?.seat && talking.value);
 
   const seats: TableSeat[] = v.seats.map((s) => ({
     seat: s.seat,
@@ -90,6 +93,7 @@ export function GameScreen() {
     active: s.seat === activeSeat,
     selectable: !!((!point?.cards && point?.targets.includes(s.seat)) || vote?.targets.includes(s.seat)),
     selected: point ? point.current === s.seat : !!vote && s.seat === pick,
+    ...(voiced(s.seat) ? { voice: true } : {}),
   }));
 
   pickRef.current = (seat: Seat) => {

@@ -18,6 +18,8 @@ import { LiveRegions } from './live-region.tsx';
 
 // The game screen is its own chunk: a room in its lobby does not wait for it.
 const GameScreen = later(() => import('./game-screen.tsx').then((m) => m.GameScreen));
+// So is the live voice: only a room whose voice is on loads it.
+const VoiceBar = later(() => import('./voice-bar.tsx').then((m) => m.VoiceBar));
 // So is the table screen of a face-to-face room: only that one device loads it.
 const TableScreen = later(() => import('./table-screen.tsx').then((m) => m.TableScreen));
 
@@ -75,6 +77,7 @@ export function RoomPage({ code }: { code: string }) {
       {seat?.seat != null && <NotifyMe code={code} />}
       {seat?.seat != null && r.status === 'playing' && r.you.seat !== null && <AwayControl r={r} />}
       {seat && <SeatMenu r={r} seat={seat} />}
+      {r.voice !== 'off' && !r.table && <VoiceBar r={r} />}
       <LiveRegions />
     </main>
   );

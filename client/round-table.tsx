@@ -36,6 +36,8 @@ export interface TableSeat {
   cards?: TableCard[];
   /** `dual`: the big joker's holder, who judges. */
   judge?: boolean;
+  /** Heard by live voice now (client/voice-state.ts): its plate carries a level meter. */
+  voice?: boolean;
 }
 
 /** `dual`: one card at a seat's foot: its face or a label only where the viewer knows that very card. */
@@ -174,6 +176,7 @@ export function seatWords(s: TableSeat, seats: readonly TableSeat[]): string {
     s.role && roleName(s.role),
     s.alive === false && !s.judge ? t('sl_out') : s.alive && t('sl_alive'),
     s.active && t('sl_speaking'),
+    s.voice && t('vc_seatHeard'),
     s.mate && t('mate'),
     pointers.length > 0 && t('sl_pointedBy', pointers.join(t('listSep'))),
     s.selected && t('sl_selected'),
@@ -235,7 +238,7 @@ const Seat = memo(
     const cy = y + r * 0.78;
     const w = r * 0.5;
     const h = r * 0.72;
-    const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate'].filter(Boolean).join(' ');
+    const cls = ['seat', out && 'out', s.judge && 'judge', s.me && 'me', s.active && 'active', s.selectable && 'pick', s.selected && 'sel', s.mate && 'mate', s.voice && 'voice'].filter(Boolean).join(' ');
     return (
       <g class={cls} onClick={s.selectable && onPick ? () => onPick(s.seat) : undefined} role={s.selectable ? 'button' : undefined} aria-label={`${t('seat', s.seat)} ${s.name}${s.bot ? ` (${t('bot')})` : ''}${s.absent ? ` (${t('absent')})` : ''}${s.away ? ` (${t('awayBadge', clockTime(s.away))})` : ''}`} data-seat={s.seat} data-absent={s.absent ? 'true' : undefined} data-bot={s.bot ? 'true' : undefined}>
         <circle cx={x} cy={y} r={r} class={s.role ? 'role' : undefined} style={s.role ? { fill: ROLE_FILL[s.role] } : undefined} />
@@ -307,6 +310,8 @@ const Seat = memo(
           </text>
         )}
         {s.name && <rect class="plate" x={nx - pw / 2} y={ny - 7} width={pw} height="15" rx="7.5" />}
+        {/* Live voice: the level of this seat's voice, drawn by client/voice-meter.ts. */}
+        {s.voice && <rect class="voice-meter" data-voice-level={s.seat} x={nx - pw / 2 + 6} y={ny + 4.5} width={pw - 12} height="2.5" rx="1.25" />}
         <text x={nx} y={ny + 4} class={pw < 54 ? 'name tight' : 'name'}>
           {isolate(plateName(s.name, chars, pw < 54 ? pw - 4 : Infinity))}
         </text>

@@ -4,6 +4,8 @@
 import { PROTOCOL, SEAT_TOKEN_PREFIX } from '../worker/protocol.ts';
 import type { ClientFrame, HostMove, SeatMove, ServerFrame } from '../worker/protocol.ts';
 import type { View } from '../worker/engine/types.ts';
+import type { InferOutput } from 'valibot';
+import type { VOICE_CLIENT_FRAMES, VoiceServerFrame } from '../worker/protocol-voice.ts';
 import { haveOf, socketUrl } from './resume.ts';
 import { afterNextFrame, conn, forget, inviteLink, invites, log, moveLink, replaceLink, room, seatLost, showError, view } from './state.ts';
 
@@ -201,11 +203,33 @@ function receive(frame: ServerFrame): void {
       if (!retried) showError(frame.code, frame.message);
       break;
     }
+    case 'voice':
+    case 'voice-signal':
+      voiceHandler?.(frame);
+      break;
     case 'expired':
       conn.value = 'expired';
       ws?.close();
       break;
   }
+}
+
+/** One of the client's voice frames (join or leave, a signal for a peer, the floor). */
+export type VoiceClientFrame = InferOutput<(typeof VOICE_CLIENT_FRAMES)[number]>;
+
+/** The live voice's handler of the room's voice frames (client/voice-link.ts), set while this page is in the room's voice. */
+let voiceHandler: ((frame: VoiceServerFrame) => void) | null = null;
+
+/** Hands the room's voice frames to the live voice, or to nobody (null). */
+export function onVoice(handler: ((frame: VoiceServerFrame) => void) | null): void {
+  voiceHandler = handler;
+}
+
+/** Sends a voice frame now, or not at all: signalling is about this socket's connections, never resent on another. */
+export function sendVoice(frame: VoiceClientFrame): boolean {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  ws.send(JSON.stringify(frame));
+  return true;
 }
 
 function send(frame: ClientFrame): boolean {

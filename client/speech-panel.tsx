@@ -7,6 +7,7 @@ import { who, whoList } from './log-text.ts';
 import { SpeechBox } from './speech-box.tsx';
 import { Dawn } from './dawn.tsx';
 import { legal, spoken } from './step-view.ts';
+import { liveVoiceMark } from './voice-state.ts';
 
 /** 4.0: the day's speaking order (RULES.md 7), which flips every round. */
 function OrderNote({ v }: { v: View }) {
@@ -33,7 +34,7 @@ export function SpeechPanel({ v }: { v: View }) {
         <>
           {!spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
           {legal(v, 'pass') && (
-            <button type="button" class={spoken() ? 'primary wide done-big' : 'primary wide'} onClick={() => act({ type: 'pass' })} data-testid="pass">
+            <button type="button" class={spoken() ? 'primary wide done-big' : 'primary wide'} onClick={() => act({ type: 'pass', ...liveVoiceMark() })} data-testid="pass">
               {t(spoken() ? 'imDone' : 'pass')}
             </button>
           )}

@@ -17,6 +17,11 @@ interface Env {
   VOICE_LIMITER: RateLimit;
   /** Voice notes of games over days (R2), keyed `<room code>/<game>/<note id>` (worker/room/voice-notes.ts). */
   VOICE_NOTES: R2Bucket;
+  /** Voice ICE servers (each a minted TURN credential) per client address. */
+  ICE_LIMITER: RateLimit;
+  /** Cloudflare Realtime TURN key (`npm run setup:voice`); without it the voice has no relay and rooms cannot choose "relay only". */
+  TURN_KEY_ID?: string;
+  TURN_KEY_API_TOKEN?: string;
 }
 
 declare namespace Cloudflare {

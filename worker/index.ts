@@ -15,6 +15,7 @@ import { vapidOf } from './push/deliver.ts';
 import type { Refusal } from './room/room.ts';
 import { boundedText, fail, overRate, postGuard, sameOrigin, securityHeaders } from './guards.ts';
 import { hashToken, newRoomCode, newToken, normaliseCode } from './room/tokens.ts';
+import { voiceSettingRefusal } from './room/voice-ice.ts';
 import { clientPage } from './client-page.ts';
 import { voiceNoteRoutes } from './voice-notes.ts';
 
@@ -73,6 +74,8 @@ app.post('/api/rooms', async (c) => {
   if (!isRulesetId(req.ruleset)) return fail(c, 400, 'room/bad-ruleset', `unknown ruleset "${req.ruleset}"`);
   const options = resolveOptions(req.ruleset, req.options);
   if (!options.ok) return fail(c, 400, 'room/bad-options', options.message);
+  const noRelay = req.table ? null : voiceSettingRefusal(c.env, req.voice);
+  if (noRelay) return refused(c, noRelay);
   const hostToken = newToken();
   const hostHash = await hashToken(hostToken);
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -143,6 +146,21 @@ app.get('/api/rooms/:code/ws', async (c) => {
   const offered = (c.req.header('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
   if (!offered.includes(PROTOCOL)) return fail(c, 400, 'protocol/subprotocol', `offer the subprotocol ${PROTOCOL}`);
   return room.stub.fetch(c.req.raw);
+});
+
+// The voice's ICE servers (worker/room/voice-ice.ts): the caller's token in the Authorization header, never the URL.
+app.get('/api/rooms/:code/voice-ice', async (c) => {
+  const room = roomStub(c);
+  if (!room) return notFound(c);
+  const limited = await overRate(c, c.env.ICE_LIMITER, 'voice connections');
+  if (limited) return limited;
+  const bearer = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+  const host = new URL(c.req.url).hostname;
+  const result = await room.stub.voiceIce(bearer ? await hashToken(bearer) : null, host === 'localhost' || host === '127.0.0.1' || host === '[::1]');
+  if (!result.ok) return refused(c, result);
+  // Credentials for this caller only.
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(result.ice, 200);
 });
 
 app.all('/api/*', (c) => fail(c, 404, 'request/not-found', 'no such API route'));

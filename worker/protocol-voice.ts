@@ -81,6 +81,13 @@ export interface VoiceIce {
   relayOnly: boolean;
 }
 
+/**
+ * Voice frames one socket may send in FRAME_WINDOW_MS, apart from the game's budget: a speaker
+ * answering 15 listeners at a step change sends an offer and up to a dozen ICE candidates to each
+ * (about 200 frames), and every voice frame costs the room a wake-up, so the cap stays near that.
+ */
+export const MAX_VOICE_FRAMES_PER_WINDOW = 300;
+
 /** How long a floor is held at most before it is free again. */
 export const FLOOR_CAP_MS = 60_000;
 /** A voice note's limits: 2 minutes (a rule of the engine's, which bounds a `say`'s note) and 1 MB. */

@@ -6,7 +6,7 @@ import { isClockTime, isTimeZone } from './engine/pace.ts';
 import { VOICE_NOTE_ID } from './engine/voice-mark.ts';
 import type { DayClose } from './engine/day-close.ts';
 import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, View } from './engine/index.ts';
-import type { VoiceServerFrame } from './protocol-voice.ts';
+import { VOICE_CLIENT_FRAMES, type VoiceServerFrame } from './protocol-voice.ts';
 export * from './protocol-voice.ts';
 import type { OwedKind } from './engine/owed.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
@@ -348,6 +348,8 @@ export const ClientFrameSchema = v.variant('type', [
   v.object({ type: v.literal('push-subscribe'), id: ActionId, subscription: PushSubscriptionSchema, lang: v.picklist(LANGS) }),
   /** This device stops getting the seat's notifications. */
   v.object({ type: v.literal('push-unsubscribe'), id: ActionId, endpoint: v.pipe(v.string(), v.maxLength(1000)) }),
+  /** Live voice: join or leave, signalling for one peer, the floor (worker/protocol-voice.ts; docs/protocol.md, "Voice"). */
+  ...VOICE_CLIENT_FRAMES,
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
 

@@ -14,13 +14,19 @@ import type { RoomSummary, RoomView, ServerFrame } from '../../worker/protocol.t
 const DIST = 'dist/client';
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json' };
 
-/** A room stand-in on a free port: its base URL, a send to the socket last opened, and close. With a `summary`, it answers the room's GET (the join form asks it). */
-export async function standInRoom(code: string, first: string[], summary?: RoomSummary): Promise<{ base: string; send: (text: string) => void; close: () => void }> {
+/**
+ * A room stand-in on a free port: its base URL, a send to the socket last opened, the frames the page
+ * sent, a way to drop the socket, and close. With a `summary`, it answers the room's GET (the join form
+ * asks it); `api` answers other GETs of the room's API by path (the live voice's ICE servers).
+ */
+export async function standInRoom(code: string, first: string[], summary?: RoomSummary, api: Record<string, unknown> = {}): Promise<{ base: string; send: (text: string) => void; received: string[]; drop: () => void; close: () => void }> {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('build the client first (npm run build:client)');
   let socket: ServerSocket | null = null;
+  const received: string[] = [];
   const http = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (summary && url.pathname === `/api/rooms/${code}`) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(summary));
+    if (url.pathname in api) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(api[url.pathname]));
     if (url.pathname.startsWith('/api/')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"stand-in"}');
     let file = join(DIST, url.pathname);
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(DIST, 'index.html');
@@ -29,12 +35,15 @@ export async function standInRoom(code: string, first: string[], summary?: RoomS
   const wss = new WebSocketServer({ server: http, path: `/api/rooms/${code}/ws` });
   wss.on('connection', (ws) => {
     socket = ws;
+    ws.on('message', (m) => received.push(String(m)));
     for (const f of first) ws.send(f);
   });
   await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
   return {
     base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     send: (text) => socket!.send(text),
+    received,
+    drop: () => socket?.close(),
     close: () => {
       wss.close();
       http.close();

@@ -23,6 +23,7 @@ export { PACE_PRESETS, PACE_LIMITS } from './pace.ts';
 export { dayClosesAt, MIN_CLOCK_DAY_MS, type DayClose } from './day-close.ts';
 export { isTimeZone, isClockTime } from './pace.ts';
 export { pacingOf, type Pacing } from './pacing.ts';
+export { voiceFor, idleVoice, voiceStepKey, type VoiceMode, type VoicePlace, type VoiceRule } from './voice.ts';
 export type * from './types.ts';
 
 /** What a room asks for to start a game; `createGame` checks each field. */

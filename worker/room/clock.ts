@@ -1,7 +1,7 @@
 // The room's clock: the one alarm, armed for the earliest thing due (a step's deadline, the async
-// judge's failover, a push reminder, a prod, a bot's move, the scheduled start, the room's expiry),
-// and what the alarm does when it rings. Every write is stored before anything is sent, so a
-// repeated alarm or a restart does nothing twice.
+// judge's failover, a push reminder, a prod, a bot's move, the scheduled start, a voice floor's cap,
+// the room's expiry), and what the alarm does when it rings. Every write is stored before anything
+// is sent, so a repeated alarm or a restart does nothing twice.
 import { failoverAt } from '../engine/index.ts';
 import { ROOM_TTL_MS } from '../protocol.ts';
 import { pushNotice, pushProds, pushReminders, reminderAlarm } from '../push/deliver.ts';
@@ -15,6 +15,7 @@ import { dueProd, nextProdAt } from './prods.ts';
 import { scheduleAlarm, scheduleDue } from './schedule.ts';
 import { send } from './sockets.ts';
 import type { RoomRow } from './storage.ts';
+import { expireFloors, floorDue } from './voice-floor.ts';
 import { deleteRoomNotes } from './voice-notes.ts';
 
 /** Most bot moves one alarm makes before it lets the room breathe (it wakes again at once). */
@@ -32,6 +33,7 @@ export async function arm(core: RoomCore, room: RoomRow): Promise<void> {
   if (game) at = Math.min(at, nextProdAt(prods, game, room.pace.preset === 'live') ?? at);
   if (game && !game.result) at = Math.min(at, nextDue(core.store.bots().values()) ?? at);
   if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
+  at = Math.min(at, floorDue(core.ctx.getWebSockets()) ?? at);
   await core.store.setAlarm(at);
 }
 
@@ -43,6 +45,7 @@ export async function onAlarm(parts: RoomParts): Promise<void> {
   if (!room) return;
   const now = core.now();
   if (now >= room.lastActivity + ROOM_TTL_MS) return expire(core, room, now);
+  expireFloors(core, now);
   if (room.status === 'playing') {
     const failover = room.pace.preset === 'async' ? failoverAt(core.loadGame()!) : null;
     const change = applyGame(core, room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);

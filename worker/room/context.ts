@@ -40,6 +40,7 @@ export interface RoomHooks {
   seed(): string;
   pushFetch(request: Request): Promise<Response>;
   hookFetch(request: Request): Promise<Response>;
+  turnFetch(request: Request): Promise<Response>;
 }
 
 /** One room's shared state; every module of the room takes it (one per Durable Object instance). */
@@ -71,6 +72,11 @@ export class RoomCore {
   /** Posts to the room's webhook, through the hook tests replace. */
   hookFetch(request: Request): Promise<Response> {
     return this.hooks.hookFetch(request);
+  }
+
+  /** Asks Cloudflare's TURN API for a voice's credentials (worker/room/voice-ice.ts), through the hook tests replace. */
+  turnFetch(request: Request): Promise<Response> {
+    return this.hooks.turnFetch(request);
   }
 
   /** The game with its full log, rebuilt from storage after a wake. */

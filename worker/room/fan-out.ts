@@ -6,6 +6,7 @@ import type { Change, RoomCore } from './context.ts';
 import { GameFrames } from './game-frames.ts';
 import { presenceOf, roomView, samePresence } from './roomview.ts';
 import { attachmentOf, send, sendText, viewerOf, type Attachment } from './sockets.ts';
+import { voiceAfterStep } from './voice-step.ts';
 import type { RoomRow } from './storage.ts';
 
 /** Changes stored but not yet sent: the game before the first of them, and what waits for their frames. */
@@ -64,6 +65,7 @@ export class FanOut {
     this.unsent = null;
     if (unsent.roomChanged) this.broadcastRoom();
     if (unsent.game) this.sendGameChange(unsent.game.prev, unsent.game.next);
+    if (unsent.game) voiceAfterStep(this.core, unsent.game.prev, unsent.game.next);
     for (const then of unsent.after) then();
   }
 

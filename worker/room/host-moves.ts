@@ -14,6 +14,7 @@ import { scheduleRefusal } from './schedule.ts';
 import type { Attachment } from './sockets.ts';
 import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow, type SeatRow } from './storage.ts';
 import { newSeed } from './tokens.ts';
+import { voiceSettingRefusal } from './voice-ice.ts';
 import { webhookRefusal } from './webhook.ts';
 
 /** What every host move works with: the room, its seats, the move's id and time, and a link's fresh token. */
@@ -107,6 +108,8 @@ function configure({ core, room, seats, dedupe }: Host, move: Move<'configure'>)
   if (!isRulesetId(move.ruleset)) return refuse(400, 'room/bad-ruleset', `unknown ruleset "${move.ruleset}"`);
   const options = resolveOptions(move.ruleset, move.options);
   if (!options.ok) return refuse(400, 'room/bad-options', options.message);
+  const noRelay = (move.table ?? room.table) ? null : voiceSettingRefusal(core.env, move.voice);
+  if (noRelay) return noRelay;
   const max = seatCount(move.ruleset, RULESETS[move.ruleset].maxPlayers, options.options);
   if (seats.length > max) return refuse(409, 'room/too-many-seats', `${move.ruleset} seats at most ${max}; remove seats first`);
   room.ruleset = move.ruleset;

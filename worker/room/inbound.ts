@@ -11,16 +11,20 @@ import { CLOSE_REMOVED, freshToken, stillHolds, unverifiable } from './identity.
 import { tellOutside } from './outside.ts';
 import { seatMove } from './place-moves.ts';
 import { attach, attachmentOf, revoke, send, sendError, tooBig, type RateLimiter } from './sockets.ts';
+import { isVoiceFrame, isVoiceText, onVoiceFrame, voiceBudget } from './voice-relay.ts';
 
 /** Handles one inbound WebSocket message (the Durable Object's webSocketMessage). */
 export async function onMessage(parts: RoomParts, limiter: RateLimiter, ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
   const { core, frames } = parts;
   const who = attachmentOf(ws);
   if (!who) return ws.close(1008, 'unknown socket');
-  if (!limiter.allow(ws, core.now())) return sendError(ws, 'protocol/rate-limited', 'too many frames: slow down');
+  // Voice signalling has its own budget; a frame that only looked like one is charged to the game's too.
+  const voiceText = isVoiceText(message);
+  if (!(voiceText ? voiceBudget : limiter).allow(ws, core.now())) return sendError(ws, 'protocol/rate-limited', 'too many frames: slow down');
   if (tooBig(message)) return sendError(ws, 'protocol/too-big', 'the frame is too large');
   if (typeof message !== 'string') return sendError(ws, 'protocol/binary', 'frames are JSON text');
   const parsed = parseClientFrame(message);
+  if (voiceText && !(parsed.ok && isVoiceFrame(parsed.frame)) && !limiter.allow(ws, core.now())) return sendError(ws, 'protocol/rate-limited', 'too many frames: slow down');
   if (!parsed.ok) return sendError(ws, parsed.code, parsed.message);
   const frame = parsed.frame;
   // An invitation's secret is made before anything is read (hashing awaits), so the checks and
@@ -40,6 +44,7 @@ export async function onMessage(parts: RoomParts, limiter: RateLimiter, ws: WebS
     return frames.sendPresence(null, ws);
   }
 
+  if (isVoiceFrame(frame)) return onVoiceFrame(core, room, ws, who, frame);
   if (frame.type === 'sync') {
     frames.sendRoomTo(ws, who, room);
     const game = core.loadGame();

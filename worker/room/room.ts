@@ -5,12 +5,13 @@
 //   host-moves.ts the host's and judge's moves     place-moves.ts what a place does about itself
 //   changes.ts   one engine call, one transaction  clock.ts       the one alarm and what it does
 //   fan-out.ts   every frame, one view per viewer  outside.ts     push and the webhook, after the frames
-//   context.ts   what they share (store, game, hooks)  voice-notes.ts recorded speeches in R2
+//   context.ts   what they share (store, game, hooks)   voice-relay.ts a socket's voice frames (voice-*.ts)
+//   voice-notes.ts recorded speeches in R2
 // Each change is one engine call, then one synchronous storage transaction, then the alarm, then
 // each socket gets its own frames. Game state leaves only through viewFor.
 import { DurableObject } from 'cloudflare:workers';
 import type { GameRecord } from '../engine/index.ts';
-import type { JoinRequest, RoomSummary } from '../protocol.ts';
+import type { JoinRequest, RoomSummary, VoiceIce } from '../protocol.ts';
 import { newSeed } from './tokens.ts';
 import { arm, onAlarm } from './clock.ts';
 import { connect } from './connect.ts';
@@ -20,6 +21,8 @@ import { onMessage } from './inbound.ts';
 import { init, record, summary, type RoomInit } from './requests.ts';
 import { join, type Joined } from './seating.ts';
 import { RateLimiter } from './sockets.ts';
+import { voiceIce } from './voice-ice.ts';
+import { voiceGone } from './voice-relay.ts';
 import { noteAccess, uploadNote } from './voice-notes.ts';
 
 export type { Refusal } from './context.ts';
@@ -64,6 +67,11 @@ export class Room extends DurableObject<Env> {
     return fetch(request);
   }
 
+  /** How the voice's TURN credentials are asked for; tests replace it with a TURN API of their own. */
+  turnFetch(request: Request): Promise<Response> {
+    return fetch(request);
+  }
+
   // ---------------------------------------------------------------- RPC from the Worker
 
   /** Sets up a new room under this code; refuses if the code was ever used. */
@@ -79,6 +87,11 @@ export class Room extends DurableObject<Env> {
   /** The finished game's record, once the game is over. */
   async record(): Promise<{ ok: true; record: GameRecord } | Refusal> {
     return record(this.parts.core);
+  }
+
+  /** The ICE servers of the room's voice for a caller the room admits (`tokenHash` null: a spectator). */
+  async voiceIce(tokenHash: string | null, local: boolean): Promise<{ ok: true; ice: VoiceIce } | Refusal> {
+    return voiceIce(this.parts.core, tokenHash, local);
   }
 
   /** Takes a seat, the human judge's place, or redeems a host's invitation. */
@@ -113,11 +126,16 @@ export class Room extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
-    if (this.parts.core.roomOrNull()) this.parts.frames.sendPresence(null, ws);
+    if (this.parts.core.roomOrNull()) {
+      voiceGone(this.parts.core, ws);
+      this.parts.frames.sendPresence(null, ws);
+    }
   }
 
   override async webSocketError(ws: WebSocket, _error: unknown): Promise<void> {
-    if (this.parts.core.roomOrNull()) this.parts.frames.sendPresence(null, ws);
+    if (!this.parts.core.roomOrNull()) return;
+    voiceGone(this.parts.core, ws);
+    this.parts.frames.sendPresence(null, ws);
   }
 
   // ---------------------------------------------------------------- the clock

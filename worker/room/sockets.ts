@@ -12,6 +12,10 @@ export interface Attachment {
   table?: boolean;
   /** The hash of the token the socket connected with; checked against storage on every frame. */
   credential?: string;
+  /** Its voice peer name, once it joined the room's voice (worker/room/voice-join.ts); kept here so it outlives hibernation. */
+  voice?: string;
+  /** Until when this socket holds the voice floor (ms since the epoch; worker/room/voice-floor.ts). */
+  floor?: number;
 }
 
 // Each socket's attachment as last written or read. The room reads every socket's at every change
@@ -80,6 +84,12 @@ export function sendError(ws: WebSocket, code: string, message: string, id?: str
 /** Per-socket frame counter; in memory only (a hibernated socket starts a fresh window). */
 export class RateLimiter {
   private windows = new WeakMap<WebSocket, { start: number; count: number }>();
+  private readonly max: number;
+
+  /** `max` frames per FRAME_WINDOW_MS: the game's budget unless told (voice signalling has its own). */
+  constructor(max = MAX_FRAMES_PER_WINDOW) {
+    this.max = max;
+  }
 
   /** Counts one frame; false when the socket is over its budget for this window. */
   allow(ws: WebSocket, now: number): boolean {
@@ -89,7 +99,7 @@ export class RateLimiter {
       this.windows.set(ws, w);
     }
     w.count++;
-    return w.count <= MAX_FRAMES_PER_WINDOW;
+    return w.count <= this.max;
   }
 }
 

@@ -1,0 +1,138 @@
+// The live voice on screen: "Join voice" (the one place the microphone is asked for), then, held at the
+// foot of every screen of the room, the microphone's state in words, who is heard now with a level
+// meter, the big push-to-talk of floor control, muting a seat on this device and "Leave voice".
+// Loaded only in a room whose voice is on (client/room-page.tsx).
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RoomView } from '../worker/protocol.ts';
+import { t } from './i18n.ts';
+import { view } from './state.ts';
+import { who } from './log-text.ts';
+import { mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
+import { holdFloor, joinVoice, leaveVoice, muteHere } from './voice-link.ts';
+import { heardWords, micWords } from './voice-words.ts';
+import { startMeters } from './voice-meter.ts';
+import './voice.css';
+
+/** The room's voice bar; leaving the room leaves its voice. */
+export function VoiceBar({ r }: { r: RoomView }) {
+  const [joining, setJoining] = useState(false);
+  useEffect(() => leaveVoice, []);
+  useEffect(() => (voiceJoined.value ? startMeters() : undefined), [voiceJoined.value]);
+  const route = voiceRoute.value;
+  if (!voiceJoined.value) {
+    return (
+      <section class="voice-bar" aria-label={t('vc_voice')} data-testid="voice-bar">
+        <button
+          type="button"
+          class="primary"
+          disabled={joining}
+          data-testid="voice-join"
+          onClick={() => {
+            setJoining(true);
+            void joinVoice(r.code).finally(() => setJoining(false));
+          }}
+        >
+          🎙 {joining ? t('vc_joining') : t('vc_join')}
+        </button>
+        <p class="hint">{t('vc_joinNote')}</p>
+      </section>
+    );
+  }
+  const talk = !!route?.talk;
+  return (
+    <section class={talk ? 'voice-bar live' : 'voice-bar'} aria-label={t('vc_voice')} data-testid="voice-bar" data-mode={route?.mode ?? ''} data-talk={String(talk)}>
+      <p class="mic-state" data-testid="mic-state">
+        <span aria-hidden="true">{talk ? '🎙' : '🔇'}</span> {route ? micWords(route, r, view.value) : t('vc_joining')}
+      </p>
+      {route && <Heard />}
+      {route?.mode === 'floor' && r.you.seat !== null && <PushToTalk mine={!!route.floor && route.floor.seat === r.you.seat} />}
+      <details class="voice-more">
+        <summary>{t('vc_seats')}</summary>
+        <MuteSeats r={r} />
+        <button type="button" onClick={leaveVoice} data-testid="voice-leave">
+          {t('vc_leave')}
+        </button>
+      </details>
+    </section>
+  );
+}
+
+/** Who is heard now, in words, with the level of the first voice heard. */
+function Heard() {
+  const route = voiceRoute.value!;
+  const first = route.hear.find((s) => !(s.seat !== null && mutedHere.value.has(s.seat)));
+  const words = heardWords(route);
+  if (!words) return null;
+  return (
+    <p class="voice-heard" data-testid="voice-heard">
+      {words}
+      {first && <i class="meter" aria-hidden="true"><b data-voice-level={first.seat ?? 'judge'} /></i>}
+    </p>
+  );
+}
+
+/** The floor's one big button: held with a finger, a mouse, or Space or Enter; let go passes the floor. */
+function PushToTalk({ mine }: { mine: boolean }) {
+  const [held, setHeld] = useState(false);
+  const heldNow = useRef(false);
+  const hold = (on: boolean) => {
+    if (on === heldNow.current) return;
+    heldNow.current = on;
+    setHeld(on);
+    holdFloor(on);
+  };
+  // The floor is let go if the button goes while held (the floor ended, the player left voice).
+  useEffect(() => () => void (heldNow.current && holdFloor(false)), []);
+  const key = (e: KeyboardEvent) => e.key === ' ' || e.key === 'Enter';
+  return (
+    <>
+      <button
+        type="button"
+        class={held || mine ? 'ptt on' : 'ptt'}
+        aria-pressed={held}
+        aria-describedby="ptt-hint"
+        data-testid="push-to-talk"
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture(e.pointerId);
+          hold(true);
+        }}
+        onPointerUp={() => hold(false)}
+        onPointerCancel={() => hold(false)}
+        onKeyDown={(e) => {
+          if (!key(e)) return;
+          e.preventDefault();
+          if (!e.repeat) hold(true);
+        }}
+        onKeyUp={(e) => key(e) && (e.preventDefault(), hold(false))}
+        onBlur={() => hold(false)}
+        onContextMenu={(e) => e.preventDefault()}
+      >
+        {held || mine ? t('vc_talkingRelease') : t('vc_holdToTalk')}
+      </button>
+      <p class="hint ptt-hint" id="ptt-hint">
+        {t('vc_pttHint')}
+      </p>
+    </>
+  );
+}
+
+/** The other seats, each muted or not on this device only. */
+function MuteSeats({ r }: { r: RoomView }) {
+  const muted = mutedHere.value;
+  const others = r.seats.filter((s) => s.seat !== r.you.seat && !s.bot);
+  if (!others.length) return null;
+  return (
+    <ul class="voice-mutes">
+      {others.map((s) => {
+        const on = muted.has(s.seat);
+        return (
+          <li key={s.seat}>
+            <button type="button" aria-pressed={on} aria-label={t('vc_muteSeat', who(s.seat))} class={on ? 'on' : ''} data-testid="voice-mute" data-seat={s.seat} onClick={() => muteHere(s.seat, !on)}>
+              <span aria-hidden="true">{on ? '🔇' : '🔈'}</span> {who(s.seat)}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

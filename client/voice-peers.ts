@@ -1,0 +1,193 @@
+// The page's WebRTC connections, one per peer the room's route names: the listener offers (both
+// ways, the smaller peer name), the other answers; the microphone goes only to peers that may hear
+// this page while it may talk (the same connection all along: its track is swapped, never the
+// connection); every peer in neither list is closed with a `bye`. Non-trickle ICE: an SDP is sent
+// once its candidates are gathered, so a connection costs two frames.
+import { MAX_SDP, type VoiceIce, type VoiceRoute, type VoiceSignal } from '../worker/protocol-voice.ts';
+import { play, setHeard, stopPlaying } from './voice-audio.ts';
+
+interface Link {
+  pc: RTCPeerConnection;
+  /** The track this link sends now (the microphone or none), so a route that changes nothing swaps nothing. */
+  sending: MediaStreamTrack | null;
+}
+
+/** How the connections reach the room and the microphone (client/voice-link.ts). */
+export interface PeerSetup {
+  ice: VoiceIce;
+  mic: MediaStreamTrack;
+  send: (to: string, signal: VoiceSignal) => void;
+  /** Seats muted on this device. */
+  mutedHere: () => ReadonlySet<number>;
+}
+
+let setup: PeerSetup | null = null;
+let route: VoiceRoute | null = null;
+const links = new Map<string, Link>();
+// Gathering candidates on a network that answers nothing must not hold an offer forever.
+const GATHER_MS = 4_000;
+
+/** Starts following routes with this microphone and these ICE servers. */
+export function startPeers(s: PeerSetup): void {
+  closePeers(false);
+  setup = s;
+}
+
+/** Closes every connection (with a `bye` to each when `bye`), as on leaving voice or after the socket reconnected under a new peer name. */
+export function closePeers(bye: boolean): void {
+  for (const peer of [...links.keys()]) drop(peer, bye);
+  route = null;
+}
+
+/** The peers this page has a connection with now (the voice bar's "connected" count, and tests). */
+export function connectedPeers(): string[] {
+  return [...links.keys()];
+}
+
+const hears = (r: VoiceRoute, peer: string) => r.hear.some((s) => s.peer === peer);
+const allowed = (r: VoiceRoute, peer: string) => hears(r, peer) || r.heardBy.includes(peer);
+/** Who opens a connection: the listener; when both hear each other, the smaller peer name. */
+const offers = (r: VoiceRoute, peer: string) => hears(r, peer) && (!r.heardBy.includes(peer) || r.peer < peer);
+
+/** Follows one `voice` frame: closes, opens, mutes and unmutes as it says. */
+export function followRoute(r: VoiceRoute): void {
+  if (!setup) return;
+  route = r;
+  setup.mic.enabled = r.talk;
+  for (const peer of [...links.keys()]) if (!allowed(r, peer)) drop(peer, true);
+  for (const peer of new Set([...r.hear.map((s) => s.peer), ...r.heardBy])) {
+    if (peer !== r.peer && !links.has(peer) && offers(r, peer)) void offer(peer);
+  }
+  for (const [peer, link] of links) tune(peer, link);
+}
+
+/** Sends the microphone to a peer only while this page talks and that peer may hear it; plays the peer only while it may be heard and is not muted here. */
+function tune(peer: string, link: Link): void {
+  const r = route;
+  if (!setup || !r) return;
+  const want = r.talk && r.heardBy.includes(peer) ? setup.mic : null;
+  if (link.sending !== want) {
+    link.sending = want;
+    const sender = link.pc.getTransceivers()[0]?.sender;
+    void sender?.replaceTrack(want).catch(() => {});
+  }
+  const seat = r.hear.find((s) => s.peer === peer)?.seat;
+  setHeard(peer, hears(r, peer) && !(seat != null && setup.mutedHere().has(seat)));
+}
+
+/** Applies this device's local mutes now (a seat muted or unmuted here). */
+export function retune(): void {
+  for (const [peer, link] of links) tune(peer, link);
+}
+
+function newLink(peer: string): Link {
+  const { ice } = setup!;
+  const pc = new RTCPeerConnection({ iceServers: ice.iceServers, iceTransportPolicy: ice.relayOnly ? 'relay' : 'all' });
+  const link: Link = { pc, sending: null };
+  pc.ontrack = (e) => {
+    if (links.get(peer) !== link) return;
+    play(peer, e.streams[0] ?? new MediaStream([e.track]), false);
+    tune(peer, link);
+  };
+  pc.onconnectionstatechange = () => {
+    // A connection that failed is opened again by whoever offers, while the route still wants it.
+    if (pc.connectionState !== 'failed' || links.get(peer) !== link) return;
+    drop(peer, false);
+    setTimeout(() => route && followRoute(route), 1_000);
+  };
+  links.set(peer, link);
+  return link;
+}
+
+function drop(peer: string, bye: boolean): void {
+  const link = links.get(peer);
+  if (!link) return;
+  links.delete(peer);
+  stopPlaying(peer);
+  link.pc.close();
+  if (bye) setup?.send(peer, { kind: 'bye' });
+}
+
+async function offer(peer: string): Promise<void> {
+  const link = newLink(peer);
+  const { pc } = link;
+  try {
+    pc.addTransceiver('audio', { direction: 'sendrecv' });
+    tune(peer, link);
+    await pc.setLocalDescription(await pc.createOffer());
+    const sdp = await gathered(pc);
+    if (links.get(peer) === link) setup?.send(peer, { kind: 'offer', sdp });
+  } catch {
+    if (links.get(peer) === link) drop(peer, false);
+  }
+}
+
+async function answer(peer: string, sdp: string): Promise<void> {
+  const link = newLink(peer);
+  const { pc } = link;
+  try {
+    await pc.setRemoteDescription({ type: 'offer', sdp });
+    const tr = pc.getTransceivers()[0];
+    // Both ways on one connection: when the turn comes back, the microphone goes on the same connection.
+    if (tr) tr.direction = 'sendrecv';
+    tune(peer, link);
+    await pc.setLocalDescription(await pc.createAnswer());
+    const mine = await gathered(pc);
+    if (links.get(peer) === link) setup?.send(peer, { kind: 'answer', sdp: mine });
+  } catch {
+    if (links.get(peer) === link) drop(peer, false);
+  }
+}
+
+/** A signalling message the room relayed from a peer. */
+export function onSignal(from: string, signal: VoiceSignal): void {
+  const r = route;
+  if (!setup || !r) return;
+  const link = links.get(from);
+  switch (signal.kind) {
+    case 'offer': {
+      if (!allowed(r, from)) return;
+      // Both offered at once (two routes crossed): the smaller peer name's offer stands.
+      if (link?.pc.signalingState === 'have-local-offer' && r.peer < from) return;
+      // Any other offer replaces what there was (the peer started again).
+      if (link) drop(from, false);
+      void answer(from, signal.sdp);
+      return;
+    }
+    case 'answer':
+      if (link?.pc.signalingState === 'have-local-offer') void link.pc.setRemoteDescription({ type: 'answer', sdp: signal.sdp }).catch(() => drop(from, false));
+      return;
+    case 'ice':
+      if (link) void link.pc.addIceCandidate({ candidate: signal.candidate, sdpMid: signal.sdpMid ?? null, sdpMLineIndex: signal.sdpMLineIndex ?? null }).catch(() => {});
+      return;
+    case 'bye':
+      // A bye from a peer this route still links with was sent for an older step (the room relayed it
+      // as the new step began, when the two may talk again): the connection made for this step stays.
+      if (!allowed(r, from)) drop(from, false);
+      return;
+  }
+}
+
+/** The local description once its candidates are gathered (or after GATHER_MS), cut to what one frame carries. */
+async function gathered(pc: RTCPeerConnection): Promise<string> {
+  if (pc.iceGatheringState !== 'complete') {
+    await new Promise<void>((done) => {
+      const timer = setTimeout(done, GATHER_MS);
+      pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && (clearTimeout(timer), done()));
+    });
+  }
+  return fit(pc.localDescription!.sdp);
+}
+
+/** An SDP within MAX_SDP: TCP candidates go first, then the last candidates, until it fits (a phone with many interfaces). */
+function fit(sdp: string): string {
+  let lines = sdp.split('\r\n');
+  const size = () => lines.join('\r\n').length;
+  if (size() > MAX_SDP) lines = lines.filter((l) => !(l.startsWith('a=candidate') && / tcp /i.test(l)));
+  while (size() > MAX_SDP) {
+    const last = lines.map((l) => l.startsWith('a=candidate')).lastIndexOf(true);
+    if (last < 0) break;
+    lines.splice(last, 1);
+  }
+  return lines.join('\r\n');
+}
