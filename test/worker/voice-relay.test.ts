@@ -35,6 +35,8 @@ const routeOf = (m: Member): VoiceRoute => m.c.of('voice').at(-1)!.route;
 async function checkRelay(members: Member[], linked: (a: Member, b: Member) => boolean): Promise<void> {
   const marks = new Map(members.map((m) => [m, m.c.frames.length]));
   for (const a of members) for (const b of members) if (a !== b) a.c.send({ type: 'voice-signal', to: b.peer, signal: { kind: 'ice', candidate: `from ${a.name}` } });
+  // A made-up peer, and the sender itself: nobody.
+  for (const a of members) for (const to of ['zzzzzzzzzzzz', a.peer]) a.c.send({ type: 'voice-signal', to, signal: { kind: 'ice', candidate: `from ${a.name}` } });
   const got = (b: Member) => b.c.of('voice-signal', marks.get(b)).map((f) => ({ from: f.from, text: f.signal.kind === 'ice' ? f.signal.candidate : '' }));
   const expected = (b: Member) => members.filter((a) => a !== b && linked(a, b));
   await until('every allowed signal', () => members.every((b) => got(b).length >= expected(b).length));
@@ -42,6 +44,8 @@ async function checkRelay(members: Member[], linked: (a: Member, b: Member) => b
   for (const b of members) {
     const want = expected(b).map((a) => ({ from: a.peer, text: `from ${a.name}` }));
     expect(got(b).sort((x, y) => x.text.localeCompare(y.text)), `what ${b.name} received`).toEqual(want.sort((x, y) => x.text.localeCompare(y.text)));
+    // A dropped signal is dropped without a word: no error tells a page whom it may not reach.
+    expect(b.c.of('error', marks.get(b)), `errors to ${b.name}`).toEqual([]);
   }
 }
 

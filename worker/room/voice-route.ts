@@ -1,6 +1,7 @@
 // Who hears whom in the room's voice now: the engine's rule for each joined socket's viewer
 // (worker/engine/voice.ts) made into sockets, with the floor's holder. Built afresh for each voice
-// frame and each change (a few sockets, one engine answer per viewer); nothing here sends a frame.
+// frame and each change; a viewer's rule is asked of the engine only when read, once per viewer, so
+// relaying one signal costs two answers, not one per socket. Nothing here sends a frame.
 import { idleVoice, viewerKey, voiceFor, type GameState, type VoicePlace, type VoiceRule } from '../engine/index.ts';
 import type { VoiceRoute, VoiceSource } from '../protocol.ts';
 import type { RoomCore } from './context.ts';
@@ -12,7 +13,8 @@ export interface Joined {
   a: Attachment;
   peer: string;
   place: VoicePlace | null;
-  rule: VoiceRule;
+  /** Its viewer's rule at this step (asked of the engine when first read). */
+  readonly rule: VoiceRule;
 }
 
 /** The voice's sockets and who hears whom, at one moment. */
@@ -101,6 +103,13 @@ export function voiceTable(core: RoomCore, sockets: TableSockets = {}): VoiceTab
 /** Every open socket that joined, each with its viewer's rule at `game`'s step (null: between games). */
 export function tableOf(core: RoomCore, game: GameState | null, { leaving, closing }: TableSockets = {}): VoiceTable {
   const rules = new Map<string, VoiceRule>();
+  const ruleOf = (a: Attachment): VoiceRule => {
+    const viewer = viewerOf(a);
+    const key = viewerKey(viewer);
+    let rule = rules.get(key);
+    if (!rule) rules.set(key, (rule = game && watches(a, game) ? voiceFor(game, viewer) : idleVoice(viewer)));
+    return rule;
+  };
   const joined: Joined[] = [];
   // A closing socket may already be gone from the platform's list: it is counted by hand.
   const sockets = core.ctx.getWebSockets();
@@ -109,11 +118,15 @@ export function tableOf(core: RoomCore, game: GameState | null, { leaving, closi
     if (ws === leaving || (ws.readyState !== WebSocket.OPEN && ws !== closing)) continue;
     const a = attachmentOf(ws);
     if (!a?.voice) continue;
-    const viewer = viewerOf(a);
-    const key = viewerKey(viewer);
-    let rule = rules.get(key);
-    if (!rule) rules.set(key, (rule = game && watches(a, game) ? voiceFor(game, viewer) : idleVoice(viewer)));
-    joined.push({ ws, a, peer: a.voice, place: placeOf(a), rule });
+    joined.push({
+      ws,
+      a,
+      peer: a.voice,
+      place: placeOf(a),
+      get rule() {
+        return ruleOf(a);
+      },
+    });
   }
   return new VoiceTable(joined, core.now());
 }
