@@ -5,7 +5,7 @@ import { PROTOCOL, SEAT_TOKEN_PREFIX } from '../worker/protocol.ts';
 import type { ClientFrame, HostMove, SeatMove, ServerFrame } from '../worker/protocol.ts';
 import type { View } from '../worker/engine/types.ts';
 import type { InferOutput } from 'valibot';
-import type { VOICE_CLIENT_FRAMES, VoiceServerFrame } from '../worker/protocol-voice.ts';
+import type { VoiceFloorFrame, VoiceJoinFrame, VoiceServerFrame, VoiceSignalFrame } from '../worker/protocol-voice.ts';
 import { haveOf, socketUrl } from './resume.ts';
 import { afterNextFrame, conn, forget, inviteLink, invites, log, moveLink, replaceLink, room, seatLost, showError, view } from './state.ts';
 
@@ -215,7 +215,7 @@ function receive(frame: ServerFrame): void {
 }
 
 /** One of the client's voice frames (join or leave, a signal for a peer, the floor). */
-export type VoiceClientFrame = InferOutput<(typeof VOICE_CLIENT_FRAMES)[number]>;
+export type VoiceClientFrame = InferOutput<typeof VoiceJoinFrame | typeof VoiceSignalFrame | typeof VoiceFloorFrame>;
 
 /** The live voice's handler of the room's voice frames (client/voice-link.ts), set while this page is in the room's voice. */
 let voiceHandler: ((frame: VoiceServerFrame) => void) | null = null;

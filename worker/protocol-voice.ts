@@ -6,13 +6,13 @@ import * as v from 'valibot';
 import type { Seat } from './engine/index.ts';
 
 /** A voice peer: one socket that joined the room's voice, named by the room for this connection (never a token or a seat). */
-export const VoicePeerSchema = v.pipe(v.string(), v.regex(/^[0-9a-z]{8,16}$/));
+export const VoicePeerSchema = /* @__PURE__ */ v.pipe(v.string(), v.regex(/^[0-9a-z]{8,16}$/));
 
 /** The longest SDP a page may send: an Opus-only audio session with its candidates is a few KB, and a frame is at most 8 KiB. */
 export const MAX_SDP = 7_000;
 
 /** One signalling message from a peer to another: an SDP offer or answer, an ICE candidate, or `bye` (close our connection). */
-export const VoiceSignalSchema = v.variant('kind', [
+export const VoiceSignalSchema = /* @__PURE__ */ v.variant('kind', [
   v.object({ kind: v.literal('offer'), sdp: v.pipe(v.string(), v.maxLength(MAX_SDP)) }),
   v.object({ kind: v.literal('answer'), sdp: v.pipe(v.string(), v.maxLength(MAX_SDP)) }),
   v.object({
@@ -26,15 +26,12 @@ export const VoiceSignalSchema = v.variant('kind', [
 /** One of VoiceSignalSchema's messages. */
 export type VoiceSignal = v.InferOutput<typeof VoiceSignalSchema>;
 
-/** The client's voice frames; protocol.ts puts them in ClientFrameSchema. */
-export const VOICE_CLIENT_FRAMES = [
-  /** This socket joins the room's voice (`on`), after its player tapped "Join voice", or leaves it. Answered with a `voice` frame. */
-  v.object({ type: v.literal('voice-join'), on: v.boolean() }),
-  /** A signalling message for one peer; the room relays it only while the step lets the two hear each other, and drops it silently otherwise. */
-  v.object({ type: v.literal('voice-signal'), to: VoicePeerSchema, signal: VoiceSignalSchema }),
-  /** Press to talk (`hold: true`) and let go, where the step gives the floor to one voice at a time (free talk, the open day). */
-  v.object({ type: v.literal('voice-floor'), hold: v.boolean() }),
-] as const;
+/** This socket joins the room's voice (`on`), after its player tapped "Join voice", or leaves it. Answered with a `voice` frame. */
+export const VoiceJoinFrame = /* @__PURE__ */ v.object({ type: v.literal('voice-join'), on: v.boolean() });
+/** A signalling message for one peer; the room relays it only while the step lets the two hear each other, and drops it silently otherwise. */
+export const VoiceSignalFrame = /* @__PURE__ */ v.object({ type: v.literal('voice-signal'), to: VoicePeerSchema, signal: VoiceSignalSchema });
+/** Press to talk (`hold: true`) and let go, where the step gives the floor to one voice at a time (free talk, the open day). */
+export const VoiceFloorFrame = /* @__PURE__ */ v.object({ type: v.literal('voice-floor'), hold: v.boolean() });
 
 /** A peer this socket may hear now, and whose voice it is. */
 export interface VoiceSource {
@@ -91,5 +88,5 @@ export const MAX_VOICE_FRAMES_PER_WINDOW = 300;
 /** How long a floor is held at most before it is free again. */
 export const FLOOR_CAP_MS = 60_000;
 /** A voice note's limits: 2 minutes (a rule of the engine's, which bounds a `say`'s note) and 1 MB. */
-export { VOICE_NOTE_MAX_MS } from './engine/voice-mark.ts';
+export { VOICE_NOTE_MAX_MS } from './engine/voice-limits.ts';
 export const VOICE_NOTE_MAX_BYTES = 1_000_000;

@@ -3,10 +3,10 @@
 // the schemas here before anything else reads it.
 import * as v from 'valibot';
 import { isClockTime, isTimeZone } from './engine/pace.ts';
-import { VOICE_NOTE_ID } from './engine/voice-mark.ts';
+import { VOICE_NOTE_ID } from './engine/voice-limits.ts';
 import type { DayClose } from './engine/day-close.ts';
 import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, View } from './engine/index.ts';
-import { VOICE_CLIENT_FRAMES, type VoiceServerFrame } from './protocol-voice.ts';
+import { VoiceFloorFrame, VoiceJoinFrame, VoiceSignalFrame, type VoiceServerFrame } from './protocol-voice.ts';
 export * from './protocol-voice.ts';
 import type { OwedKind } from './engine/owed.ts';
 import { MAX_NAME, stripBidiControls } from './names.ts';
@@ -349,7 +349,9 @@ export const ClientFrameSchema = v.variant('type', [
   /** This device stops getting the seat's notifications. */
   v.object({ type: v.literal('push-unsubscribe'), id: ActionId, endpoint: v.pipe(v.string(), v.maxLength(1000)) }),
   /** Live voice: join or leave, signalling for one peer, the floor (worker/protocol-voice.ts; docs/protocol.md, "Voice"). */
-  ...VOICE_CLIENT_FRAMES,
+  VoiceJoinFrame,
+  VoiceSignalFrame,
+  VoiceFloorFrame,
 ]);
 export type ClientFrame = v.InferOutput<typeof ClientFrameSchema>;
 

@@ -6,7 +6,7 @@
 import { MAX_TEXT, checkText, closeStep, emit, endsAfter, skipMuted, type Ctx, type Refusal } from './kernel.ts';
 import { dayWindowEndsAt } from './pace-switch.ts';
 import { pacingOf } from './pacing.ts';
-import { VOICE_NOTE_MAX_MS } from './voice-mark.ts';
+import { VOICE_NOTE_MAX_MS } from './voice-limits.ts';
 import type { GameState, Plan, Seat, SpeechPurpose, Step } from './types.ts';
 
 type OpenDayStep = Extract<Step, { kind: 'open-day' }>;

@@ -4,11 +4,8 @@
 import type { Refusal } from './kernel.ts';
 import { pacingOf } from './pacing.ts';
 import type { GameState, Seat, VoiceNote } from './types.ts';
+import { VOICE_NOTE_ID, VOICE_NOTE_MAX_MS } from './voice-limits.ts';
 
-/** A voice note's longest length: 2 minutes (protocol-voice.ts re-exports it for the room and the page). */
-export const VOICE_NOTE_MAX_MS = 120_000;
-/** A voice note's id as the room names it: lowercase letters and digits, so it is safe in a storage key and a URL. */
-export const VOICE_NOTE_ID = /^[0-9a-z]{12,32}$/;
 
 /** Why this note may not carry a speech (its id or length out of bounds), or null. */
 export function voiceNoteRefusal(voice: unknown): Refusal {
