@@ -61,8 +61,12 @@ class Seat {
     }
     if (frame.type === 'error') table.errors.push(`#${this.seat} ${frame.code}`);
     if ((frame.type === 'ack' || frame.type === 'error') && frame.id === this.pending) this.pending = '';
-    // Over the room's frame budget: the move was dropped unanswered; it goes again in a second.
-    if (frame.type === 'error' && frame.code === 'protocol/rate-limited') return void setTimeout(() => this.decide(), 1_000);
+    // Over the room's frame budget: the move was dropped unread, and the refusal names no move (the room
+    // read no id), so the move in flight is forgotten and goes again in a second.
+    if (frame.type === 'error' && frame.code === 'protocol/rate-limited') {
+      this.pending = '';
+      return void setTimeout(() => this.decide(), 1_000);
+    }
     this.decide();
   }
 
