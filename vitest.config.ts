@@ -74,15 +74,17 @@ export default defineConfig({
       {
         // Real headless Chromium (Debian's, driven by playwright-core) against `wrangler dev`, which
         // the global setup starts on its own port with fresh storage. Each file plays in rooms of its
-        // own (its own Durable Objects), after the engine and worker files (a group of its own), two
-        // files at a time: in Chromium's headless shell a file of eight pages takes about one core.
+        // own (its own Durable Objects), after the engine and worker files (a group of its own), four
+        // files at a time: they mostly wait (bots at human delays, timers, animations), and two at a
+        // time left the cores half idle for the group's two and a half minutes (a whole run averaged
+        // one busy core of two).
         test: {
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
           exclude: [...LIGHT_BROWSER_FILES, ...ALONE_BROWSER_FILES],
           globalSetup: ['test/browser/global-setup.ts'],
-          maxWorkers: 2,
+          maxWorkers: 4,
           sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 60_000,
