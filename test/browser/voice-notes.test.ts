@@ -4,47 +4,24 @@
 // in the feed with its length and plays it, and a Web Audio AnalyserNode on that page hears the
 // tone. The other seats are socket bots that play the night and stop at the first speech turn.
 // Screenshots of the recorder and the feed, night and day themes: test-results/voice-notes/.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse } from '../../worker/protocol.ts';
 import { apiHeaders, launch } from './browser.ts';
 import { joinBot, type SocketBot } from './socket-bot.ts';
+import { toneWav } from './voice-pages.ts';
 
 const TONE_HZ = 440;
 const SHOTS = resolve(import.meta.dirname, '../../test-results/voice-notes');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, reducedMotion: 'reduce' } as const;
 
-/** A mono 16-bit WAV of a sine: the fake microphone's sound. */
-function toneWav(hz: number, seconds: number, rate = 48_000): Buffer {
-  const n = seconds * rate;
-  const data = Buffer.alloc(n * 2);
-  for (let i = 0; i < n; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 0.5 * 32767), i * 2);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVE', 8);
-  head.write('fmt ', 12);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
 
 let browser: Browser;
 const bots: SocketBot[] = [];
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tianhei-tone-'));
-  const wav = join(dir, 'tone.wav');
-  writeFileSync(wav, toneWav(TONE_HZ, 4));
+  const wav = toneWav(TONE_HZ);
   browser = await launch('shell', [
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
