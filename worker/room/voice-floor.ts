@@ -19,14 +19,25 @@ export function takeFloor(table: VoiceTable, j: Joined, now: number): boolean {
 /** `j` lets go (or leaves): whether it held the floor. */
 export function dropFloor(table: VoiceTable, j: Joined): boolean {
   if (j.a.floor === undefined) return false;
-  const { floor: _, ...rest } = j.a;
-  attach(j.ws, rest);
+  unmark(j.ws);
   return table.holder === j;
 }
 
-/** Clears every floor mark that no longer holds the floor (lapsed, or its holder may not speak now). */
-export function clearStaleFloors(table: VoiceTable): void {
-  for (const j of table.joined) if (j.a.floor !== undefined && j !== table.holder) dropFloor(table, j);
+/** Takes the floor mark off a socket's attachment. */
+function unmark(ws: WebSocket): void {
+  const { floor: _, ...rest } = attachmentOf(ws)!;
+  attach(ws, rest);
+}
+
+/** Clears every floor mark that no longer holds the floor (lapsed, or its holder may not speak now); whether it cleared any. */
+export function clearStaleFloors(table: VoiceTable): boolean {
+  let cleared = false;
+  for (const j of table.joined) {
+    if (j.a.floor === undefined || j === table.holder) continue;
+    dropFloor(table, j);
+    cleared = true;
+  }
+  return cleared;
 }
 
 /** When the earliest floor lapses, for the room's alarm; null when nobody holds one. */
@@ -46,10 +57,7 @@ export function expireFloors(core: RoomCore, now: number): void {
     return until !== undefined && until <= now;
   });
   if (lapsed.length === 0) return;
-  for (const ws of lapsed) {
-    const { floor: _, ...rest } = attachmentOf(ws)!;
-    attach(ws, rest);
-  }
+  for (const ws of lapsed) unmark(ws);
   const table = voiceTable(core);
   voiceTransport.route(table, table.joined);
 }

@@ -12,8 +12,7 @@ export function voiceAfterStep(core: RoomCore, prev: GameState | null, next: Gam
   if (prev && voiceStepKey(prev) === voiceStepKey(next)) return;
   const first = tableOf(core, next);
   if (first.joined.length === 0) return;
-  clearStaleFloors(first);
-  // Built again: clearing a floor rewrote attachments.
-  const table = tableOf(core, next);
+  // Built again only when a floor was cleared: that rewrote attachments.
+  const table = clearStaleFloors(first) ? tableOf(core, next) : first;
   voiceTransport.route(table, table.joined);
 }

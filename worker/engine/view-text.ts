@@ -1,0 +1,40 @@
+// A view as JSON text without its log, byte for byte what JSON.stringify gives: the parts views share
+// by reference (kept seat views, a state's step view and result, the game's options) are stringified
+// once and their text reused, since the room writes a frame for every viewer after every change.
+import type { SeatView, View } from './types.ts';
+
+// The text of a view part that views share by reference (a seat view kept between views, a state's
+// step view and result, the game's options): stringified once, not once per viewer per change.
+// Views are read-only, so a part's text stays true for as long as the part lives.
+const partTexts = new WeakMap<object, string>();
+
+function partText(part: object): string {
+  let text = partTexts.get(part);
+  if (text === undefined) partTexts.set(part, (text = JSON.stringify(part)));
+  return text;
+}
+
+/**
+ * `JSON.stringify({ ...view, log: undefined })`, byte for byte: the keys in buildView's order, the
+ * shared parts from their kept text, the viewer and its own seat written out (one shape each outside
+ * `dual`), and only `legal` stringified: one call per viewer, not one per part.
+ * (A key added to the view must be added here: test/engine/view-json.test.ts compares the two.)
+ */
+export function viewText(v: View): string {
+  const viewer = v.viewer.kind === 'seat' ? `{"kind":"seat","seat":${v.viewer.seat}}` : `{"kind":"${v.viewer.kind}"}`;
+  const me = v.me ? `,"me":${meText(v.me)}` : '';
+  const result = v.result ? partText(v.result) : 'null';
+  return `{"ruleset":"${v.ruleset}","options":${partText(v.options)},"players":${v.players},"round":${v.round},"phase":"${v.phase}","paused":${v.paused},"commitment":"${v.commitment}","viewer":${viewer},"god":${v.god}${me},"seats":${seatsText(v.seats)},"step":${partText(v.step)},"legal":${JSON.stringify(v.legal)},"result":${result}}`;
+}
+
+/** The viewer's own seat as meView makes it: written out, but `dual`'s (cards and side) stringified. */
+function meText(me: NonNullable<View['me']>): string {
+  if (me.cards || me.side) return JSON.stringify(me);
+  return `{"seat":${me.seat},"role":"${me.role}","alive":${me.alive}${me.ballot === undefined ? '' : `,"ballot":${me.ballot}`}}`;
+}
+
+function seatsText(seats: SeatView[]): string {
+  let text = '';
+  for (const seat of seats) text += `,${partText(seat)}`;
+  return `[${text.slice(1)}]`;
+}
