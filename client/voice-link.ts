@@ -33,7 +33,7 @@ export async function joinVoice(code: string): Promise<void> {
     return;
   }
   mic.enabled = false;
-  startPeers({ ice, mic, send: (to, signal) => void sendVoice({ type: 'voice-signal', to, signal }), mutedHere: () => mutedHere.peek() });
+  startPeers({ ice, mic, send: (to, gen, signal) => void sendVoice({ type: 'voice-signal', to, gen, signal }), mutedHere: () => mutedHere.peek() });
   onVoice(receive);
   voiceJoined.value = true;
   sendVoice({ type: 'voice-join', on: true });
@@ -79,7 +79,7 @@ export function muteHere(seat: number, muted: boolean): void {
 }
 
 function receive(frame: VoiceServerFrame): void {
-  if (frame.type === 'voice-signal') return onSignal(frame.from, frame.signal);
+  if (frame.type === 'voice-signal') return onSignal(frame.from, frame.gen, frame.signal);
   const before = voiceRoute.peek();
   voiceRoute.value = frame.route;
   // A speech's length starts when the room opens this page's microphone to the table.

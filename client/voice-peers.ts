@@ -1,8 +1,11 @@
 // The page's WebRTC connections, one per peer the room's route names: the listener offers (both
 // ways, the smaller peer name), the other answers; the microphone goes only to peers that may hear
 // this page while it may talk (the same connection all along: its track is swapped, never the
-// connection); every peer in neither list is closed with a `bye`. Non-trickle ICE: an SDP is sent
-// once its candidates are gathered, so a connection costs two frames.
+// connection); every peer in neither list is closed (both ends do, as their routes say: the room
+// would relay no `bye` between them), and leaving the voice says `bye` to each. Non-trickle ICE: an SDP is sent
+// once its candidates are gathered, so a connection costs two frames. Every signal carries the
+// generation of the route it is sent under, and a signal of another generation is ignored (the room
+// drops those too): an offer or answer lost that way is made again under the new route.
 import { MAX_SDP, type VoiceIce, type VoiceRoute, type VoiceSignal } from '../worker/protocol-voice.ts';
 import { play, setHeard, stopPlaying } from './voice-audio.ts';
 
@@ -10,13 +13,16 @@ interface Link {
   pc: RTCPeerConnection;
   /** The track this link sends now (the microphone or none), so a route that changes nothing swaps nothing. */
   sending: MediaStreamTrack | null;
+  /** The generation its offer was sent under, while this page offered and awaits the answer. */
+  offered?: number;
 }
 
 /** How the connections reach the room and the microphone (client/voice-link.ts). */
 export interface PeerSetup {
   ice: VoiceIce;
   mic: MediaStreamTrack;
-  send: (to: string, signal: VoiceSignal) => void;
+  /** Sends a signal to a peer under the route of generation `gen`. */
+  send: (to: string, gen: number, signal: VoiceSignal) => void;
   /** Seats muted on this device. */
   mutedHere: () => ReadonlySet<number>;
 }
@@ -54,7 +60,11 @@ export function followRoute(r: VoiceRoute): void {
   if (!setup) return;
   route = r;
   setup.mic.enabled = r.talk;
-  for (const peer of [...links.keys()]) if (!allowed(r, peer)) drop(peer, true);
+  // No bye: the room relays nothing between two peers it no longer links.
+  for (const peer of [...links.keys()]) if (!allowed(r, peer)) drop(peer, false);
+  // An offer sent under an older route whose answer never came was dropped on the way (by the room, or
+  // by the peer, if it was sent as the step changed): it is made again under this one.
+  for (const [peer, link] of links) if (link.offered !== undefined && link.offered !== r.gen && link.pc.signalingState === 'have-local-offer') drop(peer, false);
   for (const peer of new Set([...r.hear.map((s) => s.peer), ...r.heardBy])) {
     if (peer !== r.peer && !links.has(peer) && offers(r, peer)) void offer(peer);
   }
@@ -105,7 +115,7 @@ function drop(peer: string, bye: boolean): void {
   links.delete(peer);
   stopPlaying(peer);
   link.pc.close();
-  if (bye) setup?.send(peer, { kind: 'bye' });
+  if (bye && route) setup?.send(peer, route.gen, { kind: 'bye' });
 }
 
 async function offer(peer: string): Promise<void> {
@@ -116,13 +126,16 @@ async function offer(peer: string): Promise<void> {
     tune(peer, link);
     await pc.setLocalDescription(await pc.createOffer());
     const sdp = await gathered(pc);
-    if (links.get(peer) === link) setup?.send(peer, { kind: 'offer', sdp });
+    if (links.get(peer) !== link || !route) return;
+    link.offered = route.gen;
+    setup?.send(peer, route.gen, { kind: 'offer', sdp });
   } catch {
     if (links.get(peer) === link) drop(peer, false);
   }
 }
 
-async function answer(peer: string, sdp: string): Promise<void> {
+/** Answers an offer made under the route of generation `gen`: the answer is made under it too (if that route is gone when it is ready, the room drops it and the peer offers again). */
+async function answer(peer: string, sdp: string, gen: number): Promise<void> {
   const link = newLink(peer);
   const { pc } = link;
   try {
@@ -133,16 +146,17 @@ async function answer(peer: string, sdp: string): Promise<void> {
     tune(peer, link);
     await pc.setLocalDescription(await pc.createAnswer());
     const mine = await gathered(pc);
-    if (links.get(peer) === link) setup?.send(peer, { kind: 'answer', sdp: mine });
+    if (links.get(peer) === link) setup?.send(peer, gen, { kind: 'answer', sdp: mine });
   } catch {
     if (links.get(peer) === link) drop(peer, false);
   }
 }
 
-/** A signalling message the room relayed from a peer. */
-export function onSignal(from: string, signal: VoiceSignal): void {
+/** A signalling message the room relayed from a peer, made under the route of generation `gen`. */
+export function onSignal(from: string, gen: number, signal: VoiceSignal): void {
   const r = route;
-  if (!setup || !r) return;
+  // Made for another step than this page's route: whatever it asks, this route has decided otherwise.
+  if (!setup || !r || gen !== r.gen) return;
   const link = links.get(from);
   switch (signal.kind) {
     case 'offer': {
@@ -151,19 +165,20 @@ export function onSignal(from: string, signal: VoiceSignal): void {
       if (link?.pc.signalingState === 'have-local-offer' && r.peer < from) return;
       // Any other offer replaces what there was (the peer started again).
       if (link) drop(from, false);
-      void answer(from, signal.sdp);
+      void answer(from, signal.sdp, gen);
       return;
     }
     case 'answer':
-      if (link?.pc.signalingState === 'have-local-offer') void link.pc.setRemoteDescription({ type: 'answer', sdp: signal.sdp }).catch(() => drop(from, false));
+      if (link?.pc.signalingState !== 'have-local-offer') return;
+      delete link.offered;
+      void link.pc.setRemoteDescription({ type: 'answer', sdp: signal.sdp }).catch(() => drop(from, false));
       return;
     case 'ice':
       if (link) void link.pc.addIceCandidate({ candidate: signal.candidate, sdpMid: signal.sdpMid ?? null, sdpMLineIndex: signal.sdpMLineIndex ?? null }).catch(() => {});
       return;
     case 'bye':
-      // A bye from a peer this route still links with was sent for an older step (the room relayed it
-      // as the new step began, when the two may talk again): the connection made for this step stays.
-      if (!allowed(r, from)) drop(from, false);
+      // Of this route's generation: the peer closed its end now (it left the voice); a route without it follows.
+      drop(from, false);
       return;
   }
 }

@@ -28,8 +28,13 @@ export type VoiceSignal = v.InferOutput<typeof VoiceSignalSchema>;
 
 /** This socket joins the room's voice (`on`), after its player tapped "Join voice", or leaves it. Answered with a `voice` frame. */
 export const VoiceJoinFrame = /* @__PURE__ */ v.object({ type: v.literal('voice-join'), on: v.boolean() });
-/** A signalling message for one peer; the room relays it only while the step lets the two hear each other, and drops it silently otherwise. */
-export const VoiceSignalFrame = /* @__PURE__ */ v.object({ type: v.literal('voice-signal'), to: VoicePeerSchema, signal: VoiceSignalSchema });
+/** A route's generation (VoiceRoute.gen): a whole number below 2³², named by the step it was made for. */
+export const VoiceGenSchema = /* @__PURE__ */ v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xffff_ffff));
+/**
+ * A signalling message for one peer, made under the route of generation `gen`; the room relays it only
+ * while that is still the current generation and the step lets the two hear each other, and drops it silently otherwise.
+ */
+export const VoiceSignalFrame = /* @__PURE__ */ v.object({ type: v.literal('voice-signal'), to: VoicePeerSchema, gen: VoiceGenSchema, signal: VoiceSignalSchema });
 /** Press to talk (`hold: true`) and let go, where the step gives the floor to one voice at a time (free talk, the open day). */
 export const VoiceFloorFrame = /* @__PURE__ */ v.object({ type: v.literal('voice-floor'), hold: v.boolean() });
 
@@ -50,6 +55,12 @@ export interface VoiceRoute {
   /** This socket's peer name. */
   peer: string;
   /**
+   * The route's generation: a number named by the voice's step (its public key), the same for every
+   * socket; a new step has a new one. A signal carries the generation it was made under, and the room
+   * and the pages drop any signal of another (one sent for the step before, arriving after this route).
+   */
+  gen: number;
+  /**
    * `speech`: one seat's turn (speeches, last words, defences), everyone else listens; `floor`: one
    * voice at a time by press-to-talk (free talk, the open day); `team`: a called team talks among
    * itself at its night call; `silent`: nobody but the human judge may be heard by this socket.
@@ -68,8 +79,8 @@ export interface VoiceRoute {
 /** The server's voice frames; protocol.ts puts them in ServerFrame. */
 export type VoiceServerFrame =
   | { type: 'voice'; route: VoiceRoute }
-  /** A relayed signalling message from a peer this socket may hear or that may hear it. */
-  | { type: 'voice-signal'; from: string; signal: VoiceSignal };
+  /** A relayed signalling message from a peer this socket may hear or that may hear it, made under the route of generation `gen` (the current one). */
+  | { type: 'voice-signal'; from: string; gen: number; signal: VoiceSignal };
 
 /** GET /api/rooms/:code/voice-ice: the ICE servers for this room's voice (none on localhost; the deploy's TURN otherwise). */
 export interface VoiceIce {

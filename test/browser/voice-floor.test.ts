@@ -36,7 +36,7 @@ function openDay(): { room: string; game: string } {
   return { room: roomFrame(CODE, t.state, { voice: 'on' }), game: JSON.stringify({ type: 'game', logFrom: 0, view: viewFor(t.state, me) }) };
 }
 
-const route = (r: Partial<VoiceRoute>): string => JSON.stringify({ type: 'voice', route: { peer: 'page0001', mode: 'floor', talk: false, hear: [], heardBy: [], floor: null, ...r } satisfies VoiceRoute });
+const route = (r: Partial<VoiceRoute>): string => JSON.stringify({ type: 'voice', route: { peer: 'page0001', gen: 1, mode: 'floor', talk: false, hear: [], heardBy: [], floor: null, ...r } satisfies VoiceRoute });
 
 let phone: StandInPhone;
 beforeAll(async () => {

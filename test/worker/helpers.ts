@@ -288,6 +288,13 @@ export async function readCards(clients: Client[]): Promise<void> {
   for (const [i, c] of clients.entries()) expect(await c.request({ type: 'act', id: `seen-${i}`, move: { type: 'seen' } })).toEqual({ type: 'ack', id: `seen-${i}` });
 }
 
+/** Asks for a replacement link for `seat` as `c` (the host); returns the invite frame. */
+export async function replaceLink(c: Client, seat: number, id: string) {
+  const from = c.frames.length;
+  expect(await c.request({ type: 'host', id, move: { type: 'replace-seat', seat } })).toEqual({ type: 'ack', id });
+  return c.of('invite', from).find((f) => f.id === id)!;
+}
+
 /** A room with `n` seats (seat 1 is the host) and a socket per seat. */
 export async function seatedRoom(n: number, ruleset = 'classic', extra: Record<string, unknown> = {}) {
   const room = await createRoom({ ruleset, ...extra });

@@ -8,14 +8,7 @@ import { pendingSeats, type GameState } from '../../worker/engine/index.ts';
 import { absentSeats } from '../../worker/engine/absent.ts';
 import { REPLACE_LINK_MS } from '../../worker/room/limits.ts';
 import type { Room } from '../../worker/room/room.ts';
-import { Client, codeOf, createRoom, join, readCards, redeem, seatedRoom, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
-
-/** Asks for a replacement link for `seat` as `c` (the host); returns the invite frame. */
-async function replaceLink(c: Client, seat: number, id: string) {
-  const from = c.frames.length;
-  expect(await c.request({ type: 'host', id, move: { type: 'replace-seat', seat } })).toEqual({ type: 'ack', id });
-  return c.of('invite', from).find((f) => f.id === id)!;
-}
+import { Client, codeOf, createRoom, join, readCards, redeem, replaceLink, seatedRoom, setClock, socketRefusal, storedGame, stubOf, until, upgrade } from './helpers.ts';
 
 /** Lets the clock run out on the current step and the alarm carry the game on. */
 async function passDeadline(code: string): Promise<GameState> {

@@ -5,28 +5,9 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../worker/engine/index.ts';
-import { FLOOR_CAP_MS, type VoiceRoute } from '../../worker/protocol.ts';
-import { Client, createRoom, join, redeem, seatedRoom, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
-import { passUntil } from './voice-helpers.ts';
-
-/** One socket in the voice: who it is (a seat, the judge, a spectator) and its peer name. */
-interface Member {
-  name: string;
-  seat: Seat | null;
-  c: Client;
-  peer: string;
-}
-
-/** The socket joins the voice; its first `voice` frame names its peer. */
-async function joinVoice(name: string, seat: Seat | null, c: Client): Promise<Member> {
-  const from = c.frames.length;
-  c.send({ type: 'voice-join', on: true });
-  const frame = await c.waitFor('voice', () => true, from);
-  return { name, seat, c, peer: frame.route.peer };
-}
-
-/** The last route a socket got. */
-const routeOf = (m: Member): VoiceRoute => m.c.of('voice').at(-1)!.route;
+import { FLOOR_CAP_MS } from '../../worker/protocol.ts';
+import { seatedRoom, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
+import { isJudge, isSpectator, passUntil, routeOf, voiceTable, type Member } from './voice-helpers.ts';
 
 /**
  * Every member sends a signal to every other; each must receive exactly those from the members
@@ -34,9 +15,9 @@ const routeOf = (m: Member): VoiceRoute => m.c.of('voice').at(-1)!.route;
  */
 async function checkRelay(members: Member[], linked: (a: Member, b: Member) => boolean): Promise<void> {
   const marks = new Map(members.map((m) => [m, m.c.frames.length]));
-  for (const a of members) for (const b of members) if (a !== b) a.c.send({ type: 'voice-signal', to: b.peer, signal: { kind: 'ice', candidate: `from ${a.name}` } });
+  for (const a of members) for (const b of members) if (a !== b) a.c.send({ type: 'voice-signal', to: b.peer, gen: routeOf(a).gen, signal: { kind: 'ice', candidate: `from ${a.name}` } });
   // A made-up peer, and the sender itself: nobody.
-  for (const a of members) for (const to of ['zzzzzzzzzzzz', a.peer]) a.c.send({ type: 'voice-signal', to, signal: { kind: 'ice', candidate: `from ${a.name}` } });
+  for (const a of members) for (const to of ['zzzzzzzzzzzz', a.peer]) a.c.send({ type: 'voice-signal', to, gen: routeOf(a).gen, signal: { kind: 'ice', candidate: `from ${a.name}` } });
   const got = (b: Member) => b.c.of('voice-signal', marks.get(b)).map((f) => ({ from: f.from, text: f.signal.kind === 'ice' ? f.signal.candidate : '' }));
   const expected = (b: Member) => members.filter((a) => a !== b && linked(a, b));
   await until('every allowed signal', () => members.every((b) => got(b).length >= expected(b).length));
@@ -48,30 +29,6 @@ async function checkRelay(members: Member[], linked: (a: Member, b: Member) => b
     expect(b.c.of('error', marks.get(b)), `errors to ${b.name}`).toEqual([]);
   }
 }
-
-/** A classic table of 8 with voice on, spectators and a human judge; everyone joins the voice in the lobby. */
-async function voiceTable(extra: Record<string, unknown> = {}) {
-  const room = await createRoom({ ruleset: 'classic', voice: 'on', spectators: true, humanJudge: true, ...extra });
-  const seats = [];
-  for (let i = 1; i <= 8; i++) seats.push(await join(room.code, `P${i}`, i === 1 ? room.hostToken : undefined));
-  const clients = await Promise.all(seats.map((s) => Client.open(room.code, s.token)));
-  // The judge's place, by the host's one-time link.
-  const host = clients[0]!;
-  const inv = host.frames.length;
-  expect(await host.request({ type: 'host', id: 'inv', move: { type: 'invite', place: 'judge' } })).toEqual({ type: 'ack', id: 'inv' });
-  const redeemed = (await (await redeem(room.code, host.of('invite', inv)[0]!.token, 'Judge')).json()) as { token: string };
-  const judge = await Client.open(room.code, redeemed.token);
-  const spectator = await Client.open(room.code);
-  const members = [
-    ...(await Promise.all(clients.map((c, i) => joinVoice(`seat ${i + 1}`, i + 1, c)))),
-    await joinVoice('judge', null, judge),
-    await joinVoice('spectator', null, spectator),
-  ];
-  return { room, clients, host: clients[0]!, judge, spectator, members };
-}
-
-const isJudge = (m: Member) => m.name === 'judge';
-const isSpectator = (m: Member) => m.name === 'spectator';
 
 describe('the voice relay', () => {
   it('refuses voice frames in a room whose voice is off', async () => {
@@ -116,7 +73,7 @@ describe('the voice relay', () => {
     for (const m of members) {
       const route = routeOf(m);
       if (isKiller(m)) expect(route.hear.map((h) => h.seat).sort()).toEqual([...[...killers].filter((k) => k !== m.seat), null].sort());
-      else if (!isJudge(m)) expect(route, m.name).toEqual({ peer: m.peer, mode: 'silent', talk: false, hear: [{ peer: members.find(isJudge)!.peer, seat: null, judge: true }], heardBy: [], floor: null });
+      else if (!isJudge(m)) expect(route, m.name).toEqual({ peer: m.peer, gen: route.gen, mode: 'silent', talk: false, hear: [{ peer: members.find(isJudge)!.peer, seat: null, judge: true }], heardBy: [], floor: null });
     }
     await checkRelay(members, (a, b) => isJudge(a) || isJudge(b) || (isKiller(a) && isKiller(b)));
   });
@@ -198,13 +155,13 @@ describe('the voice relay', () => {
     const { members } = await voiceTable();
     const [a, b] = members as [Member, Member];
     // Over the game's 40 frames in 10 s, under the voice's own budget.
-    for (let i = 0; i < 100; i++) a.c.send({ type: 'voice-signal', to: b.peer, signal: { kind: 'bye' } });
+    for (let i = 0; i < 100; i++) a.c.send({ type: 'voice-signal', to: b.peer, gen: routeOf(a).gen, signal: { kind: 'bye' } });
     const from = a.c.frames.length;
     a.c.send({ type: 'sync' });
     await a.c.waitFor('room', () => true, from);
     expect(a.c.of('error').filter((e) => e.code === 'protocol/rate-limited')).toEqual([]);
     // The voice's budget has its end too.
-    for (let i = 0; i < 300; i++) a.c.send({ type: 'voice-signal', to: b.peer, signal: { kind: 'bye' } });
+    for (let i = 0; i < 300; i++) a.c.send({ type: 'voice-signal', to: b.peer, gen: routeOf(a).gen, signal: { kind: 'bye' } });
     await a.c.waitFor('error', (e) => e.code === 'protocol/rate-limited');
   });
 });

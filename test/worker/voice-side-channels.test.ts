@@ -52,11 +52,12 @@ async function killersCall(talk: boolean): Promise<{ frames: string[]; voiceFram
       mates.push((await k.waitFor('voice', () => true, from)).route.peer);
     }
     await until('the killers hear each other', () => killers.every((k) => k.of('voice').at(-1)!.route.hear.length === 1));
-    killers[0]!.send({ type: 'voice-signal', to: mates[1]!, signal: { kind: 'offer', sdp: 'v=0 a killer offers' } });
+    const gen = killers[0]!.of('voice').at(-1)!.route.gen;
+    killers[0]!.send({ type: 'voice-signal', to: mates[1]!, gen, signal: { kind: 'offer', sdp: 'v=0 a killer offers' } });
     await killers[1]!.waitFor('voice-signal');
-    killers[1]!.send({ type: 'voice-signal', to: mates[0]!, signal: { kind: 'answer', sdp: 'v=0 the mate answers' } });
+    killers[1]!.send({ type: 'voice-signal', to: mates[0]!, gen, signal: { kind: 'answer', sdp: 'v=0 the mate answers' } });
     // A killer naming the civilian's peer (known from a day's route) reaches nobody.
-    killers[0]!.send({ type: 'voice-signal', to: peers.get(civilian)!, signal: { kind: 'offer', sdp: 'v=0 hello?' } });
+    killers[0]!.send({ type: 'voice-signal', to: peers.get(civilian)!, gen, signal: { kind: 'offer', sdp: 'v=0 hello?' } });
     await killers[0]!.waitFor('voice-signal');
   }
   for (const [i, k] of killers.entries()) expect(await k.request({ type: 'act', id: `kill-${i}`, move: { type: 'point', target: victim } })).toEqual({ type: 'ack', id: `kill-${i}` });

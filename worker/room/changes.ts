@@ -108,9 +108,8 @@ export function dropSeat(core: RoomCore, room: RoomRow, gone: Seat, dedupe: Dedu
     // A seat that left keeps no ids: they belonged to a place that is gone.
     if (dedupe.seat !== gone) core.store.recordApplied(moves.get(dedupe.seat) ?? dedupe.seat, dedupe.space, dedupe.id);
   });
-  const sockets = core.ctx.getWebSockets();
-  revokeWhere(sockets, (a) => a.seat === gone, CLOSE_REMOVED, code, message);
-  followRenumbering(sockets, moves);
+  revokeWhere(core, (a) => a.seat === gone, CLOSE_REMOVED, code, message);
+  followRenumbering(core.ctx.getWebSockets(), moves);
 }
 
 /**

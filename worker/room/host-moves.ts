@@ -127,12 +127,11 @@ function configure({ core, room, seats, dedupe }: Host, move: Move<'configure'>)
   commitRoom(core, room, dedupe, () => {
     if (dropJudge) core.store.removeJudge();
   });
-  const sockets = core.ctx.getWebSockets();
-  if (dropJudge) revokeWhere(sockets, (a) => a.judge === true, CLOSE_REMOVED, 'room/removed', 'the host turned the human judge off');
+  if (dropJudge) revokeWhere(core, (a) => a.judge === true, CLOSE_REMOVED, 'room/removed', 'the host turned the human judge off');
   // Only spectators: the judge has no seat either, but is not a spectator.
-  if (dropTable) revokeWhere(sockets, (a) => a.table === true, CLOSE_REMOVED, 'room/not-table', 'the host turned face-to-face play off');
+  if (dropTable) revokeWhere(core, (a) => a.table === true, CLOSE_REMOVED, 'room/not-table', 'the host turned face-to-face play off');
   // The table screen is a spectator admitted by its own token: spectators off does not close it.
-  if (dropSpectators) revokeWhere(sockets, (a) => a.spectator && !a.table, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');
+  if (dropSpectators) revokeWhere(core, (a) => a.spectator && !a.table, CLOSE_REMOVED, 'room/spectators-off', 'the host turned spectators off');
   return { roomChanged: true };
 }
 
@@ -204,7 +203,7 @@ function handToBot({ core, room, seats, dedupe, now }: Host, move: Move<'hand-to
     core.store.makeBot(move.seat, { lang: move.lang, memory: {}, due: null });
   });
   if ('ok' in change) return change;
-  revokeWhere(core.ctx.getWebSockets(), (a) => a.seat === move.seat, CLOSE_REMOVED, 'room/handed-to-bot', 'the host handed this seat to a bot');
+  revokeWhere(core, (a) => a.seat === move.seat, CLOSE_REMOVED, 'room/handed-to-bot', 'the host handed this seat to a bot');
   return { ...change, roomChanged: true };
 }
 

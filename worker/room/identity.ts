@@ -4,8 +4,10 @@
 // turned off, the socket's attachment no longer matches storage and the socket is nobody.
 import type { Seat } from '../engine/index.ts';
 import { JUDGE_PLACE, TABLE_PLACE, type Place, type RoomRow, type RoomStore } from './storage.ts';
+import type { RoomCore } from './context.ts';
 import { attach, attachmentOf, revoke, type Attachment } from './sockets.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { letGoFromVoice } from './voice-leave.ts';
 
 /** Close codes sent to sockets the room lets go (docs/protocol.md). */
 export const CLOSE_NO_TOKEN = 4401;
@@ -52,12 +54,24 @@ export function placeOf(a: Attachment): Place | null {
   return a.seat;
 }
 
-/** Lets go every socket whose place (or spectator status) matches; each is cleared, then closed. */
-export function revokeWhere(sockets: WebSocket[], match: (a: Attachment) => boolean, closeCode: number, errorCode: string, message: string): void {
-  for (const ws of sockets) {
+/**
+ * Lets go every socket whose place (or spectator status) matches; each is cleared, then closed. Those
+ * in the voice leave it first, and the peers they were linked with are told at once.
+ */
+export function revokeWhere(core: RoomCore, match: (a: Attachment) => boolean, closeCode: number, errorCode: string, message: string): void {
+  const gone = core.ctx.getWebSockets().filter((ws) => {
     const a = attachmentOf(ws);
-    if (a && match(a)) revoke(ws, closeCode, errorCode, message);
-  }
+    return a !== null && match(a);
+  });
+  letGo(core, gone, closeCode, errorCode, message);
+}
+
+/** Lets these sockets go (revokeWhere's work, for sockets already picked). */
+export function letGo(core: RoomCore, gone: readonly WebSocket[], closeCode: number, errorCode: string, message: string): void {
+  if (gone.length === 0) return;
+  letGoFromVoice(core, gone, () => {
+    for (const ws of gone) revoke(ws, closeCode, errorCode, message);
+  });
 }
 
 /** After seats are renumbered: each remaining socket follows its seat to its new number. */
@@ -78,12 +92,12 @@ export async function freshToken(): Promise<{ token: string; tokenHash: string }
  * Gives a place a new token: stores its hash (the old token stops working at once) and lets go the
  * sockets that held the old one. Every hand-over of a place to a new token goes through here.
  */
-export function handOver(ctx: DurableObjectState, store: RoomStore, place: Place, tokenHash: string, alsoInStep: () => void = () => {}): void {
-  store.transaction(() => {
-    store.replaceToken(place, tokenHash);
+export function handOver(core: RoomCore, place: Place, tokenHash: string, alsoInStep: () => void = () => {}): void {
+  core.store.transaction(() => {
+    core.store.replaceToken(place, tokenHash);
     alsoInStep();
   });
-  revokeWhere(ctx.getWebSockets(), (a) => placeOf(a) === place, CLOSE_REMOVED, 'auth/replaced', 'this place was given a new token; this device is signed out');
+  revokeWhere(core, (a) => placeOf(a) === place, CLOSE_REMOVED, 'auth/replaced', 'this place was given a new token; this device is signed out');
 }
 
 /** Compares two hashes without an early exit. */

@@ -7,10 +7,10 @@ import { arm } from './clock.ts';
 import type { Dedupe } from './context.ts';
 import type { RoomParts } from './fan-out.ts';
 import { hostMove } from './host-moves.ts';
-import { CLOSE_REMOVED, freshToken, stillHolds, unverifiable } from './identity.ts';
+import { CLOSE_REMOVED, freshToken, letGo, stillHolds, unverifiable } from './identity.ts';
 import { tellOutside } from './outside.ts';
 import { seatMove } from './place-moves.ts';
-import { attach, attachmentOf, revoke, send, sendError, tooBig, type RateLimiter } from './sockets.ts';
+import { attach, attachmentOf, send, sendError, tooBig, type RateLimiter } from './sockets.ts';
 import { isVoiceFrame, isVoiceText, onVoiceFrame, voiceBudget } from './voice-relay.ts';
 
 /** Handles one inbound WebSocket message (the Durable Object's webSocketMessage). */
@@ -40,7 +40,7 @@ export async function onMessage(parts: RoomParts, limiter: RateLimiter, ws: WebS
     return ws.close(1012, 'reconnect with your token');
   }
   if (!stillHolds(core.store, room, who)) {
-    revoke(ws, CLOSE_REMOVED, 'auth/revoked', 'this device no longer holds its place in the room');
+    letGo(core, [ws], CLOSE_REMOVED, 'auth/revoked', 'this device no longer holds its place in the room');
     return frames.sendPresence(null, ws);
   }
 

@@ -23,7 +23,7 @@ import { init, record, summary, type RoomInit } from './requests.ts';
 import { join, type Joined } from './seating.ts';
 import { RateLimiter } from './sockets.ts';
 import { voiceIce } from './voice-ice.ts';
-import { voiceGone } from './voice-relay.ts';
+import { voiceGone } from './voice-leave.ts';
 import { noteAccess, uploadNote } from './voice-notes.ts';
 
 export type { Refusal } from './context.ts';

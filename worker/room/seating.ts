@@ -106,7 +106,7 @@ async function redeem(parts: RoomParts, room: RoomRow, inviteHash: string, rawNa
     return seatJudge(parts, room, checked.name, fresh, false, inviteHash);
   }
   room.lastActivity = core.now();
-  handOver(core.ctx, core.store, place, fresh.tokenHash, () => {
+  handOver(core, place, fresh.tokenHash, () => {
     core.store.takeInvite(inviteHash);
     core.store.saveRoom(room);
   });
@@ -136,7 +136,7 @@ async function takeOver(parts: RoomParts, room: RoomRow, seat: Place, inviteHash
     core.store.takeInvite(inviteHash);
   });
   if ('ok' in change) return change;
-  revokeWhere(core.ctx.getWebSockets(), (a) => a.seat === seat, CLOSE_REMOVED, 'room/replaced', 'the host gave this seat to a replacement player');
+  revokeWhere(core, (a) => a.seat === seat, CLOSE_REMOVED, 'room/replaced', 'the host gave this seat to a replacement player');
   await arm(core, room);
   frames.broadcastRoom();
   frames.publish(change);

@@ -6,10 +6,11 @@
 import { MAX_VOICE_FRAMES_PER_WINDOW, type ClientFrame } from '../protocol.ts';
 import { arm } from './clock.ts';
 import type { RoomCore } from './context.ts';
-import { attach, attachmentOf, RateLimiter, send, sendError, type Attachment } from './sockets.ts';
+import { attach, RateLimiter, sendError, type Attachment } from './sockets.ts';
 import type { RoomRow } from './storage.ts';
 import { dropFloor, takeFloor } from './voice-floor.ts';
-import { voiceTable, type VoiceTable } from './voice-route.ts';
+import { leave } from './voice-leave.ts';
+import { voiceTable } from './voice-route.ts';
 import { voiceTransport } from './voice-transport.ts';
 
 /** The voice frames' own budget per socket (MAX_VOICE_FRAMES_PER_WINDOW in each 10-second window). */
@@ -36,7 +37,11 @@ export async function onVoiceFrame(core: RoomCore, room: RoomRow, ws: WebSocket,
   const table = voiceTable(core);
   const me = table.of(ws);
   if (!me) return sendError(ws, 'voice/not-joined', 'join the voice first');
-  if (frame.type === 'voice-signal') return voiceTransport.signal(table, me, frame.to, frame.signal);
+  if (frame.type === 'voice-signal') {
+    // Made under an older route (the step moved on while it travelled): dropped without a word, as an unlinked one is.
+    if (frame.gen !== table.gen) return;
+    return voiceTransport.signal(table, me, frame.to, frame.signal);
+  }
   const changed = frame.hold ? takeFloor(table, me, core.now()) : dropFloor(table, me);
   if (!changed) return voiceTransport.route(table, [me]);
   // The floor is public at a floor step: everyone in the voice learns who holds it.
@@ -53,32 +58,6 @@ function join(core: RoomCore, room: RoomRow, ws: WebSocket, who: Attachment): vo
   const table = voiceTable(core);
   const me = table.of(ws)!;
   voiceTransport.route(table, [me, ...table.linkedWith(me)]);
-}
-
-/** A socket leaves the voice (or was never in it): its last route says it hears nobody; the sockets it was linked with get theirs. */
-function leave(core: RoomCore, ws: WebSocket): void {
-  const a = attachmentOf(ws);
-  const before = voiceTable(core);
-  const me = before.of(ws);
-  if (!a || !me) return;
-  const { voice: _, floor: __, ...rest } = a;
-  attach(ws, rest);
-  send(ws, { type: 'voice', route: { peer: me.peer, mode: 'silent', talk: false, hear: [], heardBy: [], floor: null } });
-  tellOthers(core, before, me.ws);
-}
-
-/** A socket in the voice closed: the sockets it was linked with (everyone, if it held the floor) get their routes. */
-export function voiceGone(core: RoomCore, ws: WebSocket): void {
-  const before = voiceTable(core, { closing: ws });
-  if (before.of(ws)) tellOthers(core, before, ws);
-}
-
-/** After `gone` left the voice: the routes of those it was linked with, or of everyone when it held the floor. */
-function tellOthers(core: RoomCore, before: VoiceTable, gone: WebSocket): void {
-  const me = before.of(gone)!;
-  const told = new Set((before.holder === me ? before.joined : before.linkedWith(me)).map((j) => j.ws));
-  const after = voiceTable(core, { leaving: gone });
-  voiceTransport.route(after, after.joined.filter((j) => told.has(j.ws)));
 }
 
 /** A peer name: random, for this socket's time in the voice; never a token or a seat. */

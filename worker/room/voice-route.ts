@@ -2,7 +2,7 @@
 // (worker/engine/voice.ts) made into sockets, with the floor's holder. Built afresh for each voice
 // frame and each change; a viewer's rule is asked of the engine only when read, once per viewer, so
 // relaying one signal costs two answers, not one per socket. Nothing here sends a frame.
-import { idleVoice, viewerKey, voiceFor, type GameState, type VoicePlace, type VoiceRule } from '../engine/index.ts';
+import { idleVoice, viewerKey, voiceFor, voiceStepKey, type GameState, type VoicePlace, type VoiceRule } from '../engine/index.ts';
 import type { VoiceRoute, VoiceSource } from '../protocol.ts';
 import type { RoomCore } from './context.ts';
 import { attachmentOf, viewerOf, type Attachment } from './sockets.ts';
@@ -22,9 +22,12 @@ export class VoiceTable {
   readonly joined: Joined[];
   /** The socket holding the floor, if the step has a floor and the holder may still hold it. */
   readonly holder: Joined | null;
+  /** The routes' generation at this step (routeGen). */
+  readonly gen: number;
 
-  constructor(joined: Joined[], now: number) {
+  constructor(joined: Joined[], now: number, gen: number) {
     this.joined = joined;
+    this.gen = gen;
     this.holder = joined.filter((j) => j.a.floor !== undefined && j.a.floor > now && mayHoldFloor(j)).sort((x, y) => x.a.floor! - y.a.floor!)[0] ?? null;
   }
 
@@ -62,6 +65,7 @@ export class VoiceTable {
     const holder = this.holder;
     return {
       peer: j.peer,
+      gen: this.gen,
       mode: j.rule.mode,
       talk,
       hear: this.joined.filter((s) => this.hears(j, s)).map(sourceOf),
@@ -128,7 +132,21 @@ export function tableOf(core: RoomCore, game: GameState | null, { leaving, closi
       },
     });
   }
-  return new VoiceTable(joined, core.now());
+  return new VoiceTable(joined, core.now(), routeGen(game));
+}
+
+/**
+ * The routes' generation at `game`'s step: a 32-bit FNV-1a hash of the engine's public voice key
+ * (voiceStepKey; 'over' between games, as after one), not a count. It changes exactly when the room
+ * sends every socket its route (worker/room/voice-step.ts), needs no storage, is the same after
+ * hibernation, and tells nobody more than the step they see. Compared for equality only: a step's
+ * key never comes back right after itself.
+ */
+export function routeGen(game: GameState | null): number {
+  const key = game ? voiceStepKey(game) : 'over';
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /** Whether the socket takes part in this game (a seat of it, the judge or a spectator). */

@@ -11,7 +11,7 @@ import type { Joined, VoiceTable } from './voice-route.ts';
 export interface VoiceTransport {
   /** Tells these sockets what they may say and hear now (a `voice` frame each). */
   route(table: VoiceTable, to: readonly Joined[]): void;
-  /** A signalling message from `from` for the peer `to`: carried only while the table links the two, else dropped without a word. */
+  /** A signalling message from `from` for the peer `to`, made under the table's generation: carried only while the table links the two, else dropped without a word. */
   signal(table: VoiceTable, from: Joined, to: string, signal: VoiceSignal): void;
 }
 
@@ -24,7 +24,7 @@ export const peerToPeer: VoiceTransport = {
     const target = table.byPeer(to);
     // Dropped silently: an answer would tell a hostile page which peers exist and which it may not reach.
     if (!target || !table.linked(from, target)) return;
-    send(target.ws, { type: 'voice-signal', from: from.peer, signal });
+    send(target.ws, { type: 'voice-signal', from: from.peer, gen: table.gen, signal });
   },
 };
 
