@@ -7,7 +7,7 @@ import { who, whoList } from './log-text.ts';
 import { SpeechBox } from './speech-box.tsx';
 import { Dawn } from './dawn.tsx';
 import { legal, spoken } from './step-view.ts';
-import { liveVoiceMark } from './voice-state.ts';
+import { liveVoiceMark, speakingLive } from './voice-state.ts';
 
 /** 4.0: the day's speaking order (RULES.md 7), which flips every round. */
 function OrderNote({ v }: { v: View }) {
@@ -20,6 +20,8 @@ export function SpeechPanel({ v }: { v: View }) {
   const step = v.step;
   if (step.kind !== 'speech' && step.kind !== 'last-words') return null;
   const mine = !!legal(v, 'say');
+  // Spoken out loud (face to face, or in the room's voice): the Pass that ends it is "I'm done".
+  const aloud = spoken() || (mine && speakingLive.value);
   const heading = step.kind === 'last-words' ? (mine ? t('yourLastWords') : t('lastWordsOf', who(step.seat))) : t(`sp_${step.purpose}`);
   return (
     <div class="act" data-testid="speech" data-purpose={step.kind === 'speech' ? step.purpose : 'last-words'}>
@@ -35,7 +37,7 @@ export function SpeechPanel({ v }: { v: View }) {
           {!spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
           {legal(v, 'pass') && (
             <button type="button" class={spoken() ? 'primary wide done-big' : 'primary wide'} onClick={() => act({ type: 'pass', ...liveVoiceMark() })} data-testid="pass">
-              {t(spoken() ? 'imDone' : 'pass')}
+              {t(aloud ? 'imDone' : 'pass')}
             </button>
           )}
         </>

@@ -17,6 +17,9 @@ export const heardSeats = computed<ReadonlySet<number>>(() => new Set((voiceRout
 /** Whether this page's microphone is heard now. */
 export const talking = computed(() => !!voiceRoute.value?.talk);
 
+/** Whether the table hears this page's speech, last words or defence now: its turn, spoken by voice. */
+export const speakingLive = computed(() => voiceRoute.value?.mode === 'speech' && voiceRoute.value.talk);
+
 /**
  * This page's live voice speech in the current turn: when its microphone opened to the table
  * (performance.now(), 0 when it is not open), and whether the player was heard saying anything.

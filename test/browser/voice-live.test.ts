@@ -178,7 +178,8 @@ it('during each speech every listener hears the speaker’s tone and no other; t
     }
     if (who === 'killer') await expect.poll(() => micState(pages.civilian)).toContain('not your turn');
     if (who === 'civilian') {
-      // The civilian ends the speech on the page: the Pass carries the live speech's length, and the feed says it was spoken.
+      // The civilian ends the speech on the page, with the words of a spoken speech: the pass carries the live speech's length, and the feed says it was spoken.
+      await expect.poll(() => speaker.page.locator('[data-testid=pass]').textContent()).toBe('I’m done');
       await speaker.page.locator('[data-testid=pass]').tap();
       await expect.poll(() => speaker.page.locator('[data-testid=feed]').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`#${seat.civilian.seat} .*spoke \\(voice, 0:\\d\\d\\)`));
     }
