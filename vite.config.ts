@@ -42,13 +42,16 @@ function rulesPagesFromDocs(): Plugin {
   };
 }
 
-// Client-only build; the Worker is bundled by wrangler, not Vite.
-export default defineConfig({
+// Client-only build; the Worker is bundled by wrangler, not Vite. `--mode e2e` is the browser tests'
+// copy (dist/client-e2e, served by their `wrangler dev`): the same page plus the voice's test probe
+// (client/voice-link.ts), which the production build (dist/client) leaves out.
+export default defineConfig(({ mode }) => ({
   root: 'client',
   plugins: [stringsPerLanguage(), securityHeadersFile(), rulesPagesFromDocs()],
+  define: { __VOICE_PROBE__: JSON.stringify(mode === 'e2e') },
   // No polyfill: every browser that runs this client supports modulepreload or ignores it harmlessly.
-  build: { outDir: '../dist/client', emptyOutDir: true, modulePreload: { polyfill: false } },
+  build: { outDir: mode === 'e2e' ? '../dist/client-e2e' : '../dist/client', emptyOutDir: true, modulePreload: { polyfill: false } },
   // Vite 8 transforms with Oxc (the `esbuild` option is deprecated); Preact's automatic JSX runtime
   // needs no Babel preset.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-});
+}));

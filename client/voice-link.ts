@@ -110,5 +110,6 @@ function watchSocket(): () => void {
   });
 }
 
-// What a test measures of the page's voice (test/browser/voice-*.test.ts): what it plays, the peers it holds a connection with, its route.
-Object.assign(window, { tianheiVoice: { probe: probeVoice, peers: connectedPeers, route: () => voiceRoute.peek() } });
+// What a test measures of the page's voice (test/browser/voice-*.test.ts): what it plays, the peers it
+// holds a connection with, its route. Only in the browser tests' build: the production page has none.
+if (__VOICE_PROBE__) Object.assign(window, { tianheiVoice: { probe: probeVoice, peers: connectedPeers, route: () => voiceRoute.peek() } });

@@ -1,6 +1,7 @@
 // Starts `wrangler dev` for the browser tests on its own port, with a fresh storage folder, and
-// stops its whole process group afterwards. The client must be built first (`npm test` runs
-// `pretest`, which builds it), and Debian's Chromium must be installed.
+// stops its whole process group afterwards. It serves the tests' copy of the client (dist/client-e2e),
+// which must be built first (`npm run build:client`; `npm test` runs it in `pretest`), and Debian's
+// Chromium must be installed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   for (const path of Object.values(CHROMIUM)) {
     if (!existsSync(path)) throw new Error(`${path} is missing: run \`apt-get install -y chromium chromium-headless-shell\` (the browser tests use Debian's Chromium)`);
   }
-  if (!existsSync(join(ROOT, 'dist/client/index.html'))) throw new Error('dist/client is missing: run `npm run build:client` (npm test does it in pretest)');
+  // The tests' copy of the client: the production page plus the voice's test probe (vite.config.ts).
+  if (!existsSync(join(ROOT, 'dist/client-e2e/index.html'))) throw new Error('dist/client-e2e is missing: run `npm run build:client` (npm test does it in pretest)');
   if (await healthy()) throw new Error(`port ${port} already answers: stop whatever runs on ${baseURL} before the browser tests`);
 
   const state = mkdtempSync(join(tmpdir(), 'tianhei-e2e-'));
@@ -28,7 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let output = '';
   const child: ChildProcess = spawn(
     join(ROOT, 'node_modules/.bin/wrangler'),
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn', ...vars],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--assets', 'dist/client-e2e', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn', ...vars],
     {
       cwd: ROOT,
       // Its own process group, so teardown stops wrangler and workerd together.

@@ -1,7 +1,8 @@
 // What the live voice's browser tests share: a WAV tone per seat, one Chromium per seat whose fake
 // microphone plays that tone (the fake capture file is per browser process), a seat's page (or a
 // spectator's) in the room's voice, a hostile page that ignores the room, and measuring what a page
-// plays (the page's own hook, client/voice-link.ts: a Web Audio AnalyserNode on everything it plays).
+// plays (the page's own hook, client/voice-link.ts: a Web Audio AnalyserNode on everything it plays;
+// only in the tests' build of the client, dist/client-e2e, which the browser tests' wrangler serves).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
