@@ -1,7 +1,7 @@
-// A view as JSON text without its log, byte for byte what JSON.stringify gives: the parts views share
-// by reference (kept seat views, a state's step view and result, the game's options) are stringified
-// once and their text reused, since the room writes a frame for every viewer after every change.
-import type { SeatView, View } from './types.ts';
+// A view as JSON text, byte for byte what JSON.stringify gives: the parts views share by reference
+// (kept seat views, a state's step view and result, the game's options, numbered log entries) are
+// stringified once and their text reused, since the room writes a frame for every viewer after every change.
+import type { LogEntry, SeatView, View } from './types.ts';
 
 // The text of a view part that views share by reference (a seat view kept between views, a state's
 // step view and result, the game's options): stringified once, not once per viewer per change.
@@ -25,6 +25,18 @@ export function viewText(v: View): string {
   const me = v.me ? `,"me":${meText(v.me)}` : '';
   const result = v.result ? partText(v.result) : 'null';
   return `{"ruleset":"${v.ruleset}","options":${partText(v.options)},"players":${v.players},"round":${v.round},"phase":"${v.phase}","paused":${v.paused},"commitment":"${v.commitment}","viewer":${viewer},"god":${v.god}${me},"seats":${seatsText(v.seats)},"step":${partText(v.step)},"legal":${JSON.stringify(v.legal)},"result":${result}}`;
+}
+
+/**
+ * A view's log as JSON text, byte for byte `JSON.stringify(log)`. Viewers who read an entry at the
+ * same place in their logs share its numbered copy (worker/engine/view.ts numberedCopy), so each
+ * copy is stringified once, not once for every viewer the change brings it to.
+ */
+export function logText(log: readonly LogEntry[]): string {
+  if (log.length === 0) return '[]';
+  let text = partText(log[0]!);
+  for (let i = 1; i < log.length; i++) text += `,${partText(log[i]!)}`;
+  return `[${text}]`;
 }
 
 /** The viewer's own seat as meView makes it: written out, but `dual`'s (cards and side) stringified. */

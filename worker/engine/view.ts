@@ -3,7 +3,7 @@
 import { legalActions } from './legal.ts';
 import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
-import { viewText } from './view-text.ts';
+import { logText, viewText } from './view-text.ts';
 import type { Camp, CardId, CardView, GameState, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
 import { RULESETS, winningSeats } from './rulesets.ts';
@@ -477,6 +477,5 @@ function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
  * with the log put back as the last key: the room sends it without stringifying the view again.
  */
 export function viewJson(state: GameState, viewer: Viewer, view: View): string {
-  // Most updates bring a viewer no new entry (a ballot counted, a speaker moved on): no stringify for those.
-  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${view.log.length ? JSON.stringify(view.log) : '[]'}}`;
+  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${logText(view.log)}}`;
 }
