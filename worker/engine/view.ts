@@ -3,7 +3,7 @@
 import { legalActions } from './legal.ts';
 import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
-import { viewText } from './view-text.ts';
+import { logText, plainSeatsText, viewText, type PlainSeatsText } from './view-text.ts';
 import type { Camp, CardId, CardView, GameState, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
 import { RULESETS, winningSeats } from './rulesets.ts';
@@ -235,6 +235,8 @@ interface SeatFacts {
   absent: ReadonlySet<Seat>;
   /** Every seat as a viewer who knows nothing special of it sees it (not in `dual`); made when first asked. */
   plain?: SeatView[];
+  /** `plain` as text, for the texts of the views that share it (made when first asked). */
+  plainText?: PlainSeatsText;
 }
 
 const seatFacts = new WeakMap<GameState, SeatFacts>();
@@ -468,8 +470,18 @@ function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
   let kept = fingerprints.get(state);
   if (!kept) fingerprints.set(state, (kept = new Map()));
   let print = kept.get(key);
-  if (print === undefined) kept.set(key, (print = viewText(view ?? viewFor(state, viewer))));
+  if (print === undefined) {
+    const v = view ?? viewFor(state, viewer);
+    kept.set(key, (print = viewText(v, v.god ? undefined : plainTextOf(state))));
+  }
   return print;
+}
+
+/** The state's plain seats as text, if any viewer's seats were made from them (never with god view or in `dual`). */
+function plainTextOf(state: GameState): PlainSeatsText | undefined {
+  const facts = seatFacts.get(state);
+  if (!facts?.plain) return undefined;
+  return (facts.plainText ??= plainSeatsText(facts.plain));
 }
 
 /**
@@ -477,6 +489,5 @@ function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
  * with the log put back as the last key: the room sends it without stringifying the view again.
  */
 export function viewJson(state: GameState, viewer: Viewer, view: View): string {
-  // Most updates bring a viewer no new entry (a ballot counted, a speaker moved on): no stringify for those.
-  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${view.log.length ? JSON.stringify(view.log) : '[]'}}`;
+  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${logText(view.log)}}`;
 }

@@ -33,7 +33,7 @@ export async function arm(core: RoomCore, room: RoomRow): Promise<void> {
   if (game) at = Math.min(at, nextProdAt(prods, game, room.pace.preset === 'live') ?? at);
   if (game && !game.result) at = Math.min(at, nextDue(core.store.bots().values()) ?? at);
   if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
-  at = Math.min(at, floorDue(core.ctx.getWebSockets()) ?? at);
+  at = Math.min(at, floorDue(core.sockets()) ?? at);
   await core.store.setAlarm(at);
 }
 
@@ -133,7 +133,7 @@ function playBots(parts: RoomParts, room: RoomRow, now: number): void {
 
 /** A room without activity for ROOM_TTL_MS: every socket is told and closed, its voice notes deleted, and only a tombstone stays. */
 async function expire(core: RoomCore, room: RoomRow, now: number): Promise<void> {
-  for (const ws of core.ctx.getWebSockets()) {
+  for (const ws of core.sockets()) {
     send(ws, { type: 'expired' });
     try {
       ws.close(CLOSE_EXPIRED, 'room expired');

@@ -37,7 +37,7 @@ export async function connect(parts: RoomParts, request: Request): Promise<Respo
   const before = frames.presence();
   const pair = new WebSocketPair();
   const [client, server] = [pair[0], pair[1]];
-  core.ctx.acceptWebSocket(server);
+  core.accept(server);
   attach(server, attachment);
   // Only seated activity keeps a room alive: watching an abandoned room does not.
   if (!attachment.spectator) {

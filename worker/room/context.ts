@@ -51,12 +51,34 @@ export class RoomCore {
   /** The current game with its log; undefined = not loaded since the last wake. */
   game: GameState | null | undefined;
   private readonly hooks: RoomHooks;
+  // The platform's list of the room's sockets, kept from one event to the next: per action the
+  // alarm's arming, the fan-out and the voice each asked for it, and each asking builds the list
+  // anew. It changes only at an event (a socket's close or error is one) and when the room accepts a
+  // socket, and both forget it; one kept past a socket's close only sends to a closed socket, which
+  // the platform drops (worker/room/sockets.ts sendText).
+  private socketList: readonly WebSocket[] | null = null;
 
   constructor(ctx: DurableObjectState, env: Env, hooks: RoomHooks) {
     this.ctx = ctx;
     this.env = env;
     this.hooks = hooks;
     this.store = new RoomStore(ctx.storage);
+  }
+
+  /** The room's sockets (ctx.getWebSockets(), asked once per event); read-only, shared by every caller. */
+  sockets(): readonly WebSocket[] {
+    return (this.socketList ??= this.ctx.getWebSockets());
+  }
+
+  /** An event came in (a socket may have closed since the list was read): the next `sockets()` asks the platform again. */
+  eventIn(): void {
+    this.socketList = null;
+  }
+
+  /** Accepts a socket into the room (hibernation API); the list of sockets is asked again. */
+  accept(ws: WebSocket): void {
+    this.ctx.acceptWebSocket(ws);
+    this.socketList = null;
   }
 
   /** The room's clock (the Durable Object's, which tests replace). */

@@ -75,7 +75,7 @@ export class FanOut {
     // for a viewer whose view did not change: whether and when a frame arrives must tell nothing the
     // viewer may not know.
     const frames = new GameFrames(prev, next);
-    for (const ws of this.core.ctx.getWebSockets()) {
+    for (const ws of this.core.sockets()) {
       const who = attachmentOf(ws);
       if (!who || !watchesGame(who, next)) continue;
       const frame = frames.frameFor(viewerOf(who));
@@ -104,7 +104,7 @@ export class FanOut {
   broadcastRoom(leaving?: WebSocket): void {
     const room = this.core.roomOrNull();
     if (!room) return;
-    const sockets = this.core.ctx.getWebSockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
+    const sockets = this.core.sockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
     const base = this.baseView(room, leaving);
     const bigJoker = this.core.bigJokerSeat(room);
     for (const ws of sockets) {
@@ -127,7 +127,7 @@ export class FanOut {
   sendPresence(before: Presence | null, skip: WebSocket): void {
     const now = this.presence(before ? undefined : skip);
     if (before && samePresence(before, now)) return;
-    for (const ws of this.core.ctx.getWebSockets()) {
+    for (const ws of this.core.sockets()) {
       if (ws !== skip && ws.readyState === WebSocket.OPEN && attachmentOf(ws)) send(ws, { type: 'presence', ...now });
     }
   }
@@ -138,8 +138,8 @@ export class FanOut {
   }
 
   private attachments(leaving?: WebSocket): Attachment[] {
-    return this.core.ctx
-      .getWebSockets()
+    return this.core
+      .sockets()
       .filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN)
       .flatMap((ws) => attachmentOf(ws) ?? []);
   }

@@ -74,39 +74,48 @@ export class Room extends DurableObject<Env> {
   }
 
   // ---------------------------------------------------------------- RPC from the Worker
+  // Every entry point starts with eventIn(): sockets may have closed since the last event, so the
+  // room's list of them (worker/room/context.ts sockets) is asked for again.
 
   /** Sets up a new room under this code; refuses if the code was ever used. */
   async init(room: RoomInit): Promise<{ ok: true } | Refusal> {
+    this.parts.core.eventIn();
     return init(this.parts.core, room);
   }
 
   /** The public summary; with a seat token's hash, also that seat and what it owes. */
   async summary(tokenHash?: string): Promise<{ ok: true; summary: RoomSummary } | Refusal> {
+    this.parts.core.eventIn();
     return summary(this.parts.core, tokenHash);
   }
 
   /** The finished game's record, once the game is over. */
   async record(): Promise<{ ok: true; record: GameRecord } | Refusal> {
+    this.parts.core.eventIn();
     return record(this.parts.core);
   }
 
   /** The ICE servers of the room's voice for a caller the room admits (`tokenHash` null: a spectator). */
   async voiceIce(tokenHash: string | null, local: boolean): Promise<{ ok: true; ice: VoiceIce } | Refusal> {
+    this.parts.core.eventIn();
     return voiceIce(this.parts.core, tokenHash, local);
   }
 
   /** Takes a seat, the human judge's place, or redeems a host's invitation. */
   async join(req: JoinRequest): Promise<Joined | Refusal> {
+    this.parts.core.eventIn();
     return join(this.parts, req);
   }
 
   /** A seat's recorded voice note, stored before the `say` that carries it (worker/room/voice-notes.ts). */
   async voiceNoteUpload(tokenHash: string, type: string, body: ArrayBuffer): Promise<{ ok: true; id: string } | Refusal> {
+    this.parts.core.eventIn();
     return uploadNote(this.parts.core, tokenHash, type, body);
   }
 
   /** Where a viewer may fetch a voice note from, if its view holds the speech that carries it. */
   async voiceNoteAccess(tokenHash: string | undefined, id: string): Promise<{ ok: true; key: string } | Refusal> {
+    this.parts.core.eventIn();
     return noteAccess(this.parts.core, tokenHash, id);
   }
 
@@ -114,14 +123,17 @@ export class Room extends DurableObject<Env> {
 
   /** Only WebSocket upgrades reach here (the Worker has checked the origin and the upgrade). */
   override async fetch(request: Request): Promise<Response> {
+    this.parts.core.eventIn();
     return connect(this.parts, request);
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    this.parts.core.eventIn();
     return onMessage(this.parts, this.limiter, ws, message);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, _reason: string, _wasClean: boolean): Promise<void> {
+    this.parts.core.eventIn();
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
     } catch {
@@ -134,6 +146,7 @@ export class Room extends DurableObject<Env> {
   }
 
   override async webSocketError(ws: WebSocket, _error: unknown): Promise<void> {
+    this.parts.core.eventIn();
     if (!this.parts.core.roomOrNull()) return;
     voiceGone(this.parts.core, ws);
     this.parts.frames.sendPresence(null, ws);
@@ -143,6 +156,7 @@ export class Room extends DurableObject<Env> {
 
   /** The one alarm (worker/room/clock.ts): idempotent, every write is stored before anything is sent. */
   override async alarm(): Promise<void> {
+    this.parts.core.eventIn();
     return onAlarm(this.parts);
   }
 }

@@ -52,7 +52,7 @@ export function floorDue(sockets: readonly WebSocket[]): number | null {
 
 /** The alarm: floors past their cap are freed, and every joined socket gets its route. Idempotent: nothing lapsed, nothing sent. */
 export function expireFloors(core: RoomCore, now: number): void {
-  const lapsed = core.ctx.getWebSockets().filter((ws) => {
+  const lapsed = core.sockets().filter((ws) => {
     const until = attachmentOf(ws)?.floor;
     return until !== undefined && until <= now;
   });

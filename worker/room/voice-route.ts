@@ -116,8 +116,8 @@ export function tableOf(core: RoomCore, game: GameState | null, { leaving, closi
   };
   const joined: Joined[] = [];
   // A closing socket may already be gone from the platform's list: it is counted by hand.
-  const sockets = core.ctx.getWebSockets();
-  if (closing && !sockets.includes(closing)) sockets.push(closing);
+  let sockets = core.sockets();
+  if (closing && !sockets.includes(closing)) sockets = [...sockets, closing];
   for (const ws of sockets) {
     if (ws === leaving || (ws.readyState !== WebSocket.OPEN && ws !== closing)) continue;
     const a = attachmentOf(ws);
