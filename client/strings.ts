@@ -772,6 +772,8 @@ const UI = {
   vc_floorYours: ['你在发言：所有人都听得到你', 'You have the floor: everyone hears you', 'Tienes la palabra: todos te oyen', '발언권이 있습니다: 모두가 듣습니다'],
   vc_judgeTalk: ['你是法官：所有人都听得到你', 'You are the judge: everyone hears you', 'Eres el árbitro: todos te oyen', '당신은 심판입니다: 모두가 듣습니다'],
   vc_mutedTurn: ['你的麦已关闭：还没轮到你发言', 'You are muted — it is not your turn', 'Micro cerrado: no es tu turno', '마이크 꺼짐 — 당신의 차례가 아닙니다'],
+  vc_mutedLobby: ['游戏开始前所有人的麦都关闭', 'Everyone is muted until the game starts', 'Todos tienen el micro cerrado hasta que empiece la partida', '게임이 시작될 때까지 모두 마이크가 꺼져 있습니다'],
+  vc_mutedOver: ['游戏已结束：所有人的麦都关闭', 'The game is over: everyone is muted', 'La partida ha terminado: todos tienen el micro cerrado', '게임이 끝났습니다: 모두 마이크가 꺼져 있습니다'],
   vc_mutedNight: ['夜里：所有人的麦都关闭', 'Night: everyone is muted', 'Noche: todos tienen el micro cerrado', '밤: 모두 마이크가 꺼져 있습니다'],
   vc_mutedFloor: ['你的麦已关闭：按住按钮才能发言', 'You are muted: hold the button to talk', 'Micro cerrado: mantén pulsado el botón para hablar', '마이크 꺼짐: 버튼을 누르고 있어야 말할 수 있습니다'],
   vc_mutedOut: ['你已出局：只有留遗言时别人才听得到你', 'You are out: you are heard only in your last words', 'Estás eliminado: solo se te oye en tus últimas palabras', '탈락했습니다: 유언 때만 들립니다'],

@@ -7,6 +7,7 @@ import type { GameEvent } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { room, stored } from './state.ts';
 import { clockLength } from './voice-note-length.ts';
+import { learnLength } from './voice-note-seek.ts';
 import './voice-note.css';
 
 type Said = Extract<GameEvent, { type: 'said' }>;
@@ -54,6 +55,7 @@ export function VoiceNotePlayer({ ev }: { ev: Said & { voice: NonNullable<Said['
         aria-label={label}
         title={label}
         data-note={note}
+        onLoadedMetadata={(e) => learnLength(e.currentTarget)}
         onEnded={() => playNext(audio.current)}
       />
       <span class="voice-length" aria-hidden="true">

@@ -8,6 +8,7 @@ import { t } from './i18n.ts';
 import { act } from './socket.ts';
 import { now, room, showError, stored } from './state.ts';
 import { clockLength } from './voice-note-length.ts';
+import { learnLength } from './voice-note-seek.ts';
 
 // Opus at a voice bitrate: two minutes stay well under the 1 MB a note may hold.
 const BITS_PER_SECOND = 32_000;
@@ -106,7 +107,7 @@ export function VoiceNoteRecorder({ onClose }: { onClose: () => void }) {
   const label = t('vn_preview', clockLength(stage.ms));
   return (
     <div class="voice-recorder preview" data-testid="voice-recorder">
-      <audio controls src={stage.url} aria-label={label} title={label} data-testid="voice-preview" />
+      <audio controls src={stage.url} aria-label={label} title={label} onLoadedMetadata={(e) => learnLength(e.currentTarget)} data-testid="voice-preview" />
       <div class="voice-actions">
         <button type="button" class="primary" onClick={() => void send(stage.blob, stage.ms)} data-testid="voice-send">
           {t('vn_send')}

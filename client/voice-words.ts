@@ -14,6 +14,8 @@ export function micWords(r: VoiceRoute, room: RoomView, v: View | null): string 
   }
   const seat = room.you.seat;
   if (seat === null && !room.you.judge) return t('vc_listening');
+  // Before the game and after it nobody has a turn: only a human judge may be heard.
+  if (room.status !== 'playing') return t(room.status === 'over' ? 'vc_mutedOver' : 'vc_mutedLobby');
   if (v?.me && !v.me.alive) return t('vc_mutedOut');
   if (r.mode === 'floor') return t('vc_mutedFloor');
   return t(v?.phase === 'night' ? 'vc_mutedNight' : 'vc_mutedTurn');

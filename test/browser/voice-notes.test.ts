@@ -6,7 +6,7 @@
 // Screenshots of the recorder and the feed, night and day themes: test-results/voice-notes/.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse } from '../../worker/protocol.ts';
 import { apiHeaders, launch } from './browser.ts';
@@ -47,6 +47,11 @@ async function phoneOf(base: string, code: string, bot: SocketBot, dark: boolean
   return page;
 }
 
+/** The length an <audio> element reads, in seconds (Infinity while it does not know it). */
+function lengthOf(audio: Locator): Promise<number> {
+  return audio.evaluate((el: HTMLAudioElement) => el.duration);
+}
+
 /** The night theme on the page (in a game the sky follows the phase; the day's speech is light). */
 async function theme(page: Page, dark: boolean): Promise<void> {
   await page.evaluate((d) => document.querySelector('.app')?.classList.toggle('dark', d), dark);
@@ -82,6 +87,9 @@ it('a seat records its speech, sends it, and another seat hears the tone in the 
   await talker.locator('[data-testid=voice-stop]').click();
   await talker.locator('[data-testid=voice-preview]').waitFor();
   expect(await talker.locator('[data-testid=voice-preview]').getAttribute('aria-label')).toMatch(/^Your voice speech, 0:0[2-4]: listen before sending$/);
+  // The player's bar knows the note's length (a MediaRecorder file carries none: the bar sat at its end, not draggable).
+  await expect.poll(() => lengthOf(talker.locator('[data-testid=voice-preview]')), { timeout: 10_000 }).toBeLessThan(5);
+  expect(await lengthOf(talker.locator('[data-testid=voice-preview]'))).toBeGreaterThan(1.5);
   await talker.screenshot({ path: join(SHOTS, 'preview-light.png') });
   await talker.locator('[data-testid=voice-send]').click();
   await talker.locator('[data-testid=feed] [data-testid=voice-note]').waitFor();
@@ -90,6 +98,9 @@ it('a seat records its speech, sends it, and another seat hears the tone in the 
   const audio = hearer.locator('[data-testid=feed] [data-testid=voice-note] audio');
   await expect.poll(() => audio.getAttribute('src'), { timeout: 15_000 }).toMatch(/^blob:/);
   expect(await audio.getAttribute('aria-label')).toMatch(new RegExp(`^#${speaker!.seat} ${['Kim', 'Ana', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus'][speaker!.seat - 1]}’s voice speech, 0:0[2-4]$`));
+  await expect.poll(() => lengthOf(audio), { timeout: 10_000 }).toBeLessThan(5);
+  expect(await lengthOf(audio)).toBeGreaterThan(1.5);
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.currentTime), 'rewound after its length was read').toBe(0);
   await hearer.locator('[data-testid=feed]').scrollIntoViewIfNeeded();
   await hearer.screenshot({ path: join(SHOTS, 'feed-light.png') });
   await theme(hearer, true);
