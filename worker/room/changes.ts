@@ -33,8 +33,9 @@ export function applyGame(core: RoomCore, room: RoomRow, action: Action, dedupe:
   store.transaction(() => {
     alsoInStep();
     if (result.events.length > 0 || bot) scheduleBots(core, room, next, action.at, bot);
-    if (result.events.length > 0) store.saveGame(room.gameNo, next, result.events);
-    if (nextPlan !== plan) store.saveProds(nextPlan);
+    // A logged move's id is stored with its first entry; one that logged nothing keeps a row of its own.
+    if (result.events.length > 0) store.saveGame(room.gameNo, next, result.events, nextPlan, dedupe ?? undefined);
+    else if (dedupe) store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
     if (ended) {
       store.endInvitations();
       room.status = 'over';
@@ -42,7 +43,6 @@ export function applyGame(core: RoomCore, room: RoomRow, action: Action, dedupe:
       store.addScore(winningSeats(next));
     }
     store.saveRoom(room);
-    if (dedupe) store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
   });
   core.game = next;
   if (result.events.length === 0) return { roomChanged: false };
@@ -88,9 +88,8 @@ export function startGame(core: RoomCore, room: RoomRow, now: number, dedupe: De
   room.gameNo++;
   room.schedule = null;
   store.transaction(() => {
-    store.newGame(room.gameNo, created.state);
+    store.newGame(room.gameNo, created.state, planAfter(null, created.state, now));
     store.endInvitations();
-    store.saveProds(planAfter(null, created.state, now));
     scheduleBots(core, room, created.state, now, undefined, true);
     store.saveRoom(room);
     if (dedupe) store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
