@@ -4,6 +4,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Room } from '../../worker/room/room.ts';
+import { PushStore } from '../../worker/push/subscriptions.ts';
 import { planAfter } from '../../worker/room/prods.ts';
 import { ACTIVITY_GRAIN_MS, JOURNAL_MAX, KEEP_ACTION_IDS, RoomStore } from '../../worker/room/storage.ts';
 import { apply, createGame, type Action, type GameState } from '../../worker/engine/index.ts';
@@ -264,6 +265,53 @@ describe('the room store', () => {
       if (!r.ok) throw new Error(r.error.message);
       store.transaction(() => store.saveGame(1, r.state, r.events, store.prods()));
       expect(JSON.stringify(new RoomStore(storage).loadGame())).toBe(JSON.stringify(r.state));
+    });
+  });
+
+  it('remembers the push subscriptions between changes, and reads them again after a write to them or a failed change', async () => {
+    await withStore((store, sql) => {
+      const push = new PushStore(sql, store.pushMemo);
+      const reads = () => {
+        let n = 0;
+        const exec = sql.exec;
+        Object.defineProperty(sql, 'exec', { configurable: true, value: (q: string, ...b: unknown[]) => (/FROM push_subscriptions/.test(q) && q.startsWith('SELECT seat, endpoint') && n++, exec.call(sql, q, ...b)) });
+        return { count: () => n, done: () => delete (sql as { exec?: unknown }).exec };
+      };
+      store.transaction(() => {
+        store.addSeat(1, 'Ann', 'hash-1', true);
+        store.addSeat(2, 'Bo', 'hash-2', false);
+      });
+      const sub = (seat: number, endpoint: string) => ({ seat, endpoint, p256dh: 'k', auth: 'a', lang: 'en' as const });
+      expect(push.all()).toEqual([]);
+      const r = reads();
+      try {
+        // Read once, then remembered: a change asks its memory, not SQLite.
+        push.all();
+        push.all();
+        expect(r.count()).toBe(0);
+        push.subscribe(sub(1, 'https://push.example/a'), 1);
+        expect(push.all().map((s) => s.endpoint)).toEqual(['https://push.example/a']);
+        push.subscribe(sub(2, 'https://push.example/b'), 2);
+        push.unsubscribe(2, 'https://push.example/b');
+        expect(push.all().map((s) => s.endpoint)).toEqual(['https://push.example/a']);
+        // A seat handed to a bot loses its devices: the seats' store drops what push remembers.
+        store.transaction(() => store.makeBot(1, { lang: 'en', memory: {}, due: null }));
+        expect(push.all()).toEqual([]);
+        push.subscribe(sub(2, 'https://push.example/c'), 3);
+        expect(push.all()).toHaveLength(1);
+        expect(() =>
+          store.transaction(() => {
+            push.subscribe(sub(2, 'https://push.example/d'), 4);
+            expect(push.all()).toHaveLength(2);
+            throw new Error('a later write failed');
+          }),
+        ).toThrow('a later write failed');
+        expect(push.all().map((s) => s.endpoint)).toEqual(['https://push.example/c']);
+        // SQLite is read again only after a write to the subscriptions or a failed change, never twice for the same rows.
+        expect(r.count()).toBe(6);
+      } finally {
+        r.done();
+      }
     });
   });
 
