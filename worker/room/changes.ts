@@ -1,6 +1,7 @@
 // Storing a change: one engine call (or a room-only edit), then one synchronous transaction with
-// everything the change touches (the game row and its new events, the room row, the action id, the
-// bots' schedule, the prod plan). Nothing here sends a frame: the caller publishes the Change.
+// everything the change touches (its new log entries naming its action id, the game row and prod plan
+// when the step changed, the room row, the bots' schedule). Nothing here sends a frame: the caller
+// publishes the Change.
 import { apply, checkPlayers, createGame, extraSeats, winningSeats, type Action, type GameState, type Seat } from '../engine/index.ts';
 import type { BotMemory } from '../engine/bots/policy.ts';
 import { dayCloseOf, dayModeOf } from '../protocol.ts';
@@ -13,8 +14,9 @@ import { deadlinesOf } from './roomview.ts';
 import type { RoomRow } from './storage.ts';
 
 /**
- * One engine call and one transaction: the game row, its new events, the room row, the action id,
- * and the bots' schedule (`bot`: the bot that moved, with its memory after the move).
+ * One engine call and one transaction: the new log entries with the action id (the game row too when
+ * the store needs it, worker/room/storage.ts), the room row, and the bots' schedule (`bot`: the bot
+ * that moved, with its memory after the move).
  */
 export function applyGame(core: RoomCore, room: RoomRow, action: Action, dedupe: Dedupe | null, bot?: { seat: Seat; memory: BotMemory }, alsoInStep: () => void = () => {}): Change | Refusal {
   const store = core.store;

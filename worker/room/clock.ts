@@ -27,7 +27,7 @@ export async function arm(core: RoomCore, room: RoomRow): Promise<void> {
   const game = room.status === 'playing' ? core.loadGame() : null;
   if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
   if (game && room.pace.preset === 'async') at = Math.min(at, failoverAt(game) ?? at);
-  // The prod plan is a stored row (read and parsed): once per arming, which follows every change.
+  // The prod plan is a column of the game row (read and parsed once per wake, then remembered).
   const prods = game ? core.store.prods() : null;
   // A deploy without push keys reminds nobody: no push room is built for it on every change.
   if (game && vapidOf(core.env)) at = Math.min(at, reminderAlarm(core.pushRoom(room), game, prods?.length ?? null) ?? at);
