@@ -4,7 +4,7 @@
 // the SQLite rows the room's statements wrote (`cursor.rowsWritten`, what the platform bills) and
 // how many statements ran, from the game's start to its end and per action, by kind of statement;
 // the bytes stored (`sql.databaseSize`) seated and at the end, the rows and bytes per table, and the
-// size of the SQLite file `wrangler dev` keeps on disk. Run alone: `node --no-warnings test/bench/storage.ts [port]`.
+// size of the SQLite file `wrangler dev` keeps on disk. Run alone: `node --no-warnings test/bench/storage.ts [port] [inspector port]`.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -56,8 +56,8 @@ function sqliteBytes(folder: string): { db: number; wal: number } {
 }
 
 /** Plays one whole 16-seat classic game and reads what the room's storage did. */
-export async function benchStorage(port: number): Promise<StorageBenchFigures> {
-  const server = await startServer('room', port, undefined, 'test/bench/counted/wrangler.toml');
+export async function benchStorage(port: number, inspectorPort?: number): Promise<StorageBenchFigures> {
+  const server = await startServer('room', port, inspectorPort, 'test/bench/counted/wrangler.toml');
   try {
     const driver = await roomDriver(port, SEATS);
     const host = driver.table.bots[0]!;
@@ -107,8 +107,8 @@ export async function benchStorage(port: number): Promise<StorageBenchFigures> {
 }
 
 /** The bench's JSON line and its one-line summary. */
-export async function printStorage(port: number): Promise<void> {
-  const f = await benchStorage(port);
+export async function printStorage(port: number, inspectorPort?: number): Promise<void> {
+  const f = await benchStorage(port, inspectorPort);
   console.log(JSON.stringify({ storage: f }));
   console.log(
     `storage per ${f.seats}-seat classic game: ${f.rowsWritten} SQLite rows written by ${f.statements} statements over ${f.actions} actions ` +
@@ -117,4 +117,5 @@ export async function printStorage(port: number): Promise<void> {
   );
 }
 
-if (import.meta.main) await printStorage(Number(process.argv[2] ?? 8797));
+// A second argument picks workerd's inspector port (its default, 9229, may be another server's).
+if (import.meta.main) await printStorage(Number(process.argv[2] ?? 8797), process.argv[3] ? Number(process.argv[3]) : undefined);

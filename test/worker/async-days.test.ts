@@ -17,6 +17,7 @@ import { JWT_LIFETIME_S } from '../../worker/push/web-push.ts';
 import type { ClientFrame, PushPayload } from '../../worker/protocol.ts';
 import { stepKey } from '../../worker/engine/owed.ts';
 import type { Room } from '../../worker/room/room.ts';
+import { RoomStore } from '../../worker/room/storage.ts';
 import { Client, redeem, rng, seatedRoom, sleep, socketRefusal, storedGame, stubOf, upgrade } from './helpers.ts';
 import { newSubscription, type TestSubscription } from './push-receiver.ts';
 import { endpointFor, open, pushService, subscribe, type Delivery } from './push-service.ts';
@@ -51,11 +52,10 @@ function sentAt(d: Delivery): number {
   return (claims.exp - JWT_LIFETIME_S) * 1000;
 }
 
-/** The room's stored state (without its log) and its alarm, in one look. */
+/** The room's stored state (as a fresh store reads it back) and its alarm, in one look. */
 async function look(code: string): Promise<{ state: GameState; alarm: number | null }> {
   return runInDurableObject(stubOf(code), async (_room: Room, ctx: DurableObjectState) => {
-    const row = ctx.storage.sql.exec<{ fixed: string | null; state: string }>('SELECT fixed, state FROM game WHERE id = 1').one();
-    return { state: { ...(row.fixed === null ? {} : JSON.parse(row.fixed)), ...JSON.parse(row.state) } as GameState, alarm: await ctx.storage.getAlarm() };
+    return { state: new RoomStore(ctx.storage).loadGame()!, alarm: await ctx.storage.getAlarm() };
   });
 }
 

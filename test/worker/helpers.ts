@@ -12,6 +12,7 @@ import {
   type ServerFrame,
 } from '../../worker/protocol.ts';
 import type { Room } from '../../worker/room/room.ts';
+import { RoomStore } from '../../worker/room/storage.ts';
 
 export const ORIGIN = 'https://tianhei.test';
 export const worker = exports.default;
@@ -61,14 +62,13 @@ export function stubOf(code: string): DurableObjectStub<Room> {
 export async function storedGame(code: string): Promise<{ dump: string; state: GameState | null }> {
   return runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) => {
     const sql = ctx.storage.sql;
-    const row = sql.exec<{ game_no: number; fixed: string | null; state: string }>('SELECT game_no, fixed, state FROM game WHERE id = 1').toArray()[0];
+    const row = sql.exec('SELECT game_no, fixed, state, upto, prods FROM game WHERE id = 1').toArray()[0];
     if (!row) return { dump: '', state: null };
-    const events = sql.exec<{ json: string }>('SELECT json FROM events WHERE game_no = ? ORDER BY seq', row.game_no).toArray();
+    const events = sql.exec('SELECT json, applied FROM events WHERE game_no = ? ORDER BY seq', row.game_no).toArray();
     const room = sql.exec<{ status: string; game_no: number }>('SELECT status, game_no FROM room').toArray()[0];
-    // Schema 10 keeps the game's fixed part (setup, roles, deck, commitment) in a column of its own.
-    const state = { ...(row.fixed === null ? {} : JSON.parse(row.fixed)), ...JSON.parse(row.state) } as GameState;
-    state.log = events.map((e) => JSON.parse(e.json) as LogEntry);
-    return { dump: JSON.stringify([room, row, events]), state };
+    // A store of its own, remembering nothing: the state as SQLite holds it (the stored state and the
+    // journal of entries after it, replayed: worker/room/journal.ts).
+    return { dump: JSON.stringify([room, row, events]), state: new RoomStore(ctx.storage).loadGame() };
   });
 }
 

@@ -216,7 +216,7 @@ describe('prods: the host reminds one seat by hand', () => {
 describe('automatic prods: at 50 % and 90 % of a step, the seats that still owe it', () => {
   /** The room's stored prod plan for the current step (worker/room/prods.ts). */
   const planOf = (code: string) =>
-    runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) => JSON.parse(ctx.storage.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'prods'`).one().value) as ProdPlan);
+    runInDurableObject(stubOf(code), (_room: Room, ctx: DurableObjectState) => JSON.parse(ctx.storage.sql.exec<{ prods: string }>(`SELECT prods FROM game WHERE id = 1`).one().prods) as ProdPlan);
   /** Runs the alarm at `at`, waits for the pushes it sends, and returns them. */
   async function alarmAt(code: string, at: number, received: Delivery[]): Promise<Delivery[]> {
     const from = received.length;

@@ -96,7 +96,7 @@ export function reminderAlarm(room: PushRoom, game: GameState, stepMs: number | 
   const step = game.step;
   if (!room.vapid || !remindable(stepMs) || game.result || game.pausedRemaining !== null || !('endsAt' in step) || step.endsAt === null) return null;
   const at = step.endsAt - REMINDER_BEFORE_MS;
-  if (at <= room.now || room.store.remindedFor() === step.endsAt || room.store.all().length === 0) return null;
+  if (at <= room.now || room.store.all().length === 0 || room.store.remindedFor() === step.endsAt) return null;
   return at;
 }
 
@@ -142,7 +142,7 @@ export function pushNotice(room: PushRoom, seats: Seat[], notice: Notice): Promi
 }
 
 /** One push per device of each seat with a notice; removes the subscriptions the push service calls gone. */
-async function deliver(room: PushRoom, subs: SubscriptionRow[], notices: Map<Seat, Notice>): Promise<void> {
+async function deliver(room: PushRoom, subs: readonly SubscriptionRow[], notices: Map<Seat, Notice>): Promise<void> {
   const vapid = room.vapid;
   if (!vapid) return;
   await Promise.all(

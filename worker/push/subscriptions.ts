@@ -15,22 +15,35 @@ export interface SubscriptionRow {
   lang: Lang;
 }
 
+/**
+ * What a PushStore remembers between frames, so a change reads no subscriptions from SQLite (the
+ * room's store holds it, and forgets it with a failed change or its own writes to the table).
+ */
+export interface PushMemo {
+  rows?: readonly SubscriptionRow[];
+  /** The deadline whose reminder went out (null: none); undefined: read it. */
+  reminded?: number | null;
+}
+
 /** The room's push subscriptions (one SQLite table of the room's storage). */
 export class PushStore {
   private readonly sql: SqlStorage;
+  private readonly memo: () => PushMemo;
 
-  constructor(sql: SqlStorage) {
+  /** `memo`: where the rows are remembered (by default nowhere: every call reads SQLite). */
+  constructor(sql: SqlStorage, memo: () => PushMemo = () => ({})) {
     this.sql = sql;
+    this.memo = memo;
   }
 
-  /** Every subscription, seat first; empty for a room nobody subscribed in (one cheap query per change). */
-  all(): SubscriptionRow[] {
-    return this.sql
+  /** Every subscription, seat first; empty for a room nobody subscribed in (read once, then remembered). */
+  all(): readonly SubscriptionRow[] {
+    return (this.memo().rows ??= this.sql
       .exec<{ seat: number; endpoint: string; p256dh: string; auth: string; lang: string }>(
         `SELECT seat, endpoint, p256dh, auth, lang FROM push_subscriptions ORDER BY seat, created`,
       )
       .toArray()
-      .map((r) => ({ seat: r.seat, endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, lang: r.lang as Lang }));
+      .map((r) => ({ seat: r.seat, endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, lang: r.lang as Lang })));
   }
 
   /** Adds (or moves to this seat, or refreshes) one device's subscription; false when the seat has its fill of devices. */
@@ -46,26 +59,34 @@ export class PushStore {
       row.lang,
       now,
     );
+    this.memo().rows = undefined;
     return true;
   }
 
   /** Removes a device's subscription, only from the seat that owns it. */
   unsubscribe(seat: Seat, endpoint: string): void {
     this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ? AND endpoint = ?`, seat, endpoint);
+    this.memo().rows = undefined;
   }
 
   /** The push service said this subscription is gone (404/410). */
   remove(endpoint: string): void {
     this.sql.exec(`DELETE FROM push_subscriptions WHERE endpoint = ?`, endpoint);
+    this.memo().rows = undefined;
   }
 
   /** The deadline whose one-hour reminder went out already, so a repeated alarm sends it once. */
   remindedFor(): number | null {
-    const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'push_reminded'`).toArray()[0];
-    return row ? Number(row.value) : null;
+    const memo = this.memo();
+    if (memo.reminded === undefined) {
+      const row = this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = 'push_reminded'`).toArray()[0];
+      memo.reminded = row ? Number(row.value) : null;
+    }
+    return memo.reminded;
   }
 
   markReminded(endsAt: number): void {
     this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('push_reminded', ?)`, String(endsAt));
+    this.memo().reminded = endsAt;
   }
 }

@@ -1,6 +1,7 @@
 // Storing a change: one engine call (or a room-only edit), then one synchronous transaction with
-// everything the change touches (the game row and its new events, the room row, the action id, the
-// bots' schedule, the prod plan). Nothing here sends a frame: the caller publishes the Change.
+// everything the change touches (its new log entries naming its action id, the game row and prod plan
+// when the step changed, the room row, the bots' schedule). Nothing here sends a frame: the caller
+// publishes the Change.
 import { apply, checkPlayers, createGame, extraSeats, winningSeats, type Action, type GameState, type Seat } from '../engine/index.ts';
 import type { BotMemory } from '../engine/bots/policy.ts';
 import { dayCloseOf, dayModeOf } from '../protocol.ts';
@@ -13,8 +14,9 @@ import { deadlinesOf } from './roomview.ts';
 import type { RoomRow } from './storage.ts';
 
 /**
- * One engine call and one transaction: the game row, its new events, the room row, the action id,
- * and the bots' schedule (`bot`: the bot that moved, with its memory after the move).
+ * One engine call and one transaction: the new log entries with the action id (the game row too when
+ * the store needs it, worker/room/storage.ts), the room row, and the bots' schedule (`bot`: the bot
+ * that moved, with its memory after the move).
  */
 export function applyGame(core: RoomCore, room: RoomRow, action: Action, dedupe: Dedupe | null, bot?: { seat: Seat; memory: BotMemory }, alsoInStep: () => void = () => {}): Change | Refusal {
   const store = core.store;
@@ -33,8 +35,9 @@ export function applyGame(core: RoomCore, room: RoomRow, action: Action, dedupe:
   store.transaction(() => {
     alsoInStep();
     if (result.events.length > 0 || bot) scheduleBots(core, room, next, action.at, bot);
-    if (result.events.length > 0) store.saveGame(room.gameNo, next, result.events);
-    if (nextPlan !== plan) store.saveProds(nextPlan);
+    // A logged move's id is stored with its first entry; one that logged nothing keeps a row of its own.
+    if (result.events.length > 0) store.saveGame(room.gameNo, next, result.events, nextPlan, dedupe ?? undefined);
+    else if (dedupe) store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
     if (ended) {
       store.endInvitations();
       room.status = 'over';
@@ -42,7 +45,6 @@ export function applyGame(core: RoomCore, room: RoomRow, action: Action, dedupe:
       store.addScore(winningSeats(next));
     }
     store.saveRoom(room);
-    if (dedupe) store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);
   });
   core.game = next;
   if (result.events.length === 0) return { roomChanged: false };
@@ -88,9 +90,8 @@ export function startGame(core: RoomCore, room: RoomRow, now: number, dedupe: De
   room.gameNo++;
   room.schedule = null;
   store.transaction(() => {
-    store.newGame(room.gameNo, created.state);
+    store.newGame(room.gameNo, created.state, planAfter(null, created.state, now));
     store.endInvitations();
-    store.saveProds(planAfter(null, created.state, now));
     scheduleBots(core, room, created.state, now, undefined, true);
     store.saveRoom(room);
     if (dedupe) store.recordApplied(dedupe.seat, dedupe.space, dedupe.id);

@@ -4,7 +4,7 @@
 // is sent, so a repeated alarm or a restart does nothing twice.
 import { failoverAt } from '../engine/index.ts';
 import { ROOM_TTL_MS } from '../protocol.ts';
-import { pushNotice, pushProds, pushReminders, reminderAlarm } from '../push/deliver.ts';
+import { pushNotice, pushProds, pushReminders, reminderAlarm, vapidOf } from '../push/deliver.ts';
 import { botMove, firstDue, nextDue } from './bots.ts';
 import { applyGame, startGame } from './changes.ts';
 import type { RoomCore } from './context.ts';
@@ -27,9 +27,10 @@ export async function arm(core: RoomCore, room: RoomRow): Promise<void> {
   const game = room.status === 'playing' ? core.loadGame() : null;
   if (game && 'endsAt' in game.step && game.step.endsAt !== null) at = Math.min(at, game.step.endsAt);
   if (game && room.pace.preset === 'async') at = Math.min(at, failoverAt(game) ?? at);
-  // The prod plan is a stored row (read and parsed): once per arming, which follows every change.
+  // The prod plan is a column of the game row (read and parsed once per wake, then remembered).
   const prods = game ? core.store.prods() : null;
-  if (game) at = Math.min(at, reminderAlarm(core.pushRoom(room), game, prods?.length ?? null) ?? at);
+  // A deploy without push keys reminds nobody: no push room is built for it on every change.
+  if (game && vapidOf(core.env)) at = Math.min(at, reminderAlarm(core.pushRoom(room), game, prods?.length ?? null) ?? at);
   if (game) at = Math.min(at, nextProdAt(prods, game, room.pace.preset === 'live') ?? at);
   if (game && !game.result) at = Math.min(at, nextDue(core.store.bots().values()) ?? at);
   if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);

@@ -5,7 +5,9 @@ import type { GameState, Seat } from '../engine/index.ts';
 import type { ServerFrame } from '../protocol.ts';
 import { vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
-import { RoomStore, type ActionSpace, type RoomRow } from './storage.ts';
+import { RoomStore, type RoomRow } from './storage.ts';
+
+export type { Dedupe } from './rows.ts';
 
 /** A refusal: the HTTP status (for RPC callers) and the error body's code and message. */
 export interface Refusal {
@@ -27,12 +29,6 @@ export interface Change {
   prod?: Seat;
 }
 
-/** Which applied ids an action is deduplicated against: its seat (0 for the judge) and its kind. */
-export interface Dedupe {
-  seat: Seat;
-  space: ActionSpace;
-  id: string;
-}
 
 /** What the Durable Object provides and tests replace on its instance (worker/room/room.ts). */
 export interface RoomHooks {
@@ -57,6 +53,7 @@ export class RoomCore {
   // socket, and both forget it; one kept past a socket's close only sends to a closed socket, which
   // the platform drops (worker/room/sockets.ts sendText).
   private socketList: readonly WebSocket[] | null = null;
+  private push?: PushStore;
 
   constructor(ctx: DurableObjectState, env: Env, hooks: RoomHooks) {
     this.ctx = ctx;
@@ -138,6 +135,11 @@ export class RoomCore {
   /** What push needs of the room (worker/push/deliver.ts), passed down so push never imports the room. */
   pushRoom(room: RoomRow): PushRoom {
     const names = () => new Map(this.store.seats().map((s) => [s.seat, s.name]));
-    return { code: room.code, vapid: vapidOf(this.env), store: new PushStore(this.ctx.storage.sql), fetcher: (r) => this.hooks.pushFetch(r), now: this.now(), table: room.table, names };
+    return { code: room.code, vapid: vapidOf(this.env), store: this.pushStore(), fetcher: (r) => this.hooks.pushFetch(r), now: this.now(), table: room.table, names };
+  }
+
+  /** The room's one PushStore: it remembers the subscriptions in the store's memory (read once per wake). */
+  pushStore(): PushStore {
+    return (this.push ??= new PushStore(this.ctx.storage.sql, this.store.pushMemo));
   }
 }

@@ -2,7 +2,7 @@
 // and the webhook's announcements. Both run in waitUntil: a slow push service or chat hook never
 // holds up a move, and their views are not made while a burst's frames wait.
 import type { GameState } from '../engine/index.ts';
-import { pushChange } from '../push/deliver.ts';
+import { pushChange, vapidOf } from '../push/deliver.ts';
 import type { RoomCore } from './context.ts';
 import type { RoomParts } from './fan-out.ts';
 import type { RoomRow } from './storage.ts';
@@ -13,8 +13,12 @@ import { announcement, postAnnouncement } from './webhook.ts';
  * scheduled start used to skip the webhook's "a new game begins").
  */
 export function tellOutside({ core, frames }: RoomParts, room: RoomRow, game: { prev: GameState | null; next: GameState }): void {
+  // Most rooms have neither a subscribed device nor a webhook: then nothing waits for a change (the
+  // subscriptions are remembered, so asking costs no SQL).
+  const pushes = vapidOf(core.env) !== null && core.pushStore().all().length > 0;
+  if (!pushes && !room.webhook) return;
   frames.afterFrames(() => {
-    core.ctx.waitUntil(pushChange(core.pushRoom(room), game.prev, game.next));
+    if (pushes) core.ctx.waitUntil(pushChange(core.pushRoom(room), game.prev, game.next));
     announce(core, room, game);
   });
 }

@@ -3,6 +3,7 @@
 // object is their only writer, and every write goes through the store) and forgotten when a transaction fails.
 import type { GameState, RulesetId } from '../engine/index.ts';
 import type { VoiceSetting } from '../protocol.ts';
+import type { PushMemo } from '../push/subscriptions.ts';
 import type { ProdPlan } from './prods.ts';
 import type { Webhook } from './webhook.ts';
 import type { AwayMarks, JudgeRow, RoomRow, RoomStatus, ScheduledStart } from './rows.ts';
@@ -29,8 +30,8 @@ type RoomRecord = {
   human_judge: number;
 };
 
-/** Room facts kept as JSON in `meta` (and the current step's prod plan). */
-type MetaKey = 'schedule' | 'webhook' | 'away' | 'prods';
+/** Room facts kept as JSON in `meta`. */
+type MetaKey = 'schedule' | 'webhook' | 'away';
 
 /** The seats table's row as SQLite holds it. */
 export type SeatRecord = { seat: number; name: string; token_hash: string; score: number; host: number; bot: string | null };
@@ -48,10 +49,11 @@ export interface Remembered {
   table?: boolean;
   /** The room's voice, as `meta` holds it. */
   voice?: VoiceSetting;
-  /** The scheduled start, webhook, away marks and prod plan as `meta` holds them (JSON text, '' for none). */
+  /** The scheduled start, webhook and away marks as `meta` holds them (JSON text, '' for none). */
   schedule?: string;
   webhook?: string;
   away?: string;
+  /** The prod plan as the game row holds it (JSON text, '' for none). */
   prods?: string;
   /** The prod plan parsed from `prods` (read on every arming): kept, as a plan is never changed in place. */
   prodsParsed?: ProdPlan | null;
@@ -59,8 +61,14 @@ export interface Remembered {
   seats?: SeatRecord[];
   /** The judge's row (null: none); dropped by every write to it. */
   judge?: JudgeRow | null;
-  /** The applied action ids (`seat:space:id`) and their numbers, oldest first. */
+  /** The applied action ids (`seat:space:id`) the `actions` table holds, and their numbers, oldest first. */
   applied?: Map<string, number>;
+  /** The applied action ids the log's entries name (the moves that logged something, this game). */
+  logged?: Set<string>;
+  /** How many log entries follow the stored state (the journal a wake replays); undefined: write the state at the next move. */
+  journal?: number;
+  /** The push subscriptions and reminder mark (worker/push/subscriptions.ts). */
+  push?: PushMemo;
   /** The game's fixed part as SQLite holds it: the very objects last written or read (worker/room/storage.ts). */
   fixed?: { gameNo: number } & Pick<GameState, 'setup' | 'roles' | 'deck' | 'commitment'>;
 }
@@ -75,6 +83,9 @@ export class RoomRowStore {
     this.storage = storage;
     this.sql = storage.sql;
   }
+
+  /** Where the room's PushStore remembers the subscriptions: forgotten with everything else when a change fails. */
+  readonly pushMemo = (): PushMemo => (this.remembered.push ??= {});
 
   /** Runs `change` as one transaction; if it fails, nothing it wrote stays, here or in SQLite. */
   transaction<T>(change: () => T): T {
@@ -251,16 +262,5 @@ export class RoomRowStore {
   protected setMeta(key: string, value: string | null): void {
     if (value === null) this.sql.exec(`DELETE FROM meta WHERE key = ?`, key);
     else this.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`, key, value);
-  }
-
-  /** The current step's automatic prods (worker/room/prods.ts), or null before the first step. */
-  prods(): ProdPlan | null {
-    if (this.remembered.prodsParsed === undefined) this.remembered.prodsParsed = this.metaJson<ProdPlan>('prods');
-    return this.remembered.prodsParsed;
-  }
-
-  saveProds(plan: ProdPlan | null): void {
-    this.saveMetaJson('prods', plan);
-    this.remembered.prodsParsed = plan;
   }
 }

@@ -13,6 +13,12 @@ export const JUDGE_PLACE = 0;
 export const TABLE_PLACE = -1;
 /** Game moves (`act`) and host moves (`host`) keep separate action ids. */
 export type ActionSpace = 'act' | 'host';
+/** Which applied ids an action is deduplicated against: its seat (0 for the judge) and its kind. */
+export interface Dedupe {
+  seat: Seat;
+  space: ActionSpace;
+  id: string;
+}
 /**
  * What a one-time link does: the host's link into a place (the lobby only: the judge's, a seat's, the
  * table screen's), a seat's own link to move to another device, or a replacement link for a living seat.

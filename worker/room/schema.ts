@@ -4,7 +4,7 @@ import type { GameState, LogEntry } from '../engine/index.ts';
 import { nameKey } from '../names.ts';
 
 /** The schema this build writes; `meta.schema_version` holds the one a room was last stored with. */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** Creates or migrates the schema; idempotent, cheap enough for every cold start. True when it upgraded a room. */
 export function migrateSchema(sql: SqlStorage): boolean {
@@ -83,6 +83,7 @@ const STEPS: ((sql: SqlStorage) => void)[] = [
     // whole state in `state` with `fixed` null, which the store reads as it is and splits at its next write.
     sql.exec(`ALTER TABLE game ADD COLUMN fixed TEXT`);
   },
+  toV11,
 ];
 
 /**
@@ -131,4 +132,19 @@ function toV9(sql: SqlStorage): void {
   sql.exec(`INSERT INTO actions_v9 (n, seat, space, id) SELECT n, seat, space, id FROM actions`);
   sql.exec(`DROP TABLE actions`);
   sql.exec(`ALTER TABLE actions_v9 RENAME TO actions`);
+}
+
+/**
+ * v11: a move writes one statement, its log entries. The game row holds the state as of its first
+ * `upto` entries (null: all of them, as before) and the prod plan (from `meta`: it changes with the
+ * step, when the row is written anyway); the entries after `upto` are replayed on waking
+ * (worker/room/journal.ts). An entry names the action id that logged it (`applied`), so a logged
+ * move writes no row of its own in `actions`.
+ */
+function toV11(sql: SqlStorage): void {
+  sql.exec(`ALTER TABLE game ADD COLUMN upto INTEGER`);
+  sql.exec(`ALTER TABLE game ADD COLUMN prods TEXT`);
+  sql.exec(`ALTER TABLE events ADD COLUMN applied TEXT`);
+  sql.exec(`UPDATE game SET prods = (SELECT value FROM meta WHERE key = 'prods')`);
+  sql.exec(`DELETE FROM meta WHERE key = 'prods'`);
 }

@@ -52,6 +52,7 @@ export class SeatStore extends RoomRowStore {
     this.seatsChanged();
     this.sql.exec(`UPDATE seats SET token_hash = ?, bot = ? WHERE seat = ?`, BOT_TOKEN + crypto.randomUUID(), JSON.stringify(bot), seat);
     this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, seat);
+    this.remembered.push = undefined;
   }
 
   /** Stores a bot's memory and schedule. */
@@ -108,6 +109,7 @@ export class SeatStore extends RoomRowStore {
       this.sql.exec(`UPDATE seats SET token_hash = ?, bot = NULL WHERE seat = ?`, tokenHash, place);
       // The signed-out devices must not go on receiving this seat's notifications.
       this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, place);
+      this.remembered.push = undefined;
     }
   }
 
@@ -206,6 +208,7 @@ export class SeatStore extends RoomRowStore {
   removeSeat(seat: Seat): Map<Seat, Seat> {
     this.seatsChanged();
     this.remembered.applied = undefined;
+    this.remembered.push = undefined;
     this.sql.exec(`DELETE FROM seats WHERE seat = ?`, seat);
     this.sql.exec(`DELETE FROM push_subscriptions WHERE seat = ?`, seat);
     const moves = new Map<Seat, Seat>();
@@ -218,8 +221,11 @@ export class SeatStore extends RoomRowStore {
         moves.set(r.seat, i + 1);
       }
     });
-    // Applied ids and invitations belong to seat numbers; renumbered seats start with a clean slate.
+    // Applied ids and invitations belong to seat numbers; renumbered seats start with a clean slate
+    // (the last game's entries keep what they logged, not who asked).
+    this.remembered.logged = new Set();
     this.sql.exec(`DELETE FROM actions`);
+    this.sql.exec(`UPDATE events SET applied = NULL WHERE applied IS NOT NULL`);
     this.sql.exec(`DELETE FROM invites WHERE place > 0`);
     return moves;
   }
