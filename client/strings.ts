@@ -781,6 +781,7 @@ const UI = {
   vc_heardNow: ['正在说话：{0}', 'Speaking now: {0}', 'Hablando ahora: {0}', '지금 말하는 사람: {0}'],
   vc_hearNobody: ['现在你听不到任何人', 'You hear nobody now', 'Ahora no oyes a nadie', '지금은 아무도 들리지 않습니다'],
   vc_holdToTalk: ['按住发言', 'Hold to talk', 'Mantén pulsado para hablar', '눌러서 말하기'],
+  vc_floorWait: ['等待发言权——请按住不放', 'Waiting for the floor — keep holding', 'Esperando la palabra: sigue pulsando', '발언권을 기다리는 중 — 계속 누르고 있으세요'],
   vc_talkingRelease: ['正在发言：松开即交出发言权', 'Talking — let go to pass the floor', 'Hablando: suelta para ceder la palabra', '말하는 중 — 놓으면 발언권을 넘깁니다'],
   vc_pttHint: ['按住按钮，或在按钮上按住空格键或回车键', 'Hold the button, or hold Space or Enter on it', 'Mantén pulsado el botón, o mantén Espacio o Intro sobre él', '버튼을 누르고 있거나, 버튼에서 스페이스나 엔터를 누르고 있으세요'],
   vc_floorUntil: ['发言权到 {0} 为止', 'The floor is held until {0}', 'La palabra dura hasta las {0}', '{0}까지 발언권'],

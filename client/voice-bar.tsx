@@ -45,7 +45,7 @@ export function VoiceBar({ r }: { r: RoomView }) {
         <span aria-hidden="true">{talk ? '🎙' : '🔇'}</span> {route ? micWords(route, r, view.value) : t('vc_joining')}
       </p>
       {route && <Heard />}
-      {route?.mode === 'floor' && r.you.seat !== null && <PushToTalk mine={!!route.floor && route.floor.seat === r.you.seat} />}
+      {route?.mode === 'floor' && r.you.seat !== null && <PushToTalk mine={!!route.floor && route.floor.seat === r.you.seat} free={!route.floor} />}
       <details class="voice-more">
         <summary>{t('vc_seats')}</summary>
         <MuteSeats r={r} />
@@ -71,8 +71,12 @@ function Heard() {
   );
 }
 
-/** The floor's one big button: held with a finger, a mouse, or Space or Enter; let go passes the floor. */
-function PushToTalk({ mine }: { mine: boolean }) {
+/**
+ * The floor's one big button: held with a finger, a mouse, or Space or Enter; let go passes the floor.
+ * Held while another seat has the floor, it waits (the room refused the press) and asks again the
+ * moment the floor is free.
+ */
+function PushToTalk({ mine, free }: { mine: boolean; free: boolean }) {
   const [held, setHeld] = useState(false);
   const heldNow = useRef(false);
   const hold = (on: boolean) => {
@@ -83,12 +87,14 @@ function PushToTalk({ mine }: { mine: boolean }) {
   };
   // The floor is let go if the button goes while held (the floor ended, the player left voice).
   useEffect(() => () => void (heldNow.current && holdFloor(false)), []);
+  // A press the room refused (another seat held the floor) is made again once the floor is free, while still held.
+  useEffect(() => void (free && heldNow.current && holdFloor(true)), [free]);
   const key = (e: KeyboardEvent) => e.key === ' ' || e.key === 'Enter';
   return (
     <>
       <button
         type="button"
-        class={held || mine ? 'ptt on' : 'ptt'}
+        class={mine ? 'ptt on' : held ? 'ptt wait' : 'ptt'}
         aria-pressed={held}
         aria-describedby="ptt-hint"
         data-testid="push-to-talk"
@@ -107,7 +113,7 @@ function PushToTalk({ mine }: { mine: boolean }) {
         onBlur={() => hold(false)}
         onContextMenu={(e) => e.preventDefault()}
       >
-        {held || mine ? t('vc_talkingRelease') : t('vc_holdToTalk')}
+        {mine ? t('vc_talkingRelease') : held ? t('vc_floorWait') : t('vc_holdToTalk')}
       </button>
       <p class="hint ptt-hint" id="ptt-hint">
         {t('vc_pttHint')}

@@ -98,6 +98,33 @@ it.each(['Space', 'Enter'])('held with %s on the button: the floor is asked for 
   ]);
 });
 
+it('held while another seat has the floor: the press waits and says so, and asks again the moment the floor is free', async () => {
+  const { page } = phone;
+  const held = route({ hear: [{ peer: 'page0002', seat: 2 }], floor: { seat: 2, until: Date.now() + 60_000 } });
+  phone.room.send(held);
+  await expect.poll(() => ptt().textContent()).toBe('Hold to talk');
+  const floor = () => sent().filter((f) => f.type === 'voice-floor');
+  const before = floor().length;
+  const box = (await ptt().boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect.poll(() => floor().slice(before)).toEqual([{ type: 'voice-floor', hold: true }]);
+  // The room refuses the press: its answer still names seat 2. The button does not claim the floor.
+  phone.room.send(held);
+  await expect.poll(() => ptt().textContent()).toBe('Waiting for the floor — keep holding');
+  expect(await micState()).toContain('You are muted');
+  expect(blocking(await axeScan(page))).toEqual([]);
+  // Seat 2 lets go: the finger still down asks again, and the room gives this seat the floor.
+  phone.room.send(route({}));
+  await expect.poll(() => floor().slice(before)).toEqual([{ type: 'voice-floor', hold: true }, { type: 'voice-floor', hold: true }]);
+  phone.room.send(route({ talk: true, heardBy: ['page0002'], floor: { seat: 1, until: Date.now() + 60_000 } }));
+  await expect.poll(() => ptt().textContent()).toBe('Talking — let go to pass the floor');
+  await page.mouse.up();
+  await expect.poll(() => sent().at(-1)).toEqual({ type: 'voice-floor', hold: false });
+  phone.room.send(route({}));
+  await expect.poll(() => ptt().textContent()).toBe('Hold to talk');
+});
+
 it('another seat holds the floor: named in words, its plate carries a level meter; it can be muted on this device', async () => {
   const { page } = phone;
   phone.room.send(route({ hear: [{ peer: 'page0002', seat: 2 }], floor: { seat: 2, until: Date.now() + 60_000 } }));
