@@ -1,14 +1,15 @@
 // The live voice on screen: "Join voice" (the one place the microphone is asked for), then, held at the
-// foot of every screen of the room, the microphone's state in words, who is heard now with a level
-// meter, the big push-to-talk of floor control, muting a seat on this device and "Leave voice".
+// foot of every screen of the room, the microphone's state in words with its level, muting one's own
+// microphone while the route keeps it open, who is heard now with a level meter, the big push-to-talk
+// of floor control, muting a seat on this device and "Leave voice".
 // Loaded only in a room whose voice is on (client/room-page.tsx).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RoomView } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { view } from './state.ts';
 import { who } from './log-text.ts';
-import { mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
-import { holdFloor, joinVoice, leaveVoice, muteHere } from './voice-link.ts';
+import { micOff, mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
+import { holdFloor, joinVoice, leaveVoice, muteHere, muteMic } from './voice-link.ts';
 import { heardWords, micWords } from './voice-words.ts';
 import { startMeters } from './voice-meter.ts';
 import './voice.css';
@@ -38,12 +39,18 @@ export function VoiceBar({ r }: { r: RoomView }) {
       </section>
     );
   }
-  const talk = !!route?.talk;
+  const open = !!route?.talk;
+  const talk = open && !micOff.value;
+  // Push-to-talk already closes the microphone on let-go; any other open microphone (the judge's at
+  // every step, a speech, last words, a team's call) stays open until the player mutes it.
+  const pushed = route?.mode === 'floor' && r.you.seat !== null && route.floor?.seat === r.you.seat;
   return (
     <section class={talk ? 'voice-bar live' : 'voice-bar'} aria-label={t('vc_voice')} data-testid="voice-bar" data-mode={route?.mode ?? ''} data-talk={String(talk)}>
       <p class="mic-state" data-testid="mic-state">
         <span aria-hidden="true">{talk ? '🎙' : '🔇'}</span> {route ? micWords(route, r, view.value) : t('vc_joining')}
+        {open && <i class="meter" aria-hidden="true"><b data-voice-level="me" /></i>}
       </p>
+      {(micOff.value || (open && !pushed)) && <MuteMic />}
       {route && <Heard />}
       {route?.mode === 'floor' && r.you.seat !== null && <PushToTalk mine={!!route.floor && route.floor.seat === r.you.seat} free={!route.floor} />}
       <details class="voice-more">
@@ -54,6 +61,16 @@ export function VoiceBar({ r }: { r: RoomView }) {
         </button>
       </details>
     </section>
+  );
+}
+
+/** The player's own microphone, muted or not: a toggle whose name stays and whose pressed state says which. */
+function MuteMic() {
+  const off = micOff.value;
+  return (
+    <button type="button" class={off ? 'mic-toggle on' : 'mic-toggle'} aria-pressed={off} data-testid="mic-toggle" onClick={() => muteMic(!off)}>
+      <span aria-hidden="true">{off ? '🔇' : '🎙'}</span> {t('vc_micMute')}
+    </button>
   );
 }
 

@@ -5,13 +5,15 @@
 // page's Chromium has a fake microphone playing its own tone, and each page measures what it really
 // plays (a Web Audio AnalyserNode on its output). The judge may always speak and is heard by
 // everyone; the judges hear every voice of the step; the open day gives the floor to one voice at a
-// time by press to talk (its 60-s cap is the room's alarm: test/worker/voice-relay.test.ts).
+// time by press to talk (its 60-s cap is the room's alarm: test/worker/voice-relay.test.ts). The
+// judge's microphone, open at every step, is the judge's own to mute: muted, nobody hears it.
+// A seat voted out is told, at its own last words, to say them now.
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse } from '../../worker/protocol.ts';
 import type { View } from '../../worker/engine/types.ts';
 import { SocketBot, roomSocketURL, voteForLast } from './socket-bot.ts';
-import { closeVoicePage, hearsOnly, heardText, hostileSending, joinVoice, moment, post, routeOf, voicePage, waitFor, type VoicePage } from './voice-pages.ts';
+import { closeVoicePage, hearsOnly, heardText, hostileSending, joinVoice, moment, ownLevel, post, routeOf, voicePage, waitFor, type VoicePage } from './voice-pages.ts';
 
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/screenshots');
 /** Each page's tone: whole Hz, far apart, none a harmonic of another. */
@@ -63,6 +65,14 @@ async function measure(phase: string, expected: Partial<Record<Who, Who[]>>): Pr
 }
 
 const micState = (p: VoicePage) => p.page.locator('[data-testid=mic-state]').textContent();
+const micToggle = (p: VoicePage) => p.page.locator('[data-testid=mic-toggle]');
+/** Taps the page's "Mute my microphone" and waits for its pressed state to read `muted`, and its own meter to read silence (muted) or the tone. */
+async function muteMic(p: VoicePage, muted: boolean): Promise<void> {
+  await micToggle(p).tap();
+  await expect.poll(() => micToggle(p).getAttribute('aria-pressed')).toBe(String(muted));
+  if (muted) await expect.poll(() => ownLevel(p.page)).toBe(0);
+  else await expect.poll(() => ownLevel(p.page)).toBeGreaterThan(0.3);
+}
 const heardLine = (p: VoicePage) => p.page.locator('[data-testid=voice-heard]').textContent().then((t) => t?.replace(/[\u2066-\u2069]/g, ''));
 const ptt = (p: VoicePage) => p.page.locator('[data-testid=push-to-talk]');
 /** Whose seat holds the floor in a page's route (null: free). */
@@ -135,6 +145,13 @@ it('at the killers’ call the judge is heard by every seat and the spectator, a
     expect(await hostileSending(pages.b), 'the hostile page keeps its microphone on').toBeGreaterThan(0);
     await expect.poll(() => micState(pages.judge)).toContain('You are the judge: everyone hears you');
     await expect.poll(() => micState(pages.c)).toContain('Night: everyone is muted');
+    // The judge joined with the microphone open (docs/architecture.md, Voice): the bar offers to mute it.
+    expect(await micToggle(pages.judge).getAttribute('aria-pressed')).toBe('false');
+    await pages.judge.page.screenshot({ path: join(SHOTS, 'voice-judge-open-dark-390.png') });
+    await muteMic(pages.judge, true);
+    await expect.poll(() => micState(pages.judge)).toContain('You muted your microphone: nobody hears you');
+    await pages.judge.page.screenshot({ path: join(SHOTS, 'voice-judge-muted-dark-390.png') });
+    await muteMic(pages.judge, false);
   }));
 
 it('the open day: one voice at a time by press to talk; a press while the floor is held waits, unheard, and takes the floor when it is let go', () =>
@@ -168,9 +185,23 @@ it('the open day: one voice at a time by press to talk; a press while the floor 
 
 it('in last words the speaker and the judge are heard by every seat and the spectator; the judge hears the speaker', () =>
   at(`last-words:${seat.c.seat}:1`, async () => {
-    const { c } = pages;
+    const { c, judge } = pages;
+    // The judge mutes: every listener hears the speaker only, and the speaker nobody.
+    await muteMic(judge, true);
+    await expect.poll(() => micState(judge)).toContain('You muted your microphone: nobody hears you');
+    await measure(`day 1, #${seat.c.seat} (c)'s last words, the judge muted`, { c: [], a: ['c'], b: ['c'], spectator: ['c'], judge: ['c'] });
+    await judge.page.screenshot({ path: join(SHOTS, 'voice-judge-muted-light-390.png') });
+    // Unmuted, the judge is heard again.
+    await muteMic(judge, false);
     await measure(`day 1, #${seat.c.seat} (c)'s last words`, { c: ['judge'], a: ['c', 'judge'], b: ['c', 'judge'], spectator: ['c', 'judge'], judge: ['c'] });
+    await judge.page.screenshot({ path: join(SHOTS, 'voice-judge-open-light-390.png') });
     await expect.poll(() => micState(c)).toContain('You are speaking');
+    // RULES.md 3, Day 5: "the player with the most votes is out and may leave last words": the banner says both, not that it no longer speaks.
+    const banner = c.page.locator('[data-testid=you-out]');
+    expect(await banner.textContent()).toBe('You are out (voted out) — Say your last words now; after them you no longer speak or vote.');
+    await c.page.screenshot({ path: join(SHOTS, 'voice-last-words-judge-light-390.png') });
+    // The same banner in the night theme (the game shows it by day; the phone's own theme is dark).
+    await c.page.evaluate(() => (document.querySelector('.app')!.classList.add('dark'), document.documentElement.classList.add('night')));
     await c.page.screenshot({ path: join(SHOTS, 'voice-last-words-judge-dark-390.png') });
     for (const p of Object.values(pages)) expect(p.errors, `${p.label}'s page errors`).toEqual([]);
   }));

@@ -2,8 +2,9 @@
 // (test/bench/stand-in-room.ts): "Join voice" is the only tap that opens the microphone; the open day
 // gives the floor to one voice at a time (RULES.md 11, open days), so the bar holds one big
 // push-to-talk, held with a finger or with Space or Enter; the microphone's state is in words, and a
-// screen reader is told when the floor is this player's; a seat may be muted on this device; after the
-// socket drops, the page joins the voice again; "Leave voice" leaves it.
+// screen reader is told when the floor is this player's; a seat may be muted on this device; a
+// microphone the room keeps open (a speech) may be muted by its player; after the socket drops, the
+// page joins the voice again; "Leave voice" leaves it.
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { launch } from './browser.ts';
 import { recordHeard, type Heard } from './heard.ts';
 import { axeScan, blocking } from './axe.ts';
 import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
-import { toneWav } from './voice-pages.ts';
+import { ownLevel, toneWav } from './voice-pages.ts';
 
 const CODE = 'VFLOOR';
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/screenshots');
@@ -145,6 +146,36 @@ it('another seat holds the floor: named in words, its plate carries a level mete
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: join(SHOTS, 'voice-floor-other-light-desktop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
+});
+
+it('given the word (a speech), the microphone stays open until the player mutes it: a toggle named for a screen reader, pressed while muted, by finger or keyboard; muted, the level reads silence', async () => {
+  const { page } = phone;
+  const toggle = page.locator('[data-testid=mic-toggle]');
+  const myLevel = () => ownLevel(page);
+  // Holding the floor needs no toggle: letting go closes the microphone.
+  expect(await toggle.count()).toBe(0);
+  phone.room.send(route({ mode: 'speech', talk: true, heardBy: ['page0002', 'page0003'] }));
+  await expect.poll(micState).toContain('You are speaking: the table hears you');
+  expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  expect(await page.getByRole('button', { name: 'Mute my microphone' }).count()).toBe(1);
+  // The fake microphone's tone moves the player's own meter.
+  await expect.poll(myLevel).toBeGreaterThan(0.3);
+  await toggle.tap();
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(micState).toContain('You muted your microphone: nobody hears you');
+  expect(await page.locator('[data-testid=voice-bar]').getAttribute('data-talk')).toBe('false');
+  // The track is disabled: the microphone's own analyser reads silence.
+  await expect.poll(myLevel).toBe(0);
+  expect(blocking(await axeScan(page))).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, 'voice-mic-muted-light-390.png') });
+  // The keyboard reaches it: Space on the focused toggle unmutes.
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+  await expect.poll(micState).toContain('You are speaking');
+  await expect.poll(myLevel).toBeGreaterThan(0.3);
+  phone.room.send(route({}));
+  await expect.poll(() => toggle.count()).toBe(0);
 });
 
 it('after the socket drops the page joins the voice again; "Leave voice" leaves it', async () => {

@@ -230,6 +230,11 @@ export function heardText(h: Listened, heard: number[]): string {
   return heard.length ? `${heard.join(' + ')} Hz (peak ${h.hz.toFixed(0)} Hz; weakest of them ${h.heard.toFixed(0)} dB; ${others})` : `nothing (${others})`;
 }
 
+/** The level the voice bar's own meter shows now, 0 to 1 (client/voice-meter.ts): the page's microphone as it goes out. */
+export function ownLevel(page: Page): Promise<number> {
+  return page.locator('[data-voice-level="me"]').evaluate((b) => Number(/scaleX\(([\d.]+)\)/.exec((b as HTMLElement).style.transform)?.[1] ?? 0));
+}
+
 /** Closes the device's browser. */
 export async function closeVoicePage(p: VoicePage | undefined): Promise<void> {
   await p?.browser.close().catch(() => {});
