@@ -66,6 +66,16 @@ async function measure(phase: string, expected: Partial<Record<Who, Who[]>>): Pr
 
 const micState = (p: VoicePage) => p.page.locator('[data-testid=mic-state]').textContent();
 const micToggle = (p: VoicePage) => p.page.locator('[data-testid=mic-toggle]');
+let shotMs = 0;
+/** A screenshot of the page; `dark`: in the night theme for the shot only (the game shows a day step in the day theme). */
+async function shoot(p: VoicePage, name: string, o: { dark?: boolean } = {}): Promise<void> {
+  const t0 = Date.now();
+  const theme = (on: boolean) => p.page.evaluate((d) => (document.querySelector('.app')!.classList.toggle('dark', d), document.documentElement.classList.toggle('night', d)), on);
+  if (o.dark) await theme(true);
+  await p.page.screenshot({ path: join(SHOTS, name) });
+  if (o.dark) await theme(false);
+  shotMs += Date.now() - t0;
+}
 /** Taps the page's "Mute my microphone" and waits for its pressed state to read `muted`, and its own meter to read silence (muted) or the tone. */
 async function muteMic(p: VoicePage, muted: boolean): Promise<void> {
   await micToggle(p).tap();
@@ -147,11 +157,7 @@ it('at the killers’ call the judge is heard by every seat and the spectator, a
     await expect.poll(() => micState(pages.c)).toContain('Night: everyone is muted');
     // The judge joined with the microphone open (docs/architecture.md, Voice): the bar offers to mute it.
     expect(await micToggle(pages.judge).getAttribute('aria-pressed')).toBe('false');
-    await pages.judge.page.screenshot({ path: join(SHOTS, 'voice-judge-open-dark-390.png') });
-    await muteMic(pages.judge, true);
-    await expect.poll(() => micState(pages.judge)).toContain('You muted your microphone: nobody hears you');
-    await pages.judge.page.screenshot({ path: join(SHOTS, 'voice-judge-muted-dark-390.png') });
-    await muteMic(pages.judge, false);
+    await shoot(pages.judge, 'voice-judge-open-dark-390.png');
   }));
 
 it('the open day: one voice at a time by press to talk; a press while the floor is held waits, unheard, and takes the floor when it is let go', () =>
@@ -183,25 +189,29 @@ it('the open day: one voice at a time by press to talk; a press while the floor 
     await measure(`day 1, b let go: the floor free, the hostile page still sending`, { a: ['judge'], b: ['judge'], c: ['judge'], spectator: ['judge'], judge: [] });
   }));
 
-it('in last words the speaker and the judge are heard by every seat and the spectator; the judge hears the speaker', () =>
+it('in last words the speaker and the judge are heard by every seat and the spectator, the judge hears the speaker; the judge muted is heard by nobody; the speaker, out, is told to speak', () =>
   at(`last-words:${seat.c.seat}:1`, async () => {
     const { c, judge } = pages;
     // The judge mutes: every listener hears the speaker only, and the speaker nobody.
+    const t0 = Date.now();
     await muteMic(judge, true);
     await expect.poll(() => micState(judge)).toContain('You muted your microphone: nobody hears you');
-    await measure(`day 1, #${seat.c.seat} (c)'s last words, the judge muted`, { c: [], a: ['c'], b: ['c'], spectator: ['c'], judge: ['c'] });
-    await judge.page.screenshot({ path: join(SHOTS, 'voice-judge-muted-light-390.png') });
+    await measure(`day 1, #${seat.c.seat} (c)'s last words, the judge muted`, { c: [], a: ['c'], b: ['c'], spectator: ['c'] });
+    const muting = Date.now() - t0;
+    await shoot(judge, 'voice-judge-muted-light-390.png');
+    await shoot(judge, 'voice-judge-muted-dark-390.png', { dark: true });
     // Unmuted, the judge is heard again.
+    const t1 = Date.now();
     await muteMic(judge, false);
+    figures.push(`the judge muted, checked and unmuted in ${muting + Date.now() - t1} ms`);
     await measure(`day 1, #${seat.c.seat} (c)'s last words`, { c: ['judge'], a: ['c', 'judge'], b: ['c', 'judge'], spectator: ['c', 'judge'], judge: ['c'] });
-    await judge.page.screenshot({ path: join(SHOTS, 'voice-judge-open-light-390.png') });
+    await shoot(judge, 'voice-judge-open-light-390.png');
     await expect.poll(() => micState(c)).toContain('You are speaking');
     // RULES.md 3, Day 5: "the player with the most votes is out and may leave last words": the banner says both, not that it no longer speaks.
     const banner = c.page.locator('[data-testid=you-out]');
     expect(await banner.textContent()).toBe('You are out (voted out) — Say your last words now; after them you no longer speak or vote.');
-    await c.page.screenshot({ path: join(SHOTS, 'voice-last-words-judge-light-390.png') });
-    // The same banner in the night theme (the game shows it by day; the phone's own theme is dark).
-    await c.page.evaluate(() => (document.querySelector('.app')!.classList.add('dark'), document.documentElement.classList.add('night')));
-    await c.page.screenshot({ path: join(SHOTS, 'voice-last-words-judge-dark-390.png') });
+    await shoot(c, 'voice-last-words-judge-light-390.png');
+    await shoot(c, 'voice-last-words-judge-dark-390.png', { dark: true });
+    figures.push(`the bar's and the banner's screenshots took ${shotMs} ms`);
     for (const p of Object.values(pages)) expect(p.errors, `${p.label}'s page errors`).toEqual([]);
   }));
