@@ -174,12 +174,18 @@ function awayOf(seat: Seat): { away?: number } {
 function Banners({ v, muted }: { v: View; muted: Seat[] }) {
   const me = v.me;
   const out = me && !me.alive ? v.seats.find((s) => s.seat === me.seat)?.out : undefined;
+  // Out, yet speaking: the seat's own last words still lie ahead of "you no longer speak".
+  const lastWordsNow = !!me && v.step.kind === 'last-words' && v.step.seat === me.seat;
   return (
     <>
       {v.paused && <p class="banner warn">{t('paused')}</p>}
       <AwayLine r={room.value} />
       {me && muted.includes(me.seat) && <p class="banner mute" data-testid="you-muted">{t('youMuted')}</p>}
-      {me && !me.alive && !v.seats[me.seat - 1]?.judge && <p class="banner out">{t('youOut', out ? t(`h_${out.how}`) : '')} — {t('outNote')}</p>}
+      {me && !me.alive && !v.seats[me.seat - 1]?.judge && (
+        <p class="banner out" data-testid="you-out">
+          {t('youOut', out ? t(`h_${out.how}`) : '')} — {t(lastWordsNow ? 'outLastWords' : 'outNote')}
+        </p>
+      )}
       {v.god && me && <p class="banner">{t('youJudge')}</p>}
       {v.viewer.kind === 'judge' && <p class="banner">{t('youAreJudge')}</p>}
       {v.viewer.kind === 'spectator' && <p class="banner">{t('spectating')}</p>}

@@ -1,14 +1,15 @@
 // The live voice on screen: "Join voice" (the one place the microphone is asked for), then, held at the
-// foot of every screen of the room, the microphone's state in words, who is heard now with a level
-// meter, the big push-to-talk of floor control, muting a seat on this device and "Leave voice".
+// foot of every screen of the room, the microphone's state in words with its level, muting one's own
+// microphone while the route keeps it open, who is heard now with a level meter, the big push-to-talk
+// of floor control, muting a seat on this device and "Leave voice".
 // Loaded only in a room whose voice is on (client/room-page.tsx).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RoomView } from '../worker/protocol.ts';
 import { t } from './i18n.ts';
 import { view } from './state.ts';
 import { who } from './log-text.ts';
-import { mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
-import { holdFloor, joinVoice, leaveVoice, muteHere } from './voice-link.ts';
+import { micOff, mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
+import { holdFloor, joinVoice, leaveVoice, muteHere, muteMic } from './voice-link.ts';
 import { heardWords, micWords } from './voice-words.ts';
 import { startMeters } from './voice-meter.ts';
 import './voice.css';
@@ -38,14 +39,20 @@ export function VoiceBar({ r }: { r: RoomView }) {
       </section>
     );
   }
-  const talk = !!route?.talk;
+  const open = !!route?.talk;
+  const talk = open && !micOff.value;
+  // Push-to-talk already closes the microphone on let-go; any other open microphone (the judge's at
+  // every step, a speech, last words, a team's call) stays open until the player mutes it.
+  const pushed = route?.mode === 'floor' && r.you.seat !== null && route.floor?.seat === r.you.seat;
   return (
     <section class={talk ? 'voice-bar live' : 'voice-bar'} aria-label={t('vc_voice')} data-testid="voice-bar" data-mode={route?.mode ?? ''} data-talk={String(talk)}>
       <p class="mic-state" data-testid="mic-state">
         <span aria-hidden="true">{talk ? '🎙' : '🔇'}</span> {route ? micWords(route, r, view.value) : t('vc_joining')}
+        {open && <i class="meter" aria-hidden="true"><b data-voice-level="me" /></i>}
       </p>
+      {(micOff.value || (open && !pushed)) && <MuteMic />}
       {route && <Heard />}
-      {route?.mode === 'floor' && r.you.seat !== null && <PushToTalk mine={!!route.floor && route.floor.seat === r.you.seat} />}
+      {route?.mode === 'floor' && r.you.seat !== null && <PushToTalk mine={!!route.floor && route.floor.seat === r.you.seat} free={!route.floor} />}
       <details class="voice-more">
         <summary>{t('vc_seats')}</summary>
         <MuteSeats r={r} />
@@ -54,6 +61,16 @@ export function VoiceBar({ r }: { r: RoomView }) {
         </button>
       </details>
     </section>
+  );
+}
+
+/** The player's own microphone, muted or not: a toggle whose name stays and whose pressed state says which. */
+function MuteMic() {
+  const off = micOff.value;
+  return (
+    <button type="button" class={off ? 'mic-toggle on' : 'mic-toggle'} aria-pressed={off} data-testid="mic-toggle" onClick={() => muteMic(!off)}>
+      <span aria-hidden="true">{off ? '🔇' : '🎙'}</span> {t('vc_micMute')}
+    </button>
   );
 }
 
@@ -71,8 +88,12 @@ function Heard() {
   );
 }
 
-/** The floor's one big button: held with a finger, a mouse, or Space or Enter; let go passes the floor. */
-function PushToTalk({ mine }: { mine: boolean }) {
+/**
+ * The floor's one big button: held with a finger, a mouse, or Space or Enter; let go passes the floor.
+ * Held while another seat has the floor, it waits (the room refused the press) and asks again the
+ * moment the floor is free.
+ */
+function PushToTalk({ mine, free }: { mine: boolean; free: boolean }) {
   const [held, setHeld] = useState(false);
   const heldNow = useRef(false);
   const hold = (on: boolean) => {
@@ -83,12 +104,14 @@ function PushToTalk({ mine }: { mine: boolean }) {
   };
   // The floor is let go if the button goes while held (the floor ended, the player left voice).
   useEffect(() => () => void (heldNow.current && holdFloor(false)), []);
+  // A press the room refused (another seat held the floor) is made again once the floor is free, while still held.
+  useEffect(() => void (free && heldNow.current && holdFloor(true)), [free]);
   const key = (e: KeyboardEvent) => e.key === ' ' || e.key === 'Enter';
   return (
     <>
       <button
         type="button"
-        class={held || mine ? 'ptt on' : 'ptt'}
+        class={mine ? 'ptt on' : held ? 'ptt wait' : 'ptt'}
         aria-pressed={held}
         aria-describedby="ptt-hint"
         data-testid="push-to-talk"
@@ -107,7 +130,7 @@ function PushToTalk({ mine }: { mine: boolean }) {
         onBlur={() => hold(false)}
         onContextMenu={(e) => e.preventDefault()}
       >
-        {held || mine ? t('vc_talkingRelease') : t('vc_holdToTalk')}
+        {mine ? t('vc_talkingRelease') : held ? t('vc_floorWait') : t('vc_holdToTalk')}
       </button>
       <p class="hint ptt-hint" id="ptt-hint">
         {t('vc_pttHint')}

@@ -8,7 +8,7 @@ import { t } from './i18n.ts';
 import { conn, showError, stored } from './state.ts';
 import { onVoice, sendVoice } from './socket.ts';
 import { announce } from './live-region.tsx';
-import { liveTurn, mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
+import { liveTurn, micOff, mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
 import { closeAudio, openAudio, probeVoice } from './voice-audio.ts';
 import { closePeers, connectedPeers, followRoute, onSignal, retune, startPeers } from './voice-peers.ts';
 
@@ -33,7 +33,7 @@ export async function joinVoice(code: string): Promise<void> {
     return;
   }
   mic.enabled = false;
-  startPeers({ ice, mic, send: (to, gen, signal) => void sendVoice({ type: 'voice-signal', to, gen, signal }), mutedHere: () => mutedHere.peek() });
+  startPeers({ ice, mic, send: (to, gen, signal) => void sendVoice({ type: 'voice-signal', to, gen, signal }), mutedHere: () => mutedHere.peek(), micOff: () => micOff.peek() });
   onVoice(receive);
   voiceJoined.value = true;
   sendVoice({ type: 'voice-join', on: true });
@@ -61,12 +61,20 @@ export function leaveVoice(): void {
   stopWatching = null;
   voiceRoute.value = null;
   voiceJoined.value = false;
+  // Joining again opens the microphone as a first join does.
+  micOff.value = false;
   liveTurn.since = 0;
 }
 
 /** Press to talk (`hold`) and let go, in floor mode. */
 export function holdFloor(hold: boolean): void {
   sendVoice({ type: 'voice-floor', hold });
+}
+
+/** Mutes or unmutes this player's own microphone: nobody hears it while muted, whatever the route. */
+export function muteMic(off: boolean): void {
+  micOff.value = off;
+  retune();
 }
 
 /** Mutes or unmutes a seat on this device only. */
@@ -88,7 +96,7 @@ function receive(frame: VoiceServerFrame): void {
   else if (!liveTurn.since) Object.assign(liveTurn, { since: performance.now(), sound: false });
   followRoute(frame.route);
   // A screen reader hears when the microphone passes to this player (and that it is heard).
-  if (frame.route.talk && !(before?.talk && before.mode === frame.route.mode)) announce([{ text: t(micLine(frame.route)), urgent: true }]);
+  if (frame.route.talk && !(before?.talk && before.mode === frame.route.mode)) announce([{ text: t(micOff.peek() ? 'vc_saidMicOff' : micLine(frame.route)), urgent: true }]);
 }
 
 /** The line said when this page's microphone opens. */

@@ -1,6 +1,7 @@
 // The level meters of live voice: every element marked `data-voice-level` (a seat plate's bar, the
 // voice bar's) is scaled to the level of that seat's voice as played here, or of this page's own
-// microphone on its own seat, a few times a second while the page is in the room's voice.
+// microphone on its own seat and on the bar's `me`, a few times a second while the page is in the
+// room's voice. A muted microphone's track is disabled, so its meter reads silence.
 import { room } from './state.ts';
 import { liveTurn, voiceRoute } from './voice-state.ts';
 import { levelOf } from './voice-audio.ts';
@@ -23,7 +24,7 @@ function draw(): void {
     const key = el.dataset.voiceLevel;
     const seat = key === 'judge' ? null : Number(key);
     let level = 0;
-    if (r?.talk && seat !== null && seat === mine) level = levelOf(null);
+    if (key === 'me' || (seat !== null && seat === mine)) level = r?.talk ? levelOf(null) : 0;
     else {
       const source = r?.hear.find((s) => (seat === null ? s.judge : s.seat === seat));
       if (source) level = levelOf(source.peer);

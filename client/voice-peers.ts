@@ -25,6 +25,8 @@ export interface PeerSetup {
   send: (to: string, gen: number, signal: VoiceSignal) => void;
   /** Seats muted on this device. */
   mutedHere: () => ReadonlySet<number>;
+  /** Whether the player muted their own microphone. */
+  micOff: () => boolean;
 }
 
 let setup: PeerSetup | null = null;
@@ -50,6 +52,8 @@ export function connectedPeers(): string[] {
   return [...links.keys()];
 }
 
+/** Whether the microphone goes out now: the route lets this page talk and the player has not muted it. */
+const micOpen = (r: VoiceRoute) => r.talk && !setup?.micOff();
 const hears = (r: VoiceRoute, peer: string) => r.hear.some((s) => s.peer === peer);
 const allowed = (r: VoiceRoute, peer: string) => hears(r, peer) || r.heardBy.includes(peer);
 /** Who opens a connection: the listener; when both hear each other, the smaller peer name. */
@@ -59,7 +63,7 @@ const offers = (r: VoiceRoute, peer: string) => hears(r, peer) && (!r.heardBy.in
 export function followRoute(r: VoiceRoute): void {
   if (!setup) return;
   route = r;
-  setup.mic.enabled = r.talk;
+  setup.mic.enabled = micOpen(r);
   // No bye: the room relays nothing between two peers it no longer links.
   for (const peer of [...links.keys()]) if (!allowed(r, peer)) drop(peer, false);
   // An offer sent under an older route whose answer never came was dropped on the way (by the room, or
@@ -75,7 +79,7 @@ export function followRoute(r: VoiceRoute): void {
 function tune(peer: string, link: Link): void {
   const r = route;
   if (!setup || !r) return;
-  const want = r.talk && r.heardBy.includes(peer) ? setup.mic : null;
+  const want = micOpen(r) && r.heardBy.includes(peer) ? setup.mic : null;
   if (link.sending !== want) {
     link.sending = want;
     const sender = link.pc.getTransceivers()[0]?.sender;
@@ -85,8 +89,10 @@ function tune(peer: string, link: Link): void {
   setHeard(peer, hears(r, peer) && !(seat != null && setup.mutedHere().has(seat)));
 }
 
-/** Applies this device's local mutes now (a seat muted or unmuted here). */
+/** Applies this device's mutes now (a seat muted or unmuted here, or the player's own microphone). */
 export function retune(): void {
+  // A disabled track sends silence at once; the swap to no track follows without renegotiating.
+  if (setup && route) setup.mic.enabled = micOpen(route);
   for (const [peer, link] of links) tune(peer, link);
 }
 

@@ -8,14 +8,16 @@ import type { VoiceRoute } from '../worker/protocol-voice.ts';
 export const voiceJoined = signal(false);
 /** What the room said this page may say and hear now; null before joining and after leaving. */
 export const voiceRoute = signal<VoiceRoute | null>(null);
+/** Whether this player muted their own microphone (the bar's toggle): nobody hears it, whatever the route, until they unmute it. */
+export const micOff = signal(false);
 /** Seats this player muted on this device: their voice is not played here, whatever the route. */
 export const mutedHere = signal<ReadonlySet<number>>(new Set());
 
 /** The seats this page hears now (the speaker, the floor's holder, the team at its call): their plates carry a level meter. */
 export const heardSeats = computed<ReadonlySet<number>>(() => new Set((voiceRoute.value?.hear ?? []).flatMap((s) => (s.seat === null ? [] : [s.seat]))));
 
-/** Whether this page's microphone is heard now. */
-export const talking = computed(() => !!voiceRoute.value?.talk);
+/** Whether this page's microphone is heard now: the route opens it and the player has not muted it. */
+export const talking = computed(() => !!voiceRoute.value?.talk && !micOff.value);
 
 /** Whether the table hears this page's speech, last words or defence now: its turn, spoken by voice. */
 export const speakingLive = computed(() => voiceRoute.value?.mode === 'speech' && voiceRoute.value.talk);

@@ -2,8 +2,9 @@
 // (test/bench/stand-in-room.ts): "Join voice" is the only tap that opens the microphone; the open day
 // gives the floor to one voice at a time (RULES.md 11, open days), so the bar holds one big
 // push-to-talk, held with a finger or with Space or Enter; the microphone's state is in words, and a
-// screen reader is told when the floor is this player's; a seat may be muted on this device; after the
-// socket drops, the page joins the voice again; "Leave voice" leaves it.
+// screen reader is told when the floor is this player's; a seat may be muted on this device; a
+// microphone the room keeps open (a speech) may be muted by its player; after the socket drops, the
+// page joins the voice again; "Leave voice" leaves it.
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { launch } from './browser.ts';
 import { recordHeard, type Heard } from './heard.ts';
 import { axeScan, blocking } from './axe.ts';
 import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
-import { toneWav } from './voice-pages.ts';
+import { ownLevel, toneWav } from './voice-pages.ts';
 
 const CODE = 'VFLOOR';
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/screenshots');
@@ -98,6 +99,33 @@ it.each(['Space', 'Enter'])('held with %s on the button: the floor is asked for 
   ]);
 });
 
+it('held while another seat has the floor: the press waits and says so, and asks again the moment the floor is free', async () => {
+  const { page } = phone;
+  const held = route({ hear: [{ peer: 'page0002', seat: 2 }], floor: { seat: 2, until: Date.now() + 60_000 } });
+  phone.room.send(held);
+  await expect.poll(() => ptt().textContent()).toBe('Hold to talk');
+  const floor = () => sent().filter((f) => f.type === 'voice-floor');
+  const before = floor().length;
+  const box = (await ptt().boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect.poll(() => floor().slice(before)).toEqual([{ type: 'voice-floor', hold: true }]);
+  // The room refuses the press: its answer still names seat 2. The button does not claim the floor.
+  phone.room.send(held);
+  await expect.poll(() => ptt().textContent()).toBe('Waiting for the floor — keep holding');
+  expect(await micState()).toContain('You are muted');
+  expect(blocking(await axeScan(page))).toEqual([]);
+  // Seat 2 lets go: the finger still down asks again, and the room gives this seat the floor.
+  phone.room.send(route({}));
+  await expect.poll(() => floor().slice(before)).toEqual([{ type: 'voice-floor', hold: true }, { type: 'voice-floor', hold: true }]);
+  phone.room.send(route({ talk: true, heardBy: ['page0002'], floor: { seat: 1, until: Date.now() + 60_000 } }));
+  await expect.poll(() => ptt().textContent()).toBe('Talking — let go to pass the floor');
+  await page.mouse.up();
+  await expect.poll(() => sent().at(-1)).toEqual({ type: 'voice-floor', hold: false });
+  phone.room.send(route({}));
+  await expect.poll(() => ptt().textContent()).toBe('Hold to talk');
+});
+
 it('another seat holds the floor: named in words, its plate carries a level meter; it can be muted on this device', async () => {
   const { page } = phone;
   phone.room.send(route({ hear: [{ peer: 'page0002', seat: 2 }], floor: { seat: 2, until: Date.now() + 60_000 } }));
@@ -118,6 +146,36 @@ it('another seat holds the floor: named in words, its plate carries a level mete
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: join(SHOTS, 'voice-floor-other-light-desktop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
+});
+
+it('given the word (a speech), the microphone stays open until the player mutes it: a toggle named for a screen reader, pressed while muted, by finger or keyboard; muted, the level reads silence', async () => {
+  const { page } = phone;
+  const toggle = page.locator('[data-testid=mic-toggle]');
+  const myLevel = () => ownLevel(page);
+  // Holding the floor needs no toggle: letting go closes the microphone.
+  expect(await toggle.count()).toBe(0);
+  phone.room.send(route({ mode: 'speech', talk: true, heardBy: ['page0002', 'page0003'] }));
+  await expect.poll(micState).toContain('You are speaking: the table hears you');
+  expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  expect(await page.getByRole('button', { name: 'Mute my microphone' }).count()).toBe(1);
+  // The fake microphone's tone moves the player's own meter.
+  await expect.poll(myLevel).toBeGreaterThan(0.3);
+  await toggle.tap();
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(micState).toContain('You muted your microphone: nobody hears you');
+  expect(await page.locator('[data-testid=voice-bar]').getAttribute('data-talk')).toBe('false');
+  // The track is disabled: the microphone's own analyser reads silence.
+  await expect.poll(myLevel).toBe(0);
+  expect(blocking(await axeScan(page))).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, 'voice-mic-muted-light-390.png') });
+  // The keyboard reaches it: Space on the focused toggle unmutes.
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+  await expect.poll(micState).toContain('You are speaking');
+  await expect.poll(myLevel).toBeGreaterThan(0.3);
+  phone.room.send(route({}));
+  await expect.poll(() => toggle.count()).toBe(0);
 });
 
 it('after the socket drops the page joins the voice again; "Leave voice" leaves it', async () => {

@@ -9,9 +9,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse } from '../../worker/protocol.ts';
 import type { View } from '../../worker/engine/types.ts';
-import { apiHeaders } from './browser.ts';
 import { SocketBot, roomSocketURL } from './socket-bot.ts';
-import { SILENT_DB, closeVoicePage, hostileSending, joinVoice, peersOf, playsOnly, probe, routeOf, voicePage, type Probe, type VoicePage } from './voice-pages.ts';
+import { SILENT_DB, closeVoicePage, hostileSending, joinVoice, moment, peersOf, playsOnly, post, probe, routeOf, voicePage, waitFor, type Probe, type VoicePage } from './voice-pages.ts';
 
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/screenshots');
 /** Each page's tone: whole Hz, far apart, none a harmonic of another. */
@@ -29,31 +28,10 @@ const released = new Set<string>();
 const figures: string[] = [];
 const note = (line: string) => figures.push(line);
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(base + path, { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A moment of the game a bot may wait at: `call:killers:1`, `speech:3:1` (the step, its seat, the round). */
-function moment(v: View): string {
-  const s = v.step;
-  if (s.kind === 'call') return `call:${s.call}:${v.round}`;
-  if (s.kind === 'speech' || s.kind === 'last-words') return `${s.kind}:${s.seat}:${v.round}`;
-  return s.kind;
-}
 /** The moment a view is at, if the test waits there now (by default the table's, as seat 1 sees it). */
 function waitingAt(v: View | null | undefined = bots[0]?.view): string | null {
   const m = v ? moment(v) : '';
   return watched.has(m) && !released.has(m) ? m : null;
-}
-
-async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Waits until a page plays `hz` and no other page's tone; returns what it measured. */
@@ -86,10 +64,10 @@ const shot = (p: VoicePage, name: string) => p.page.screenshot({ path: join(SHOT
 beforeAll(async () => {
   base = inject('baseURL');
   const long = 180_000;
-  const made = await post<CreateRoomResponse>('/api/rooms', { ruleset: 'classic', voice: 'on', spectators: true, pace: { preset: 'live', custom: { call: long, lastWords: long, speech: long } } });
+  const made = await post<CreateRoomResponse>(base, '/api/rooms', { ruleset: 'classic', voice: 'on', spectators: true, pace: { preset: 'live', custom: { call: long, lastWords: long, speech: long } } });
   const code = made.code;
   for (let s = 1; s <= 8; s++) {
-    const j = await post<JoinResponse>(`/api/rooms/${code}/join`, { name: `P${s}`, ...(s === 1 ? { hostToken: made.hostToken } : {}) });
+    const j = await post<JoinResponse>(base, `/api/rooms/${code}/join`, { name: `P${s}`, ...(s === 1 ? { hostToken: made.hostToken } : {}) });
     const bot = new SocketBot(j.seat!, j.token, `P${s}`);
     bot.aimFirst = true;
     // Every bot waits until the pages are in the voice, then at each moment the test measures, until it is let go.

@@ -1,14 +1,16 @@
 // What the live voice's browser tests share: a WAV tone per seat, one Chromium per seat whose fake
 // microphone plays that tone (the fake capture file is per browser process), a seat's page (or a
-// spectator's) in the room's voice, a hostile page that ignores the room, and measuring what a page
-// plays (the page's own hook, client/voice-link.ts: a Web Audio AnalyserNode on everything it plays;
-// only in the tests' build of the client, dist/client-e2e, which the browser tests' wrangler serves).
+// spectator's, the judge's) in the room's voice, a hostile page that ignores the room, the moments a
+// table's bots wait at, and measuring what a page plays (the page's own hook, client/voice-link.ts: a
+// Web Audio AnalyserNode on everything it plays; only in the tests' build of the client,
+// dist/client-e2e, which the browser tests' wrangler serves).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { View } from '../../worker/engine/types.ts';
 import type { VoiceRoute } from '../../worker/protocol.ts';
-import { launch } from './browser.ts';
+import { apiHeaders, launch } from './browser.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tianhei-voice-'));
 
@@ -34,6 +36,21 @@ export function toneWav(hz: number): string {
   const path = join(dir, `${hz}.wav`);
   writeFileSync(path, b);
   return path;
+}
+
+/** Posts JSON to the app's API from an address of its own; the answer's JSON, or throws with the refusal. */
+export async function post<T>(base: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(base + path, { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A moment of the game the tables' bots may wait at while the test measures: `call:killers:1`, `speech:3:1`, `last-words:5:1` (the step, its seat, the round), else the step's kind. */
+export function moment(v: View): string {
+  const s = v.step;
+  if (s.kind === 'call') return `call:${s.call}:${v.round}`;
+  if (s.kind === 'speech' || s.kind === 'last-words') return `${s.kind}:${s.seat}:${v.round}`;
+  return s.kind;
 }
 
 /** What a page plays now (client/voice-audio.ts, probeVoice). */
@@ -101,8 +118,8 @@ export function hostileSending(p: VoicePage): Promise<number> {
   return p.page.evaluate(() => (window as unknown as { hostileSending(): number }).hostileSending());
 }
 
-/** Opens a device whose microphone plays `hz`: a seat's page (its token stored as the app stores it) or a spectator's. */
-export async function voicePage(base: string, code: string, label: string, hz: number, seat: { seat: number; token: string } | null, opts: { hostile?: boolean; theme?: 'dark' | 'light' } = {}): Promise<VoicePage> {
+/** Opens a device whose microphone plays `hz`: a seat's page (its token stored as the app stores it; seat null: the human judge's) or a spectator's. */
+export async function voicePage(base: string, code: string, label: string, hz: number, seat: { seat: number | null; token: string } | null, opts: { hostile?: boolean; theme?: 'dark' | 'light' } = {}): Promise<VoicePage> {
   const browser = await launch('shell', ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${toneWav(hz)}`]);
   // A 390-px phone: the screenshots are the phone's.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, reducedMotion: 'reduce', colorScheme: opts.theme ?? 'light', locale: 'en-US', baseURL: base });
@@ -147,6 +164,76 @@ const near = (a: number, b: number) => Math.abs(a - b) <= 12;
 /** Whether a probe plays `hz` and none of `others`. */
 export function playsOnly(m: Probe, hz: number, othersAt: number[]): boolean {
   return near(m.hz, hz) && m.db > HEARD_DB && othersAt.every((db) => db < SILENT_DB);
+}
+
+/** Polls `ok` every 100 ms until it holds (usable in hooks, where expect.poll is not). */
+export async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** What a listener played over one check: the loudest frequency and the weakest of the tones it should hear (once all were heard), and the loudest of the rest over the whole check (and which). */
+export interface Listened {
+  hz: number;
+  heard: number;
+  rest: number;
+  restHz: number;
+}
+
+/**
+ * Another page's tone is not heard: below SILENT_DB, or, beside a voice that is heard, at least this
+ * far under the loudest voice heard. A voice heard plays its tone at about -40 dB; Opus's noise
+ * around it reaches 35 to 50 dB under that at other frequencies, while a voice that leaks plays its
+ * tone as loud as the one heard.
+ */
+export const UNHEARD_GAP_DB = 20;
+
+/**
+ * A page plays every tone of `heard` and none of the rest of `all`: waited for, then the rest held
+ * quiet for half a second more (a voice that may not be heard must not leak in between); throws with
+ * what it measured.
+ */
+export async function hearsOnly(p: VoicePage, heard: number[], all: number[]): Promise<Listened> {
+  const rest = all.filter((f) => !heard.includes(f));
+  const read = async () => {
+    const m = await probe(p, [...heard, ...rest]);
+    const mine = m.at.slice(0, heard.length);
+    const others = m.at.slice(heard.length);
+    const loudest = others.indexOf(Math.max(...others));
+    return { hz: m.hz, heard: Math.min(...mine), loud: Math.max(...mine), rest: others[loudest] ?? -Infinity, restHz: rest[loudest] ?? 0 };
+  };
+  type Reading = Awaited<ReturnType<typeof read>>;
+  const quiet = (h: Reading) => h.rest < Math.max(SILENT_DB, h.loud - UNHEARD_GAP_DB);
+  // Every tone clearly heard once, the loudest sound one of them; the rest quiet all along (a busy machine may drop a heard voice's packets for a moment).
+  const ok = (h: Reading) => quiet(h) && (heard.length === 0 || (heard.some((f) => near(h.hz, f)) && h.heard > HEARD_DB));
+  const fail = async (h: Reading, when: string) => new Error(`${p.label} should hear ${heard.join(', ') || 'nothing'} of ${all.join(', ')} Hz ${when}: measured ${JSON.stringify(h)}; route ${JSON.stringify(await routeOf(p))}`);
+  let last = await read();
+  for (const end = Date.now() + 30_000; !ok(last); last = await read()) {
+    if (Date.now() > end) throw await fail(last, 'in 30 s');
+    await p.page.waitForTimeout(100);
+  }
+  const worst: Listened = { hz: last.hz, heard: last.heard, rest: last.rest, restHz: last.restHz };
+  for (let i = 0; i < 5; i++) {
+    await p.page.waitForTimeout(100);
+    const h = await read();
+    if (!quiet(h)) throw await fail(h, 'all along');
+    if (h.rest > worst.rest) Object.assign(worst, { rest: h.rest, restHz: h.restHz });
+  }
+  return worst;
+}
+
+/** A check's figures in words. */
+export function heardText(h: Listened, heard: number[]): string {
+  const others = `loudest other tone ${h.restHz} Hz at ${h.rest.toFixed(0)} dB`;
+  return heard.length ? `${heard.join(' + ')} Hz (peak ${h.hz.toFixed(0)} Hz; weakest of them ${h.heard.toFixed(0)} dB; ${others})` : `nothing (${others})`;
+}
+
+/** The level the voice bar's own meter shows now, 0 to 1 (client/voice-meter.ts): the page's microphone as it goes out. */
+export function ownLevel(page: Page): Promise<number> {
+  return page.locator('[data-voice-level="me"]').evaluate((b) => Number(/scaleX\(([\d.]+)\)/.exec((b as HTMLElement).style.transform)?.[1] ?? 0));
 }
 
 /** Closes the device's browser. */

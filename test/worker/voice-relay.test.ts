@@ -2,10 +2,11 @@
 // (worker/engine/voice.ts): in a speech the speaker and each listener; at the killers' call the
 // killers among themselves; the judge with everyone; never an out seat but in its own last words,
 // never a spectator's voice, never a peer the sender may not reach (dropped without a word).
-import { runDurableObjectAlarm } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../worker/engine/index.ts';
 import { FLOOR_CAP_MS } from '../../worker/protocol.ts';
+import type { Room } from '../../worker/room/room.ts';
 import { seatedRoom, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
 import { isJudge, isSpectator, passUntil, routeOf, voiceTable, type Member } from './voice-helpers.ts';
 
@@ -125,10 +126,15 @@ describe('the voice relay', () => {
     await until('the floor is free', () => members.every((m) => routeOf(m).floor === null));
     c.c.send({ type: 'voice-floor', hold: true });
     await until('c holds the floor', () => members.every((m) => routeOf(m).floor?.seat === c.seat));
-    // The cap: the room's alarm frees the floor.
-    await setClock(room.code, routeOf(c).floor!.until);
+    // The cap: the room's one alarm is armed for it (the open day's own deadline is later), and frees the floor.
+    const cap = routeOf(c).floor!.until;
+    expect(await runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm())).toBe(cap);
+    await setClock(room.code, cap);
     await runDurableObjectAlarm(stubOf(room.code));
     await until('the floor lapsed', () => members.every((m) => routeOf(m).floor === null));
+    expect(routeOf(c).talk).toBe(false);
+    // The holder whose cap passed is heard by nobody: only the judge is.
+    await checkRelay(members, (x, y) => isJudge(x) || isJudge(y));
     expect((await storedGame(room.code)).state!.step.kind).toBe('open-day');
   });
 
