@@ -34,6 +34,9 @@ let route: VoiceRoute | null = null;
 const links = new Map<string, Link>();
 // Gathering candidates on a network that answers nothing must not hold an offer forever.
 const GATHER_MS = 4_000;
+// An offer whose connection is not up by then is made again while the route still wants it: an answer
+// can be lost between two routes, and a phone's network can swallow the first try.
+const CONNECT_MS = 10_000;
 
 /** Starts following routes with this microphone and these ICE servers. */
 export function startPeers(s: PeerSetup): void {
@@ -135,6 +138,11 @@ async function offer(peer: string): Promise<void> {
     if (links.get(peer) !== link || !route) return;
     link.offered = route.gen;
     setup?.send(peer, route.gen, { kind: 'offer', sdp });
+    setTimeout(() => {
+      if (links.get(peer) !== link || pc.connectionState === 'connected') return;
+      drop(peer, false);
+      if (route) followRoute(route);
+    }, CONNECT_MS);
   } catch {
     if (links.get(peer) === link) drop(peer, false);
   }
