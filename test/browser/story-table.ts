@@ -148,6 +148,7 @@ export interface Table {
   trace: (line: string) => void;
 }
 
+/** A page that holds a seat's token and only watches. */
 export interface Watcher {
   context: BrowserContext;
   page: Page;
@@ -157,16 +158,19 @@ export interface Watcher {
 
 /** This file's browser (the story module is imported afresh by each test file). */
 export let browser: Browser;
-/** The room's code and its WebSocket address. */
+/** The room's code. */
 export let code = '';
+/** The room's WebSocket address. */
 export let ws = '';
 /** The bots' shared switches: paused until the game has started. */
 export const table: Table = { paused: true, mode: 'long', holdSpeech: false, holdVotes: false, errors: [], trace: (line) => trace(line) };
 /** Seat n's bot is bots[n - 1]. */
 export const bots: SeatBot[] = [];
-/** The open pages: seat 1's phone (with its DevTools session) and seat 2's desktop. */
+/** Seat 1's phone, while open. */
 export let phone: Watcher;
+/** The phone's DevTools session (its CPU throttling, a trace). */
 export let cdp: CDPSession;
+/** Seat 2's desktop, while open. */
 export let desk: Watcher;
 const report: string[] = [];
 let part = '';
