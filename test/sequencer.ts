@@ -25,6 +25,7 @@ const HEAVIEST = [
   'test/engine/view-memo.test.ts',
   'test/browser/story.test.ts',
   'test/browser/dual-screens.test.ts',
+  'test/browser/story-opening.test.ts',
   'test/browser/look.test.ts',
   'test/browser/classic-game.test.ts',
   'test/browser/table-flow.test.ts',

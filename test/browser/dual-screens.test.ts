@@ -158,6 +158,11 @@ function checkTallies(p: Seated, tallies: NonNullable<DualScreen['tallies']>): v
   }
 }
 
+/** A page changing its aim (once per game): the pages play at once, and only one may try it. */
+let changing = false;
+/** The last page's line in the free talk, said and read back: the next page speaks after it. */
+let talkTurn: Promise<void> = Promise.resolve();
+
 /** One look at one page; does at most one thing. */
 async function play(p: Seated, s: DualScreen, flow: Screen): Promise<boolean> {
   if (s.kind !== 'game') return false;
@@ -211,29 +216,40 @@ async function play(p: Seated, s: DualScreen, flow: Screen): Promise<boolean> {
     // Once per game, a page changes its mind before confirming: the table marks the new card.
     const other = from.find((o) => o.seat !== c.seat || o.card !== c.card);
     if (s.confirmable) seen.confirmable++;
-    if (!seen.changed && other && s.confirmable) {
-      await picked(c);
-      await press(p, `[data-testid=table-card][data-seat="${other.seat}"][data-card="${other.card}"]`);
-      await picked(other);
-      expect(await p.page.locator('svg.table rect.card.picked').count(), `${p.name}: only the new card is marked`).toBe(1);
-      seen.changed++;
-      p.moves.push(`changed→#${other.seat}${other.card ? 'R' : 'L'}`);
+    // (The pages play at once: one page at a time tries it.)
+    if (!seen.changed && !changing && other && s.confirmable) {
+      changing = true;
+      try {
+        await picked(c);
+        await press(p, `[data-testid=table-card][data-seat="${other.seat}"][data-card="${other.card}"]`);
+        await picked(other);
+        expect(await p.page.locator('svg.table rect.card.picked').count(), `${p.name}: only the new card is marked`).toBe(1);
+        seen.changed++;
+        p.moves.push(`changed→#${other.seat}${other.card ? 'R' : 'L'}`);
+      } finally {
+        changing = false;
+      }
     }
     return true;
   }
   if (s.pass) {
     if (!decide('pass')) return false;
     // In the first free talk each page says one line: the talk reads in time order above the input.
+    // The pages play at once, but speak one after another: each reads its own line as the newest.
     if (s.step === 'talk' && !p.moves.some((m) => m.startsWith('said'))) {
-      const text = `${p.name} speaks at ${Date.now()}`;
-      await p.page.locator('[data-testid=step] textarea').fill(text);
-      await press(p, '[data-testid=step] form button[type=submit]');
-      await p.page.locator('[data-testid=talk-log] .said', { hasText: text }).waitFor({ timeout: 5_000 });
-      const lines = await p.page.locator('[data-testid=talk-log] .said').allInnerTexts();
-      expect(lines.at(-1), `${p.name}: the newest line is last`).toContain(text);
-      seen.talk = Math.max(seen.talk, lines.length);
-      p.moves.push('said');
-      if (lines.length > 1) await shot(p, 'talk');
+      const speak = talkTurn.then(async () => {
+        const text = `${p.name} speaks at ${Date.now()}`;
+        await p.page.locator('[data-testid=step] textarea').fill(text);
+        await press(p, '[data-testid=step] form button[type=submit]');
+        await p.page.locator('[data-testid=talk-log] .said', { hasText: text }).waitFor({ timeout: 5_000 });
+        const lines = await p.page.locator('[data-testid=talk-log] .said').allInnerTexts();
+        expect(lines.at(-1), `${p.name}: the newest line is last`).toContain(text);
+        seen.talk = Math.max(seen.talk, lines.length);
+        p.moves.push('said');
+        if (lines.length > 1) await shot(p, 'talk');
+      });
+      talkTurn = speak.catch(() => {});
+      await speak;
     }
     await press(p, '[data-testid=pass]');
     p.moves.push(`${s.step}:pass`);
@@ -277,14 +293,14 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
     expect(await host.page.locator('[data-testid=seats-line]').innerText(), 'the lobby counts players and the judge seat').toBe('8 players + 1 judge seat (9 of 9–17)');
     await press(host, '[data-testid=start]');
 
-    // Each page reads its two cards and its side; the judge's page has no cards to turn.
-    for (const p of players) {
+    // Each page reads its two cards and its side, all at once; the judge's page has no cards to turn.
+    await Promise.all(players.map(async (p) => {
       await p.page.locator('[data-testid=game]').waitFor();
       p.seat = Number(await p.page.locator('svg.table g.me').getAttribute('data-seat'));
       const s0 = await p.page.evaluate(readDual);
       if (s0.judge) {
         note(`${p.name} (#${p.seat}) drew the big joker: judge`);
-        continue;
+        return;
       }
       await press(p, '[data-testid=my-card]');
       // A tap's click may land after the tap returns: wait for the turned-up cards.
@@ -303,24 +319,27 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
       await shot(p, 'cards');
       note(`${p.name} (#${p.seat}): ${s.myCards!.map((c) => c.role).join(' + ')} — "${s.side!.text}"`);
       await hideCard(p);
-    }
+    }));
 
     const end = Date.now() + PLAY_CAP_MS;
     for (;;) {
       if (Date.now() > end) throw new Error(`no game over after ${PLAY_CAP_MS / 1000} s`);
-      let acted = false;
-      let over = 0;
-      for (const p of players) {
-        const s = await p.page.evaluate(readDual);
-        if (s.kind === 'over') over++;
-        try {
-          if (await play(p, s, await p.page.evaluate(readScreen))) acted = true;
-        } catch (e) {
-          note(`${p.name}: ${(e as Error).message.split('\n')[0]}`);
-        }
-      }
+      // The three pages look and play at once, as three players at a table do: one after another,
+      // each step waited on the sum of their round trips to Chromium under load.
+      const looks = await Promise.all(
+        players.map(async (p) => {
+          const [s, flow] = await Promise.all([p.page.evaluate(readDual), p.page.evaluate(readScreen)]);
+          try {
+            return { over: s.kind === 'over', acted: await play(p, s, flow) };
+          } catch (e) {
+            note(`${p.name}: ${(e as Error).message.split('\n')[0]}`);
+            return { over: s.kind === 'over', acted: false };
+          }
+        }),
+      );
+      const acted = looks.some((l) => l.acted);
       for (const b of bots) b.decide();
-      if (over === players.length) break;
+      if (looks.every((l) => l.over)) break;
       if (!acted) await new Promise((r) => setTimeout(r, 150));
     }
     note(`game over after ${Date.now() - t0} ms`);
