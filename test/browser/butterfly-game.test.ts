@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { JoinResponse } from '../../worker/protocol.ts';
 import { apiHeaders, launch } from './browser.ts';
-import { DESKTOP, PHONE, answerFlow, openPlayer, createRoom, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
+import { DESKTOP, PHONE, answerFlow, openPlayer, createRoom, peekRole, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
 import { SocketBot, roomSocketURL, voteForLast as voteFor } from './socket-bot.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -211,7 +211,7 @@ it('four browsers and seven bots play a butterfly game from creating the room to
           if (await play(p, s)) acted = true;
         } catch (e) {
           // The screen moved on between looking and clicking: look again next time.
-          note(`${p.name}: ${(e as Error).message.split('\n')[0]}`);
+          note(`${p.name}: ${screenMovedOn(e)}`);
         }
       }
       // A bot whose move was refused or lost looks again.

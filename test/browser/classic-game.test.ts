@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch } from './browser.ts';
-import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, type Player, type Screen } from './pages.ts';
+import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
@@ -233,7 +233,7 @@ it('eight browsers play a classic game from creating the room to game over', asy
           }
         } catch (e) {
           // The screen moved on between looking and clicking: look again next time.
-          note(`${p.name}: ${(e as Error).message.split('\n')[0]}`);
+          note(`${p.name}: ${screenMovedOn(e)}`);
         }
       }
       if (over === players.length) break;

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { launch } from './browser.ts';
 import { SocketBot, joinBot, voteForTop } from './socket-bot.ts';
-import { DESKTOP, PHONE, answerFlow, createRoom, hideCard, openPlayer, press, readScreen, type Player, type Screen } from './pages.ts';
+import { DESKTOP, PHONE, answerFlow, createRoom, hideCard, openPlayer, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results/screenshots');
@@ -332,7 +332,7 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
           try {
             return { over: s.kind === 'over', acted: await play(p, s, flow) };
           } catch (e) {
-            note(`${p.name}: ${(e as Error).message.split('\n')[0]}`);
+            note(`${p.name}: ${screenMovedOn(e)}`);
             return { over: s.kind === 'over', acted: false };
           }
         }),

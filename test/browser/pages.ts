@@ -160,3 +160,12 @@ export async function playToEnd(page: Page, capMs: number, play: (s: Screen) => 
     if (!acted) await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * A page's move that failed because the screen moved on between looking and clicking (a timeout, a
+ * detached element): the game loop looks again. A failed check is never that: it is thrown on.
+ */
+export function screenMovedOn(e: unknown): string {
+  if (e instanceof Error && e.name === 'AssertionError') throw e;
+  return (e as Error).message.split('\n')[0]!;
+}
