@@ -27,7 +27,7 @@ export function SpeechPanel({ v }: { v: View }) {
     <div class="act" data-testid="speech" data-purpose={step.kind === 'speech' ? step.purpose : 'last-words'}>
       <Dawn v={v} />
       <p class="big">{heading}</p>
-      {step.kind === 'speech' && !(mine && spoken()) && <p>{mine ? t('yourTurn') : t('speaking', who(step.seat))}</p>}
+      {step.kind === 'speech' && !(mine && spoken()) && <p data-testid="turn-line">{mine ? t(aloud ? 'yourTurnAloud' : 'yourTurn') : t('speaking', who(step.seat))}</p>}
       {step.kind === 'speech' && step.queue.length > 0 && <p class="muted">{t('next', whoList(step.queue))}</p>}
       {step.kind === 'speech' && step.purpose === 'defence' && v.ruleset === 'butterfly' && <p class="note">{t('defenceVote')}</p>}
       <OrderNote v={v} />
