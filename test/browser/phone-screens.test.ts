@@ -3,7 +3,7 @@
 // (RULES.md 3: a tie goes to a face-off, PK); and the home page's "My games", with a ballot waiting,
 // is on the first screen, above the form that creates a room; in a room played over days with voice on,
 // the voice bar is a short strip that says what voice means there, and a recording not yet sent is the
-// open day's main action (its "done" says it leaves the recording out). The frames are the engine's, served by
+// open day's main action (its "done", or a turn's "pass", says it leaves the recording out). The frames are the engine's, served by
 // a stand-in room (no wrangler). Screenshots go to test-results/phone-screens/.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -169,6 +169,27 @@ it('a recording not yet sent is the open day\'s main action: "Done" steps back a
     // Discarding puts the turn's own "done" back.
     await page.getByRole('button', { name: 'Discard' }).tap();
     await expect.poll(() => done.innerText()).toBe('Done');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+it('in a turn of its own (last words over days), an unsent recording makes "Pass" step back and say it leaves the recording out', async () => {
+  const t = new Table('classic', 'KKPPCCCC');
+  t.night(5);
+  t.night(1);
+  const room = roomFrame(CODE, t.state, { pace: { preset: 'async' }, voice: 'on', you: { seat: 5, host: false, judge: false } });
+  const { page, errors, close } = await standInPhone(browser, CODE, [room, gameFrame(t.state, 5)], { seat: 5, host: false });
+  try {
+    const pass = page.getByTestId('pass');
+    await pass.waitFor();
+    expect(await pass.innerText()).toBe('Pass');
+    await page.getByTestId('voice-record').tap();
+    await page.getByTestId('voice-stop').tap();
+    await page.getByTestId('voice-send').waitFor();
+    await expect.poll(() => pass.innerText()).toBe('Pass, without this recording');
+    expect(await pass.getAttribute('class')).not.toMatch(/primary/);
     expect(errors).toEqual([]);
   } finally {
     await close();
