@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createGame } from '../../worker/engine/index.ts';
 import { viewFor, viewJson } from '../../worker/engine/view.ts';
 import type { GameState, Seat } from '../../worker/engine/types.ts';
@@ -152,15 +152,21 @@ it('over days the voice bar is one short strip whose hint speaks of recorded spe
   }
 });
 
+/** The turn's own button named `testid`, which first reads `before`; then a recording made and waiting to be sent. */
+async function recordUnsent(page: Page, testid: string, before: string) {
+  const button = page.getByTestId(testid);
+  await button.waitFor();
+  expect(await button.innerText()).toBe(before);
+  await page.getByTestId('voice-record').tap();
+  await page.getByTestId('voice-stop').tap();
+  await page.getByTestId('voice-send').waitFor();
+  return button;
+}
+
 it('a recording not yet sent is the open day\'s main action: "Done" steps back and says it leaves the recording out', async () => {
   const { page, errors, close } = await openDayPhone('light');
   try {
-    const done = page.getByTestId('done');
-    await done.waitFor();
-    expect(await done.innerText()).toBe('Done');
-    await page.getByTestId('voice-record').tap();
-    await page.getByTestId('voice-stop').tap();
-    await page.getByTestId('voice-send').waitFor();
+    const done = await recordUnsent(page, 'done', 'Done');
     expect(await page.getByTestId('voice-send').getAttribute('class')).toBe('primary');
     await expect.poll(() => done.innerText()).toBe('Done, without this recording');
     expect(await done.getAttribute('class')).not.toMatch(/primary/);
@@ -182,12 +188,7 @@ it('in a turn of its own (last words over days), an unsent recording makes "Pass
   const room = roomFrame(CODE, t.state, { pace: { preset: 'async' }, voice: 'on', you: { seat: 5, host: false, judge: false } });
   const { page, errors, close } = await standInPhone(browser, CODE, [room, gameFrame(t.state, 5)], { seat: 5, host: false });
   try {
-    const pass = page.getByTestId('pass');
-    await pass.waitFor();
-    expect(await pass.innerText()).toBe('Pass');
-    await page.getByTestId('voice-record').tap();
-    await page.getByTestId('voice-stop').tap();
-    await page.getByTestId('voice-send').waitFor();
+    const pass = await recordUnsent(page, 'pass', 'Pass');
     await expect.poll(() => pass.innerText()).toBe('Pass, without this recording');
     expect(await pass.getAttribute('class')).not.toMatch(/primary/);
     expect(errors).toEqual([]);
