@@ -8,6 +8,7 @@ import { Dawn } from './dawn.tsx';
 import { spoken } from './step-view.ts';
 import { SpeechBox } from './speech-box.tsx';
 import { SaidWords } from './said-words.tsx';
+import { noteUnsent } from './voice-note-button.tsx';
 
 type OpenDayStep = Extract<View['step'], { kind: 'open-day' }>;
 
@@ -43,8 +44,9 @@ export function OpenDayPanel({ v }: { v: View }) {
       </p>
       {say && !spoken() && <SpeechBox v={v} placeholder={t('openDayPh', say.left ?? 500)} maxLength={say.left ?? 500} />}
       {pass && (
-        <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="done">
-          {t('speechDone')}
+        // A recording not yet sent is the step's main action: "done" steps back and says it leaves the recording out.
+        <button type="button" class={noteUnsent.value ? 'wide' : 'primary wide'} onClick={() => act({ type: 'pass' })} data-testid="done">
+          {t(noteUnsent.value ? 'speechDoneDrop' : 'speechDone')}
         </button>
       )}
       {mine && !pass && <p class="ok">{t('youDone')}</p>}

@@ -8,6 +8,7 @@ import { SpeechBox } from './speech-box.tsx';
 import { Dawn } from './dawn.tsx';
 import { legal, spoken } from './step-view.ts';
 import { liveVoiceMark, speakingLive } from './voice-state.ts';
+import { noteUnsent } from './voice-note-button.tsx';
 
 /** 4.0: the day's speaking order (RULES.md 7), which flips every round. */
 function OrderNote({ v }: { v: View }) {
@@ -27,7 +28,7 @@ export function SpeechPanel({ v }: { v: View }) {
     <div class="act" data-testid="speech" data-purpose={step.kind === 'speech' ? step.purpose : 'last-words'}>
       <Dawn v={v} />
       <p class="big">{heading}</p>
-      {step.kind === 'speech' && !(mine && spoken()) && <p>{mine ? t('yourTurn') : t('speaking', who(step.seat))}</p>}
+      {step.kind === 'speech' && !(mine && spoken()) && <p data-testid="turn-line">{mine ? t(aloud ? 'yourTurnAloud' : 'yourTurn') : t('speaking', who(step.seat))}</p>}
       {step.kind === 'speech' && step.queue.length > 0 && <p class="muted">{t('next', whoList(step.queue))}</p>}
       {step.kind === 'speech' && step.purpose === 'defence' && v.ruleset === 'butterfly' && <p class="note">{t('defenceVote')}</p>}
       <OrderNote v={v} />
@@ -36,8 +37,8 @@ export function SpeechPanel({ v }: { v: View }) {
         <>
           {!spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
           {legal(v, 'pass') && (
-            <button type="button" class={spoken() ? 'primary wide done-big' : 'primary wide'} onClick={() => act({ type: 'pass', ...liveVoiceMark() })} data-testid="pass">
-              {t(aloud ? 'imDone' : 'pass')}
+            <button type="button" class={spoken() ? 'primary wide done-big' : noteUnsent.value ? 'wide' : 'primary wide'} onClick={() => act({ type: 'pass', ...liveVoiceMark() })} data-testid="pass">
+              {t(aloud ? 'imDone' : noteUnsent.value ? 'passDrop' : 'pass')}
             </button>
           )}
         </>

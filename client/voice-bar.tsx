@@ -21,11 +21,13 @@ export function VoiceBar({ r }: { r: RoomView }) {
   useEffect(() => (voiceJoined.value ? startMeters() : undefined), [voiceJoined.value]);
   const route = voiceRoute.value;
   if (!voiceJoined.value) {
+    // Over days a speech is a recording: live voice is the extra, so its bar stays one short line.
+    const days = r.pace.preset === 'async';
     return (
-      <section class="voice-bar" aria-label={t('vc_voice')} data-testid="voice-bar">
+      <section class={days ? 'voice-bar compact' : 'voice-bar'} aria-label={t('vc_voice')} data-testid="voice-bar">
         <button
           type="button"
-          class="primary"
+          class={days ? '' : 'primary'}
           disabled={joining}
           data-testid="voice-join"
           onClick={() => {
@@ -35,7 +37,7 @@ export function VoiceBar({ r }: { r: RoomView }) {
         >
           🎙 {joining ? t('vc_joining') : t('vc_join')}
         </button>
-        <p class="hint">{t('vc_joinNote')}</p>
+        <p class="hint" data-testid="voice-join-note">{t(days ? 'vc_joinNoteAsync' : 'vc_joinNote')}</p>
       </section>
     );
   }

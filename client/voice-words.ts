@@ -6,13 +6,15 @@ import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { who } from './log-text.ts';
 import { micOff } from './voice-state.ts';
+import { matesAllBots } from './team-bots.ts';
 
 /** The microphone's state as one line: whether this page is heard now, by whom, and why not. */
 export function micWords(r: VoiceRoute, room: RoomView, v: View | null): string {
   if (r.talk && micOff.value) return t('vc_micOff');
   if (r.talk) {
     if (room.you.judge) return t('vc_judgeTalk');
-    return t(r.mode === 'team' ? 'vc_speakingTeam' : r.mode === 'floor' ? 'vc_floorYours' : 'vc_speaking');
+    if (r.mode === 'team') return t(matesAllBots(room, v) ? 'vc_speakingTeamBots' : 'vc_speakingTeam');
+    return t(r.mode === 'floor' ? 'vc_floorYours' : 'vc_speaking');
   }
   const seat = room.you.seat;
   if (seat === null && !room.you.judge) return t('vc_listening');

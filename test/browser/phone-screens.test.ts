@@ -1,18 +1,20 @@
 // What a 390-px phone shows, said once and within reach: the card turned up at the reading step names
 // the role once (RULES.md 11, "Reading the cards"); the game-over record says what each tie led to
 // (RULES.md 3: a tie goes to a face-off, PK); and the home page's "My games", with a ballot waiting,
-// is on the first screen, above the form that creates a room. The frames are the engine's, served by
+// is on the first screen, above the form that creates a room; in a room played over days with voice on,
+// the voice bar is a short strip that says what voice means there, and a recording not yet sent is the
+// open day's main action (its "done", or a turn's "pass", says it leaves the recording out). The frames are the engine's, served by
 // a stand-in room (no wrangler). Screenshots go to test-results/phone-screens/.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createGame } from '../../worker/engine/index.ts';
 import { viewFor, viewJson } from '../../worker/engine/view.ts';
 import type { GameState, Seat } from '../../worker/engine/types.ts';
 import type { RoomSummary } from '../../worker/protocol.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
-import { playRandomly, seededTable, voteOut } from '../engine/table.ts';
+import { playRandomly, seededTable, Table, voteOut } from '../engine/table.ts';
 import { standInPhone } from './stand-in-phone.ts';
 import { launch } from './browser.ts';
 
@@ -21,7 +23,8 @@ const SHOTS = resolve(import.meta.dirname, '../../test-results/phone-screens');
 let browser: Browser;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
+  // A fake microphone, for the voice recorder of a room played over days.
+  browser = await launch('shell', ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 });
 afterAll(async () => browser?.close());
 
@@ -108,6 +111,86 @@ it('"My games" with a ballot waiting is on the home page\'s first screen (390×8
     const form = (await page.getByTestId('create-form').boundingBox())!;
     expect(box.y).toBeLessThan(form.y);
     await page.screenshot({ path: join(SHOTS, 'home-my-games.png') });
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+/** Classic over days with voice on (RULES.md 11): night 1 kills 5, whose last words pass; the open day is up. */
+function openDayPhone(theme: 'light' | 'dark') {
+  // The theme is the device's; in a game the page follows the game's phase (client/theme.ts).
+  const t = new Table('classic', 'KKPPCCCC', {}, { day: 'open' });
+  t.night(5);
+  t.night(1);
+  t.act(5, { type: 'pass' });
+  const room = roomFrame(CODE, t.state, { pace: { preset: 'async' }, voice: 'on', you: { seat: 6, host: false, judge: false } });
+  return standInPhone(browser, CODE, [room, gameFrame(t.state, 6)], { seat: 6, host: false, deviceScaleFactor: 2, colorScheme: theme });
+}
+
+it('over days the voice bar is one short strip whose hint speaks of recorded speeches, not turns or night calls', async () => {
+  const { page, room, errors, close } = await openDayPhone('light');
+  try {
+    await page.getByTestId('open-day').waitFor();
+    const bar = page.getByTestId('voice-bar');
+    await bar.waitFor();
+    // At most a tenth of a 390×844 phone (the live room's bar, button over three lines of hint, takes ~130 px).
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(84);
+    const hint = await page.getByTestId('voice-join-note').innerText();
+    expect(hint).toMatch(/recorded/);
+    expect(hint).not.toMatch(/night|turn|word/i);
+    await page.screenshot({ path: join(SHOTS, 'async-voice-bar-light.png') });
+    // The night theme: the same room back at night 1's killers' call.
+    const night = new Table('classic', 'KKPPCCCC', {}, { day: 'open' });
+    room.send(gameFrame(night.state, 6));
+    await page.locator('[data-testid=game][data-step=call]').waitFor();
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(84);
+    await page.screenshot({ path: join(SHOTS, 'async-voice-bar-night.png') });
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+/** The turn's own button named `testid`, which first reads `before`; then a recording made and waiting to be sent. */
+async function recordUnsent(page: Page, testid: string, before: string) {
+  const button = page.getByTestId(testid);
+  await button.waitFor();
+  expect(await button.innerText()).toBe(before);
+  await page.getByTestId('voice-record').tap();
+  await page.getByTestId('voice-stop').tap();
+  await page.getByTestId('voice-send').waitFor();
+  return button;
+}
+
+it('a recording not yet sent is the open day\'s main action: "Done" steps back and says it leaves the recording out', async () => {
+  const { page, errors, close } = await openDayPhone('light');
+  try {
+    const done = await recordUnsent(page, 'done', 'Done');
+    expect(await page.getByTestId('voice-send').getAttribute('class')).toBe('primary');
+    await expect.poll(() => done.innerText()).toBe('Done, without this recording');
+    expect(await done.getAttribute('class')).not.toMatch(/primary/);
+    await page.getByTestId('voice-send').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: join(SHOTS, 'async-preview-day.png') });
+    // Discarding puts the turn's own "done" back.
+    await page.getByRole('button', { name: 'Discard' }).tap();
+    await expect.poll(() => done.innerText()).toBe('Done');
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+it('in a turn of its own (last words over days), an unsent recording makes "Pass" step back and say it leaves the recording out', async () => {
+  const t = new Table('classic', 'KKPPCCCC');
+  t.night(5);
+  t.night(1);
+  const room = roomFrame(CODE, t.state, { pace: { preset: 'async' }, voice: 'on', you: { seat: 5, host: false, judge: false } });
+  const { page, errors, close } = await standInPhone(browser, CODE, [room, gameFrame(t.state, 5)], { seat: 5, host: false });
+  try {
+    const pass = await recordUnsent(page, 'pass', 'Pass');
+    await expect.poll(() => pass.innerText()).toBe('Pass, without this recording');
+    expect(await pass.getAttribute('class')).not.toMatch(/primary/);
     expect(errors).toEqual([]);
   } finally {
     await close();

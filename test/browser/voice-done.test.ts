@@ -1,7 +1,10 @@
 // A speech spoken in the room's voice ends as a spoken speech does (RULES.md 2.7, Speeches: "A speech
 // ends with 'pass'"; 过（我说完了）, the words a face-to-face table already shows): the speaker's
 // button says "I'm done", not "Pass", while the route says the table hears them, and it is still the
-// engine's one legal `pass`. A 390-px phone against a stand-in room (test/bench/stand-in-room.ts).
+// engine's one legal `pass`; the line above it names that button. A killer whose living teammates are all
+// bots hears, at the killers' call, that none of them hears them (bots have no voice). A 390-px phone against a stand-in room (test/bench/stand-in-room.ts).
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { viewFor } from '../../worker/engine/index.ts';
@@ -13,6 +16,7 @@ import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
 import { toneWav } from './voice-pages.ts';
 
 const CODE = 'VDONE1';
+const SHOTS = resolve(import.meta.dirname, '../../test-results/voice-done');
 let browser: Browser;
 let phone: StandInPhone;
 
@@ -32,6 +36,7 @@ function seatOneSpeaks(): string[] {
 }
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   browser = await launch('shell', ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${toneWav(500)}`]);
   phone = await standInPhone(browser, CODE, seatOneSpeaks(), { api: { [`/api/rooms/${CODE}/voice-ice`]: { iceServers: [], relayOnly: false } } });
 });
@@ -46,6 +51,8 @@ const button = () => phone.page.locator('[data-testid=pass]');
 it('the speaker who types passes with "Pass"; in the voice, at their turn, the same button says "I’m done" and sends the same pass', async () => {
   await button().waitFor();
   expect(await button().textContent()).toBe('Pass');
+  const line = phone.page.getByTestId('turn-line');
+  expect(await line.textContent()).toBe('Your turn to speak — end with Pass');
   await phone.page.locator('[data-testid=voice-join]').tap();
   await expect.poll(() => phone.room.received.some((f) => f.includes('"voice-join"'))).toBe(true);
   // Joined, but the room has not opened the microphone yet: still a typed speech's Pass.
@@ -55,7 +62,26 @@ it('the speaker who types passes with "Pass"; in the voice, at their turn, the s
   // The room opens this seat's microphone to the table: its speech is spoken.
   phone.room.send(route({ talk: true, heardBy: ['page0002', 'page0003'] }));
   await expect.poll(() => button().textContent()).toBe('I’m done');
+  expect(await line.textContent()).toContain('“I’m done”');
+  await phone.page.screenshot({ path: join(SHOTS, 'speaking-aloud-day.png') });
   await button().tap();
   await expect.poll(() => phone.room.received.map((f) => JSON.parse(f) as { type: string; move?: { type: string } }).find((f) => f.type === 'act')?.move?.type).toBe('pass');
+  expect(phone.errors).toEqual([]);
+});
+
+it('a killer whose only living teammate is a bot is told at the killers\' call that the team cannot hear them', async () => {
+  // Classic, live, night 1: the killers are seats 1 and 2, and seat 2 is a bot.
+  const t = new Table('classic', 'KKPPCCCC');
+  const room = JSON.parse(roomFrame(CODE, t.state, { voice: 'on' })) as { room: { seats: { seat: number; bot?: true }[] } };
+  room.room.seats[1]!.bot = true;
+  phone.room.send(JSON.stringify(room));
+  phone.room.send(JSON.stringify({ type: 'game', logFrom: 0, view: viewFor(t.state, { kind: 'seat', seat: 1 }) }));
+  phone.room.send(route({ gen: 8, mode: 'team', talk: true }));
+  await expect.poll(() => phone.page.getByTestId('mic-state').textContent()).toContain('Night: your teammates here are bots — they cannot hear you');
+  await phone.page.screenshot({ path: join(SHOTS, 'killer-bot-mates-night.png') });
+  // The same call with a person for a teammate: the team hears them.
+  room.room.seats[1]!.bot = undefined;
+  phone.room.send(JSON.stringify(room));
+  await expect.poll(() => phone.page.getByTestId('mic-state').textContent()).toContain('Night: only your team hears you');
   expect(phone.errors).toEqual([]);
 });
