@@ -24,11 +24,17 @@ const HEAVIEST = [
   'test/engine/properties/classic.test.ts',
   'test/engine/view-memo.test.ts',
   'test/browser/story.test.ts',
-  'test/browser/dual-screens.test.ts',
-  'test/browser/story-opening.test.ts',
+  'test/browser/table-mode.test.ts',
   'test/browser/look.test.ts',
+  'test/browser/dual-screens.test.ts',
+  'test/browser/butterfly-game.test.ts',
   'test/browser/classic-game.test.ts',
+  'test/browser/voice-floor-judge.test.ts',
+  'test/browser/walkthrough.test.ts',
   'test/browser/table-flow.test.ts',
+  'test/browser/story-opening.test.ts',
+  'test/browser/voice-live.test.ts',
+  'test/worker/upgrade.test.ts',
 ];
 
 /**
