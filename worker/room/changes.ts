@@ -110,7 +110,7 @@ export function dropSeat(core: RoomCore, room: RoomRow, gone: Seat, dedupe: Dedu
     if (dedupe.seat !== gone) core.store.recordApplied(moves.get(dedupe.seat) ?? dedupe.seat, dedupe.space, dedupe.id);
   });
   revokeWhere(core, (a) => a.seat === gone, CLOSE_REMOVED, code, message);
-  followRenumbering(core.ctx.getWebSockets(), moves);
+  followRenumbering(core.sockets(), moves);
 }
 
 /**

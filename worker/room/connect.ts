@@ -31,7 +31,7 @@ export async function connect(parts: RoomParts, request: Request): Promise<Respo
     if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
     attachment = { seat: null, spectator: true };
   }
-  const over = overLimit(core.ctx.getWebSockets(), attachment);
+  const over = overLimit(core.sockets(), attachment);
   if (over) return refuseSocket(CLOSE_TOO_MANY, refuse(429, over.code, over.message));
 
   const before = frames.presence();

@@ -59,7 +59,7 @@ export function placeOf(a: Attachment): Place | null {
  * in the voice leave it first, and the peers they were linked with are told at once.
  */
 export function revokeWhere(core: RoomCore, match: (a: Attachment) => boolean, closeCode: number, errorCode: string, message: string): void {
-  const gone = core.ctx.getWebSockets().filter((ws) => {
+  const gone = core.sockets().filter((ws) => {
     const a = attachmentOf(ws);
     return a !== null && match(a);
   });
@@ -75,7 +75,7 @@ export function letGo(core: RoomCore, gone: readonly WebSocket[], closeCode: num
 }
 
 /** After seats are renumbered: each remaining socket follows its seat to its new number. */
-export function followRenumbering(sockets: WebSocket[], moves: Map<Seat, Seat>): void {
+export function followRenumbering(sockets: readonly WebSocket[], moves: Map<Seat, Seat>): void {
   for (const ws of sockets) {
     const a = attachmentOf(ws);
     if (a?.seat != null && moves.has(a.seat)) attach(ws, { ...a, seat: moves.get(a.seat)! });

@@ -9,7 +9,7 @@ export const MAX_SOCKETS_PER_PLACE = 3;
 export const MAX_SPECTATORS = 50;
 
 /** Why a new socket would exceed the room's limits, or null if it fits. */
-export function overLimit(sockets: WebSocket[], newcomer: Attachment): { code: string; message: string } | null {
+export function overLimit(sockets: readonly WebSocket[], newcomer: Attachment): { code: string; message: string } | null {
   const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).flatMap((ws) => attachmentOf(ws) ?? []);
   if (newcomer.spectator) {
     const watching = open.filter((a) => a.spectator).length;
