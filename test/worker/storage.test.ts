@@ -125,6 +125,37 @@ describe('the room store', () => {
     });
   });
 
+  it('parses each bot’s state once, not on every change, and parses it again after any write to it or a failed change', async () => {
+    await withStore((store, sql) => {
+      const storedBot = (seat: number) => JSON.parse(sql.exec<{ bot: string }>('SELECT bot FROM seats WHERE seat = ?', seat).one().bot);
+      store.transaction(() => {
+        store.addBotSeat(1, 'Alice', { lang: 'en', memory: {}, due: null });
+        store.addSeat(2, 'Bo', 'hash-b', true);
+      });
+      const first = store.bots();
+      expect([...first.keys()]).toEqual([1]);
+      // The same state again (read-only to every caller), in a map of the caller's own.
+      expect(store.bots().get(1)).toBe(first.get(1));
+      expect(store.bots()).not.toBe(first);
+      store.transaction(() => store.saveBot(1, { lang: 'en', memory: { lean: 7 }, due: { key: 'k', at: 5 } }));
+      expect(store.bots().get(1)).toEqual(storedBot(1));
+      expect(store.bots().get(1)!.due).toEqual({ key: 'k', at: 5 });
+      expect(() =>
+        store.transaction(() => {
+          store.saveBot(1, { lang: 'en', memory: {}, due: null });
+          expect(store.bots().get(1)!.due).toBeNull();
+          throw new Error('a later write failed');
+        }),
+      ).toThrow('a later write failed');
+      expect(store.bots().get(1)).toEqual(storedBot(1));
+      expect(store.bots().get(1)!.due).toEqual({ key: 'k', at: 5 });
+      // A person's seat handed to a bot: every write to the seats is read again.
+      store.transaction(() => store.makeBot(2, { lang: 'es', memory: {}, due: null }));
+      expect([...store.bots().keys()]).toEqual([1, 2]);
+      expect(store.bots().get(2)).toEqual(storedBot(2));
+    });
+  });
+
   it('writes one row per new log entry (naming the move’s action id), the game row only when the step changes, and one row per id of a change that logged nothing', async () => {
     await withStore((store, sql) => {
       let state = dealt('rows');

@@ -4,6 +4,7 @@
 import type { GameState, RulesetId } from '../engine/index.ts';
 import type { VoiceSetting } from '../protocol.ts';
 import type { PushMemo } from '../push/subscriptions.ts';
+import type { BotState } from './bots.ts';
 import type { ProdPlan } from './prods.ts';
 import type { Webhook } from './webhook.ts';
 import type { AwayMarks, JudgeRow, RoomRow, RoomStatus, ScheduledStart } from './rows.ts';
@@ -59,6 +60,8 @@ export interface Remembered {
   prodsParsed?: ProdPlan | null;
   /** The seats' rows, in seat order; dropped by every write to the seats. */
   seats?: SeatRecord[];
+  /** Each bot seat's state parsed from the text its row held then (worker/room/seat-store.ts bots). */
+  bots?: Map<number, { text: string; bot: BotState }>;
   /** The judge's row (null: none); dropped by every write to it. */
   judge?: JudgeRow | null;
   /** The applied action ids (`seat:space:id`) the `actions` table holds, and their numbers, oldest first. */

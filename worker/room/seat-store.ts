@@ -27,10 +27,21 @@ export class SeatStore extends RoomRowStore {
     this.remembered.seats = undefined;
   }
 
-  /** The bot seats and what the room keeps for each. */
+  /**
+   * The bot seats and what the room keeps for each. Asked two or three times per change (the bots'
+   * schedule, the alarm, presence), and a bot's memory grows over a game: each row's text is parsed
+   * once and the parse kept until that text changes (a bot's state is never changed in place:
+   * worker/room/changes.ts stores a new one), so callers share read-only states in a map of their own.
+   */
   bots(): Map<Seat, BotState> {
+    const kept = (this.remembered.bots ??= new Map());
     const bots = new Map<Seat, BotState>();
-    for (const r of this.seatRows()) if (r.bot !== null) bots.set(r.seat, JSON.parse(r.bot) as BotState);
+    for (const r of this.seatRows()) {
+      if (r.bot === null) continue;
+      let parsed = kept.get(r.seat);
+      if (parsed?.text !== r.bot) kept.set(r.seat, (parsed = { text: r.bot, bot: JSON.parse(r.bot) as BotState }));
+      bots.set(r.seat, parsed.bot);
+    }
     return bots;
   }
 
