@@ -24,6 +24,12 @@ export const KEEP_ACTION_IDS = 500;
 /** The most log entries a move leaves after the stored state (a wake replays them): past it, the state is written again. */
 export const JOURNAL_MAX = 32;
 
+/** The state but its log and fixed part, as stored in the game row (made only when that row is written: most moves only journal). */
+function movingText(state: GameState): string {
+  const { log: _log, setup: _setup, roles: _roles, deck: _deck, commitment: _commitment, ...rest } = state;
+  return JSON.stringify(rest);
+}
+
 /** An applied id as the store keys it. */
 const keyOf = (seat: number, space: string, id: string) => `${seat}:${space}:${id}`;
 
@@ -64,7 +70,7 @@ export class RoomStore extends SeatStore {
    * objects are the same part).
    */
   saveGame(gameNo: number, state: GameState, newEvents: readonly LogEntry[], plan: ProdPlan | null, applied?: Dedupe): void {
-    const { log: _log, setup, roles, deck, commitment, ...rest } = state;
+    const { setup, roles, deck, commitment } = state;
     const kept = this.remembered.fixed;
     const journal = this.remembered.journal;
     const planText = () => (plan ? JSON.stringify(plan) : '');
@@ -75,7 +81,7 @@ export class RoomStore extends SeatStore {
         `INSERT OR REPLACE INTO game (id, game_no, fixed, state, upto, prods) VALUES (1, ?, ?, ?, ?, ?)`,
         gameNo,
         JSON.stringify(fixed),
-        JSON.stringify(rest),
+        movingText(state),
         state.log.length,
         prods || null,
       );
@@ -84,7 +90,7 @@ export class RoomStore extends SeatStore {
       this.remembered.journal = 0;
     } else if (journal === undefined || plan !== this.prods() || state.result !== null || journal + newEvents.length > JOURNAL_MAX || !replayable(newEvents)) {
       const prods = planText();
-      this.sql.exec(`UPDATE game SET state = ?, upto = ?, prods = ? WHERE id = 1`, JSON.stringify(rest), state.log.length, prods || null);
+      this.sql.exec(`UPDATE game SET state = ?, upto = ?, prods = ? WHERE id = 1`, movingText(state), state.log.length, prods || null);
       this.keepPlan(prods, plan);
       this.remembered.journal = 0;
     } else {
