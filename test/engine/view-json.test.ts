@@ -3,7 +3,7 @@
 // text of the view itself with its log last. Over seeded heuristic games, after every change and for
 // every viewer (each seat, the judge, a spectator) whose view changed, with and without new entries.
 import { describe, expect, it } from 'vitest';
-import { viewJson, viewUpdate, viewerKey, viewerNumber, type RulesetId, type Viewer } from '../../worker/engine/index.ts';
+import { viewJson, viewUpdate, type RulesetId } from '../../worker/engine/index.ts';
 import { playSeededGame, viewersOf } from './seeded-changes.ts';
 
 const CASES: [RulesetId, number][] = [
@@ -39,12 +39,4 @@ describe('a viewer’s update as the room sends it is its view’s own JSON', ()
       expect(counts.entries).toBeGreaterThan(0);
     });
   }
-});
-
-describe('a viewer’s number keys its fingerprint and frame as its name does', () => {
-  it('every seat, the judge and a spectator: one number each, and the same number exactly when the name is the same', () => {
-    const viewers: Viewer[] = [{ kind: 'judge' }, { kind: 'spectator' }, ...Array.from({ length: 20 }, (_, i): Viewer => ({ kind: 'seat', seat: i + 1 }))];
-    const again: Viewer[] = viewers.map((v) => ({ ...v }));
-    for (const a of viewers) for (const b of again) expect(viewerNumber(a) === viewerNumber(b), `${viewerKey(a)} ${viewerKey(b)}`).toBe(viewerKey(a) === viewerKey(b));
-  });
 });

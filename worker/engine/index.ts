@@ -13,7 +13,7 @@ export { MAX_TEXT } from './kernel.ts';
 export { VOICE_NOTE_MAX_MS, VOICE_NOTE_ID } from './voice-limits.ts';
 export { failoverAt, judgeRefusal } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';
-export { viewFor, viewJson, viewUpdate, viewerKey, viewerNumber, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
+export { viewFor, viewJson, viewUpdate, viewerKey, viewerLogLength, hasGodView, type ViewUpdate } from './view.ts';
 export { exportRecord, type GameRecord } from './record.ts';
 export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
 export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';

@@ -19,14 +19,13 @@ function partText(part: object): string {
  * shared parts from their kept text, the viewer and its own seat written out (one shape each outside
  * `dual`), and only `legal` stringified: one call per viewer, not one per part.
  * `plain`: the state's plain seats as text, when the view's seats are mostly those (see seatsFromPlain).
- * `closed` false leaves the closing brace off, for a caller that appends keys (worker/engine/view.ts viewJson).
  * (A key added to the view must be added here: test/engine/view-json.test.ts compares the two.)
  */
-export function viewText(v: View, plain?: PlainSeatsText, closed = true): string {
+export function viewText(v: View, plain?: PlainSeatsText): string {
   const viewer = v.viewer.kind === 'seat' ? `{"kind":"seat","seat":${v.viewer.seat}}` : `{"kind":"${v.viewer.kind}"}`;
   const me = v.me ? `,"me":${meText(v.me)}` : '';
   const result = v.result ? partText(v.result) : 'null';
-  return `{"ruleset":"${v.ruleset}","options":${partText(v.options)},"players":${v.players},"round":${v.round},"phase":"${v.phase}","paused":${v.paused},"commitment":"${v.commitment}","viewer":${viewer},"god":${v.god}${me},"seats":${plain ? seatsFromPlain(v.seats, plain) : seatsText(v.seats)},"step":${partText(v.step)},"legal":${JSON.stringify(v.legal)},"result":${result}${closed ? '}' : ''}`;
+  return `{"ruleset":"${v.ruleset}","options":${partText(v.options)},"players":${v.players},"round":${v.round},"phase":"${v.phase}","paused":${v.paused},"commitment":"${v.commitment}","viewer":${viewer},"god":${v.god}${me},"seats":${plain ? seatsFromPlain(v.seats, plain) : seatsText(v.seats)},"step":${partText(v.step)},"legal":${JSON.stringify(v.legal)},"result":${result}}`;
 }
 
 /**

@@ -459,28 +459,20 @@ export function viewerKey(viewer: Viewer): string {
   return viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
 }
 
-/** viewerKey as a number (a seat's number; 0 a spectator, -1 the judge): a key made per viewer per change without building and hashing a string. */
-export function viewerNumber(viewer: Viewer): number {
-  return viewer.kind === 'seat' ? viewer.seat : viewer.kind === 'spectator' ? 0 : -1;
-}
+// Fingerprints by state, then viewer. The room asks for every viewer after every change, and this
+// change's `next` is the next change's `prev`: its fingerprint is kept, not built again from a second
+// view. A state is never changed in place, so a kept fingerprint stays true.
+const fingerprints = new WeakMap<GameState, Map<string, string>>();
 
-// Fingerprints by state, then viewer (viewerNumber). The room asks for every viewer after every
-// change, and this change's `next` is the next change's `prev`: its fingerprint is kept, not built
-// again from a second view. A state is never changed in place, so a kept fingerprint stays true.
-const fingerprints = new WeakMap<GameState, Map<number, string>>();
-
-/**
- * The view (`view`, if built already) without its log, as JSON text that is equal exactly when the
- * two views are: viewText without its closing brace, so viewJson appends the log without cutting it.
- */
+/** The view (`view`, if built already) without its log, as JSON text that is equal exactly when the two views are. */
 function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
-  const key = viewerNumber(viewer);
+  const key = viewerKey(viewer);
   let kept = fingerprints.get(state);
   if (!kept) fingerprints.set(state, (kept = new Map()));
   let print = kept.get(key);
   if (print === undefined) {
     const v = view ?? viewFor(state, viewer);
-    kept.set(key, (print = viewText(v, v.god ? undefined : plainTextOf(state), false)));
+    kept.set(key, (print = viewText(v, v.god ? undefined : plainTextOf(state))));
   }
   return print;
 }
@@ -497,5 +489,5 @@ function plainTextOf(state: GameState): PlainSeatsText | undefined {
  * with the log put back as the last key: the room sends it without stringifying the view again.
  */
 export function viewJson(state: GameState, viewer: Viewer, view: View): string {
-  return `${fingerprint(state, viewer, view)},"log":${logText(view.log)}}`;
+  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${logText(view.log)}}`;
 }

@@ -1,12 +1,12 @@
 // The `game` frames of one change: one text per viewer, made once for all its sockets. Pure (the
 // engine's views only), so a test can hold every viewer's frame against the view built alone.
-import { viewJson, viewUpdate, viewerNumber, type GameState, type Viewer } from '../engine/index.ts';
+import { viewJson, viewUpdate, viewerKey, type GameState, type Viewer } from '../engine/index.ts';
 
 /** Each viewer's frame for the change from `prev` (null: a new game, sent whole) to `next`; null for a viewer whose view did not change. */
 export class GameFrames {
   private readonly prev: GameState | null;
   private readonly next: GameState;
-  private readonly made = new Map<number, string | null>();
+  private readonly made = new Map<string, string | null>();
 
   constructor(prev: GameState | null, next: GameState) {
     this.prev = prev;
@@ -19,7 +19,7 @@ export class GameFrames {
    * frame is its own view's. Whether a frame comes tells only what the viewer may know.
    */
   frameFor(viewer: Viewer): string | null {
-    const key = viewerNumber(viewer);
+    const key = viewerKey(viewer);
     let frame = this.made.get(key);
     if (frame === undefined) {
       const update = viewUpdate(this.prev, this.next, viewer);
