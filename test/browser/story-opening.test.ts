@@ -1,5 +1,5 @@
 // The story game's first rounds on screen (test/browser/story-table.ts: a 16-player `classic` game
-// of WebSocket bots, watched by seat 1's throttled phone and seat 2's desktop): after round 2 the
+// of WebSocket bots, watched by seat 1's phone, not throttled here since nothing is timed, and seat 2's desktop): after round 2 the
 // history drawer holds round 1's speeches and ballots, the feed shows a tie as a tally, and the round
 // table's online dots follow a tab that closes. The long game (8 rounds, the busy ballot, the
 // replay) is story.test.ts's own game, so the two files run side by side.

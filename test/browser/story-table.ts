@@ -3,7 +3,7 @@
 // killers and police point at nobody (a peaceful night), each speaker says one line, and every
 // ballot splits 8–8 between #1 and #2, so the PK, the outside PK and the peaceful night follow
 // (finalTie `peaceful-night`). Pages hold seat tokens of their own and only watch and read: seat 1's
-// 390-px phone (CPU throttled 4×, like a mid phone) and desktops on seats 2 and 16. Each test file
+// 390-px phone (CPU throttled 4× like a mid phone where a file times it) and desktops on seats 2 and 16. Each test file
 // plays a game of its own, so the two files run side by side. Screenshots go to test-results/story/.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -220,12 +220,17 @@ export async function watcher(seat: number, device: typeof DESKTOP, locale = 'en
 /** Errors seen by pages that were closed since. */
 export const closedErrors: string[] = [];
 
-/** Seat 1's phone (a mid phone: Chromium's CPU throttled 4×, DevTools Emulation.setCPUThrottlingRate) and seat 2's desktop. */
-export async function openPages(): Promise<void> {
+/**
+ * Seat 1's phone and seat 2's desktop; `throttled`: the phone is a mid phone (Chromium's CPU throttled
+ * 4×, DevTools Emulation.setCPUThrottlingRate), for the files that time it. Chromium throttles by
+ * busy-waiting on the page's main thread (3 CPU-seconds spun for each one of work at 4×): a file that
+ * only reads the screens leaves it off, so the two cores stay for the room and the other pages.
+ */
+export async function openPages(throttled = true): Promise<void> {
   phone = await watcher(1, PHONE_390, 'en-US');
   trace('phone open');
   cdp = await phone.context.newCDPSession(phone.page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  if (throttled) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   desk = await watcher(2, DESKTOP, 'en-US');
 }
 
@@ -263,8 +268,9 @@ export const shot = (w: Watcher, name: string) => w.page.screenshot({ path: join
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /**
- * Creates the room, seats the 16 bots and starts the game; with `pages`, seat 1's phone and seat 2's
- * desktop open before the bots make their first move. `name` marks this file's lines in the trace.
+ * Creates the room, seats the 16 bots and starts the game; with `pages`, seat 1's phone (not throttled:
+ * nothing is timed on it then) and seat 2's desktop open before the bots make their first move. `name`
+ * marks this file's lines in the trace.
  */
 export async function startStory(name: string, pages: boolean): Promise<void> {
   part = name;
@@ -281,7 +287,7 @@ export async function startStory(name: string, pages: boolean): Promise<void> {
   bots[0]!.ws.send(JSON.stringify({ type: 'host', id: 'start', move: { type: 'start' } }));
   await waitFor('the game to start', () => bots.every((b) => !!b.view));
   trace('started');
-  if (pages) await openPages();
+  if (pages) await openPages(false);
   table.paused = false;
   for (const b of bots) b.decide();
 }
