@@ -39,7 +39,9 @@ export function sameJson(a: unknown, b: unknown, skip?: string): boolean {
 export function sameStrict(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  // Plain objects and lists only: anything else (a Set, a Map) is left to the expect.
+  const proto = Object.getPrototypeOf(a);
+  if (proto !== Object.getPrototypeOf(b) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) return false;
   if (Array.isArray(a)) {
     const y = b as unknown[];
     if (a.length !== y.length) return false;
