@@ -11,10 +11,22 @@ import { RULESETS } from './rulesets.ts';
 import { readingPending } from './reading.ts';
 import { isConfirmed, needsConfirm } from './night-confirm.ts';
 import { owesSpeech, speechLeft } from './open-day.ts';
+import { StateMemo } from './log-reading.ts';
 import type { CardRef, GameState, LegalAction, Seat } from './types.ts';
 
-/** The actions this seat may take now, with their legal targets. */
+// Legal actions of the states asked about last, by seat: a state is asked about many times in a row
+// (every viewer's view, the room's bots planning, a simulator's policies), so each seat's are worked out once.
+const legalOf = new StateMemo<GameState, (LegalAction[] | undefined)[]>(4);
+
+/** The actions this seat may take now, with their legal targets (read-only: callers share the list). */
 export function legalActions(state: GameState, seat: Seat): LegalAction[] {
+  // Only a seat of the table is kept (a room may ask about a number it was sent).
+  if (!Number.isInteger(seat) || seat < 1 || seat > state.alive.length) return legalNow(state, seat);
+  const bySeat = legalOf.of(state, () => []);
+  return (bySeat[seat] ??= legalNow(state, seat));
+}
+
+function legalNow(state: GameState, seat: Seat): LegalAction[] {
   if (state.result || state.pausedRemaining !== null) return [];
   const step = state.step;
   const out: LegalAction[] = [];

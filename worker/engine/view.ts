@@ -7,7 +7,7 @@ import { logText, plainSeatsText, viewText, type PlainSeatsText } from './view-t
 import type { Camp, CardId, CardView, GameState, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
 import { RULESETS, winningSeats } from './rulesets.ts';
-import { gameMemo, readingAt, readThrough, type Reading, type Readings } from './log-reading.ts';
+import { gameMemo, readingAt, readThrough, StateMemo, type Reading, type Readings } from './log-reading.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -122,7 +122,9 @@ class SeatSeen {
   pointer: Seat | 0 | undefined;
   voted: boolean | undefined;
   away: true | undefined;
-  constructor(view: SeatView, alive: boolean, out: OutRecord | undefined, role: Role | undefined, mate: true | undefined, pointing: boolean, pointer: Seat | 0 | undefined, voted: boolean | undefined, away: true | undefined) {
+  /** `dual`: what the viewer sees of the seat's two cards (dualCardsKey); 0 elsewhere. */
+  cards: number;
+  constructor(view: SeatView, alive: boolean, out: OutRecord | undefined, role: Role | undefined, mate: true | undefined, pointing: boolean, pointer: Seat | 0 | undefined, voted: boolean | undefined, away: true | undefined, cards: number) {
     this.view = view;
     this.alive = alive;
     this.how = out?.how;
@@ -134,11 +136,12 @@ class SeatSeen {
     this.pointer = pointer;
     this.voted = voted;
     this.away = away;
+    this.cards = cards;
   }
 
   /** Whether the seat's view made from these facts is this one. */
-  alike(alive: boolean, out: OutRecord | undefined, role: Role | undefined, mate: true | undefined, pointing: boolean, pointer: Seat | 0 | undefined, voted: boolean | undefined, away: true | undefined): boolean {
-    return this.alive === alive && this.how === out?.how && this.outRound === out?.round && this.camp === out?.camp && this.role === role && this.mate === mate && this.pointing === pointing && this.pointer === pointer && this.voted === voted && this.away === away;
+  alike(alive: boolean, out: OutRecord | undefined, role: Role | undefined, mate: true | undefined, pointing: boolean, pointer: Seat | 0 | undefined, voted: boolean | undefined, away: true | undefined, cards: number): boolean {
+    return this.cards === cards && this.alive === alive && this.how === out?.how && this.outRound === out?.round && this.camp === out?.camp && this.role === role && this.mate === mate && this.pointing === pointing && this.pointer === pointer && this.voted === voted && this.away === away;
   }
 }
 
@@ -239,12 +242,15 @@ interface SeatFacts {
   plainText?: PlainSeatsText;
 }
 
-const seatFacts = new WeakMap<GameState, SeatFacts>();
+// The last few states' facts: every viewer's view of a change asks for them in turn (and its fingerprint for the plain seats' text).
+const seatFacts = new StateMemo<GameState, SeatFacts>(4);
 
 /** The state's seat facts, kept for its other viewers. */
 function factsOf(state: GameState): SeatFacts {
-  let facts = seatFacts.get(state);
-  if (facts) return facts;
+  return seatFacts.of(state, () => seatFactsOf(state));
+}
+
+function seatFactsOf(state: GameState): SeatFacts {
   const n = state.roles.length + 1;
   const outs = new Array<OutRecord | undefined>(n).fill(undefined);
   for (let k = state.outs.length - 1; k >= 0; k--) outs[state.outs[k]!.seat] = state.outs[k];
@@ -254,9 +260,7 @@ function factsOf(state: GameState): SeatFacts {
     voters = new Array<boolean>(n).fill(false);
     for (const v of step.voters) voters[v] = true;
   }
-  facts = { outs, voters, absent: absentSeats(state.log) };
-  seatFacts.set(state, facts);
-  return facts;
+  return { outs, voters, absent: absentSeats(state.log) };
 }
 
 /** How one viewer sees the seats: who it is, what it knows, and its last seat views (null: none kept). */
@@ -284,7 +288,7 @@ function seatViews(state: GameState, god: boolean, me: Seat | 0, read: ViewerLog
     mates: me && !god && !twoCards ? read.mates : NO_MATES,
     knows: me && !god && twoCards ? read.knows : null,
     inCall: seesPointers(state, god, me),
-    own: twoCards ? null : read.seats,
+    own: read.seats,
     shared: read.shared,
   };
   const facts = factsOf(state);
@@ -327,13 +331,14 @@ function seatView(state: GameState, facts: SeatFacts, sight: SeatSight, i: numbe
   const pointer = pointing ? step.pointers[seat] : undefined;
   const voted = facts.voters?.[seat] && step.kind === 'ballot' ? seat in step.ballots : undefined;
   const away = alive && facts.absent.size > 0 && facts.absent.has(seat) ? true : undefined;
+  const cards = twoCards ? dualCardsKey(state, seat, god, me, knows) : 0;
   // A view is read-only to everyone: the same seat seen the same way is the same object (a bot asks for its view at every decision).
   const last = own?.[i];
-  if (last && last.alike(alive, out, role, mate, pointing, pointer, voted, away)) return last.view;
+  if (last && last.alike(alive, out, role, mate, pointing, pointer, voted, away, cards)) return last.view;
   // What every viewer without special knowledge of the seat sees: another viewer may have built it already.
   const plain = !twoCards && role === undefined && mate === undefined && !pointing;
   const kept = plain ? shared[i] : undefined;
-  if (kept && kept.alike(alive, out, role, mate, pointing, pointer, voted, away)) {
+  if (kept && kept.alike(alive, out, role, mate, pointing, pointer, voted, away, cards)) {
     if (own) own[i] = kept;
     return kept.view;
   }
@@ -355,37 +360,50 @@ function seatView(state: GameState, facts: SeatFacts, sight: SeatSight, i: numbe
   if (pointing) view.pointer = pointer;
   if (voted !== undefined) view.voted = voted;
   if (away) view.absent = true;
-  // dual's seat views (cards the viewer learns of one by one) are built afresh every time.
-  if (!twoCards) {
-    const seen = new SeatSeen(view, alive, out, role, mate, pointing, pointer, voted, away);
-    if (own) own[i] = seen;
-    if (plain) shared[i] = seen;
-  }
+  const seen = new SeatSeen(view, alive, out, role, mate, pointing, pointer, voted, away, cards);
+  if (own) own[i] = seen;
+  if (plain) shared[i] = seen;
   return view;
 }
+
+/**
+ * `dual`: everything a seat view's cards say to this viewer, as one number (two views of a seat with the
+ * same number and the same other facts are alike): whether the seat is the judge and shows its cards,
+ * whether their faces are open, and per card whether it is down, known for a killer card and what a check said.
+ */
+function dualCardsKey(state: GameState, seat: Seat, god: boolean, me: Seat | 0, knows: CardKnowledge | null): number {
+  const judge = state.judgeSeat === seat;
+  const open = god || seat === me;
+  let key = 1 | (judge ? 2 : 0) | (!judge || god ? 4 : 0) | (open ? 8 : 0);
+  for (let k = 0; k < 2; k++) {
+    const card = cardId(seat, k as 0 | 1);
+    const bits = (state.cardDown![card - 1] !== 0 ? 1 : 0) | (!open && knows?.killer.has(card) ? 2 : 0) | (open ? 0 : CHECKED_BITS[knows?.checked.get(card) ?? 'none']);
+    key |= bits << (4 + 4 * k);
+  }
+  const holds = seat === me ? undefined : knows?.holds.get(seat);
+  return key | (holds === undefined ? 0 : holds === 'undercover' ? 1 << 12 : 2 << 12);
+}
+
+const CHECKED_BITS: Record<Camp | 'none', number> = { none: 0, good: 4, killers: 8 };
 
 // The step and the result as viewers see them, by state: every viewer without god view sees one step
 // view and every viewer sees one result, built once per change rather than once per viewer (views are
 // read-only, so they share the objects; viewText then stringifies each once).
-const stepViews = new WeakMap<GameState, [StepView | undefined, StepView | undefined]>();
-const results = new WeakMap<GameState, NonNullable<View['result']>>();
+const stepViews = new StateMemo<GameState, [StepView | undefined, StepView | undefined]>(4);
+const results = new StateMemo<GameState, NonNullable<View['result']>>(4);
 
 function sharedStepView(state: GameState, god: boolean): StepView {
-  let both = stepViews.get(state);
-  if (!both) stepViews.set(state, (both = [undefined, undefined]));
+  const both = stepViews.of(state, () => [undefined, undefined]);
   const i = god ? 1 : 0;
   return (both[i] ??= stepView(state, god));
 }
 
 /** The seats that won, in every ruleset (each player's game over says whether they did). */
 function sharedResult(state: GameState): NonNullable<View['result']> {
-  let result = results.get(state);
-  if (!result) {
+  return results.of(state, () => {
     const twoCards = state.cards !== undefined;
-    result = { ...state.result!, winners: winningSeats(state), seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) };
-    results.set(state, result);
-  }
-  return result;
+    return { ...state.result!, winners: winningSeats(state), seed: state.setup.seed, roles: state.roles, deck: state.deck, ...(twoCards ? { cards: state.cards!, sides: state.roles.map((_, i) => seatSide(state, i + 1)) } : {}) };
+  });
 }
 
 function stepView(state: GameState, god: boolean): StepView {
