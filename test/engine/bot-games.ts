@@ -99,7 +99,7 @@ export function watchedGames(ruleset: RulesetId, games: number, seed: string): {
 export function botLegalityTests(games: [RulesetId, number][]): void {
   describe('heuristic bots stay inside their view and the legal moves', () => {
     for (const [ruleset, count] of games) {
-      it(`${ruleset}: ${count} seeded games, every move legal, no absent field read (every 4th game watched)`, () => {
+      it(`${ruleset}: ${count} seeded games, every move legal, no absent field read (every ${WATCH_EVERY}th game watched)`, () => {
         const { faults, moves, watchedViews } = watchedGames(ruleset, count, `bots-${ruleset}`);
         expect(moves).toBeGreaterThan(count * 10);
         expect(watchedViews).toBeGreaterThan(count);
