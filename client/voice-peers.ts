@@ -98,10 +98,14 @@ function tune(peer: string, link: Link): void {
   const r = route;
   if (!setup || !r) return;
   const want = micOpen(r) && r.heardBy.includes(peer) ? setup.mic : null;
-  if (link.sending !== want) {
+  // A connection still taking in the peer's offer has no sender yet (a loaded phone takes seconds): it
+  // is tuned once the offer is in, so what it sends is noted only when it is swapped.
+  const sender = link.pc.getTransceivers()[0]?.sender;
+  if (sender && link.sending !== want) {
     link.sending = want;
-    const sender = link.pc.getTransceivers()[0]?.sender;
-    void sender?.replaceTrack(want).catch(() => {});
+    void sender.replaceTrack(want).catch(() => {
+      if (link.sending === want) link.sending = null;
+    });
   }
   const seat = r.hear.find((s) => s.peer === peer)?.seat;
   setHeard(peer, hears(r, peer) && !(seat != null && setup.mutedHere().has(seat)));

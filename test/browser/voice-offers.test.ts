@@ -4,9 +4,10 @@
 // sends each page its route and relays their signals as the room does (only under the current
 // generation), and holds or drops one where a busy machine would: an answer that comes after the step
 // moved on, a phone that takes longer than 10 s to answer (the judge's page, answering four pages at
-// once on a loaded machine, took 16 s), a first try the network swallows. Each page measures what it
+// once on a loaded machine, took 16 s), a route that comes while a phone is still taking in an offer
+// (the judge's page took 10 s), a first try the network swallows. Each page measures what it
 // really plays (the voice's test probe, in the tests' build of the client, dist/client-e2e).
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { viewFor } from '../../worker/engine/index.ts';
 import type { VoiceRoute, VoiceSignal } from '../../worker/protocol.ts';
@@ -38,6 +39,15 @@ interface Sent {
   signal: VoiceSignal;
 }
 
+/** In the page: its connections take `ms` to take in a remote offer. */
+function slowOffers(ms: number): void {
+  const take = RTCPeerConnection.prototype.setRemoteDescription;
+  RTCPeerConnection.prototype.setRemoteDescription = async function (this: RTCPeerConnection, d: RTCSessionDescriptionInit) {
+    if (d.type === 'offer') await new Promise((done) => setTimeout(done, ms));
+    return (take as (d: RTCSessionDescriptionInit) => Promise<void>).call(this, d);
+  } as RTCPeerConnection['setRemoteDescription'];
+}
+
 /** What the room does with a signal as it comes: relays it at once, or after `ms` (a slow phone's answer); either way under the current generation only. */
 type Fate = 'relay' | { ms: number };
 
@@ -63,9 +73,12 @@ afterAll(async () => {
  * Both pages in the voice, on rooms this test plays: `fate` says what becomes of each signal. Returns
  * the two pages as the measuring helpers take them, what each sent, and a way to send both routes.
  */
-async function twoPages(fate: (s: Sent) => Fate) {
-  // Each page in its own browser (its own microphone's tone), on a room of its own.
-  phones = await Promise.all(browsers.map((b) => standInPhone(b, CODE, first(), { api: ICE, dist: 'dist/client-e2e' })));
+async function twoPages(fate: (s: Sent) => Fate, o: { ySlowMs?: number } = {}) {
+  // Each page in its own browser (its own microphone's tone), on a room of its own; `ySlowMs`: y's page takes that long to take in an offer (a loaded phone).
+  const before = async (c: BrowserContext): Promise<void> => {
+    if (o.ySlowMs) await c.addInitScript(slowOffers, o.ySlowMs);
+  };
+  phones = await Promise.all(browsers.map((b, i) => standInPhone(b, CODE, first(), { api: ICE, dist: 'dist/client-e2e', before: i === 1 ? before : undefined })));
   const [px, py] = phones as [StandInPhone, StandInPhone];
   const sides = [
     { me: X, phone: px, other: py, read: 0 },
@@ -153,6 +166,24 @@ it('the roles turn within a step (the floor changes hands) while an answer is on
   await hearsOnly(pages.x, [Y.hz], ALL);
   // y's own offer, whose answer was still on its way, was not made again.
   expect(offers(pages.sent, Y)).toHaveLength(1);
+  expect(offers(pages.sent, X)).toHaveLength(1);
+});
+
+it('a route that comes while the talker is still taking in the offer: the talker sends its microphone once it can, and is heard', async () => {
+  let again = false;
+  const pages = await twoPages(
+    (s) => {
+      // Right behind x's offer, y gets its route again (as when another page joins the voice).
+      if (s.signal.kind === 'offer' && !again) {
+        again = true;
+        setTimeout(() => pages.routes(1, listens.x, listens.y), 100);
+      }
+      return 'relay';
+    },
+    { ySlowMs: 2_000 },
+  );
+  pages.routes(1, listens.x, listens.y);
+  await hearsOnly(pages.x, [Y.hz], ALL);
   expect(offers(pages.sent, X)).toHaveLength(1);
 });
 
