@@ -5,7 +5,7 @@ import { testVapidVars } from './scripts/vapid.ts';
 import HeaviestFirst from './test/sequencer.ts';
 
 /** Browser files that draw one page and mostly wait: see the 'browser-light' project. */
-const LIGHT_BROWSER_FILES = ['test/browser/room-bots.test.ts', 'test/browser/push.test.ts', 'test/browser/away-webhook.test.ts', 'test/browser/dusk.test.ts', 'test/browser/table-centre.test.ts', 'test/browser/onlookers.test.ts', 'test/browser/lobby-lines.test.ts', 'test/browser/face-down.test.ts', 'test/browser/claim-composer.test.ts', 'test/browser/team-call-hint.test.ts', 'test/browser/screen-reader.test.ts', 'test/browser/replay-phone.test.ts', 'test/browser/speeches-heard.test.ts', 'test/browser/resync-phone.test.ts', 'test/browser/phone-screens.test.ts', 'test/browser/voice-done.test.ts', 'test/browser/voice-idle-words.test.ts', 'test/browser/probe-build.test.ts'];
+const LIGHT_BROWSER_FILES = ['test/browser/room-bots.test.ts', 'test/browser/push.test.ts', 'test/browser/away-webhook.test.ts', 'test/browser/dusk.test.ts', 'test/browser/table-centre.test.ts', 'test/browser/onlookers.test.ts', 'test/browser/lobby-lines.test.ts', 'test/browser/face-down.test.ts', 'test/browser/claim-composer.test.ts', 'test/browser/team-call-hint.test.ts', 'test/browser/screen-reader.test.ts', 'test/browser/replay-phone.test.ts', 'test/browser/speeches-heard.test.ts', 'test/browser/resync-phone.test.ts', 'test/browser/phone-screens.test.ts', 'test/browser/voice-done.test.ts', 'test/browser/voice-idle-words.test.ts', 'test/browser/voice-offers.test.ts', 'test/browser/probe-build.test.ts'];
 
 /** Browser files that measure the phone: see the 'browser-alone' project. */
 const ALONE_BROWSER_FILES = ['test/browser/busy-ballot.test.ts'];

@@ -5,7 +5,8 @@
 // would relay no `bye` between them), and leaving the voice says `bye` to each. Non-trickle ICE: an SDP is sent
 // once its candidates are gathered, so a connection costs two frames. Every signal carries the
 // generation of the route it is sent under, and a signal of another generation is ignored (the room
-// drops those too): an offer or answer lost that way is made again under the new route.
+// drops those too): an offer or answer lost that way is made again under the new route, by whichever
+// end that route makes the one to offer (the roles can turn with it).
 import { MAX_SDP, type VoiceIce, type VoiceRoute, type VoiceSignal } from '../worker/protocol-voice.ts';
 import { play, setHeard, stopPlaying } from './voice-audio.ts';
 
@@ -13,8 +14,12 @@ interface Link {
   pc: RTCPeerConnection;
   /** The track this link sends now (the microphone or none), so a route that changes nothing swaps nothing. */
   sending: MediaStreamTrack | null;
+  /** Whether this page made the offer (else it answered the peer's). */
+  mine: boolean;
   /** The generation its offer was sent under, while this page offered and awaits the answer. */
   offered?: number;
+  /** Whether it ever came up (connected). */
+  up: boolean;
 }
 
 /** How the connections reach the room and the microphone (client/voice-link.ts). */
@@ -34,8 +39,11 @@ let route: VoiceRoute | null = null;
 const links = new Map<string, Link>();
 // Gathering candidates on a network that answers nothing must not hold an offer forever.
 const GATHER_MS = 4_000;
-// An offer whose connection is not up by then is made again while the route still wants it: an answer
-// can be lost between two routes, and a phone's network can swallow the first try.
+// An offer whose connection is not up this long after its answer came is made again while the route
+// still wants it: a phone's network can swallow the first try. Counted from the answer, never from the
+// offer: a loaded phone can take longer than this to answer, and an offer made again meanwhile would
+// throw its answer away each time (the room relays every answer made under the current route; one
+// lost with an older route is made again when the new route comes).
 const CONNECT_MS = 10_000;
 
 /** Starts following routes with this microphone and these ICE servers. */
@@ -69,9 +77,16 @@ export function followRoute(r: VoiceRoute): void {
   setup.mic.enabled = micOpen(r);
   // No bye: the room relays nothing between two peers it no longer links.
   for (const peer of [...links.keys()]) if (!allowed(r, peer)) drop(peer, false);
-  // An offer sent under an older route whose answer never came was dropped on the way (by the room, or
-  // by the peer, if it was sent as the step changed): it is made again under this one.
-  for (const [peer, link] of links) if (link.offered !== undefined && link.offered !== r.gen && link.pc.signalingState === 'have-local-offer') drop(peer, false);
+  for (const [peer, link] of links) {
+    // An offer sent under an older route whose answer never came was dropped on the way (by the room, or
+    // by the peer, if it was sent as the step changed): whoever offers under this route offers again.
+    const lost = link.offered !== undefined && link.offered !== r.gen && link.pc.signalingState === 'have-local-offer';
+    // A connection this page answered that never came up, while this route makes this page the one to
+    // offer: the roles turned with the route, and the peer, which offered it, now waits for this page's
+    // offer (its own was lost with the old route, or is replaced by this one).
+    const turned = !link.mine && !link.up && offers(r, peer);
+    if (lost || turned) drop(peer, false);
+  }
   for (const peer of new Set([...r.hear.map((s) => s.peer), ...r.heardBy])) {
     if (peer !== r.peer && !links.has(peer) && offers(r, peer)) void offer(peer);
   }
@@ -83,10 +98,14 @@ function tune(peer: string, link: Link): void {
   const r = route;
   if (!setup || !r) return;
   const want = micOpen(r) && r.heardBy.includes(peer) ? setup.mic : null;
-  if (link.sending !== want) {
+  // A connection still taking in the peer's offer has no sender yet (a loaded phone takes seconds): it
+  // is tuned once the offer is in, so what it sends is noted only when it is swapped.
+  const sender = link.pc.getTransceivers()[0]?.sender;
+  if (sender && link.sending !== want) {
     link.sending = want;
-    const sender = link.pc.getTransceivers()[0]?.sender;
-    void sender?.replaceTrack(want).catch(() => {});
+    void sender.replaceTrack(want).catch(() => {
+      if (link.sending === want) link.sending = null;
+    });
   }
   const seat = r.hear.find((s) => s.peer === peer)?.seat;
   setHeard(peer, hears(r, peer) && !(seat != null && setup.mutedHere().has(seat)));
@@ -99,16 +118,17 @@ export function retune(): void {
   for (const [peer, link] of links) tune(peer, link);
 }
 
-function newLink(peer: string): Link {
+function newLink(peer: string, mine: boolean): Link {
   const { ice } = setup!;
   const pc = new RTCPeerConnection({ iceServers: ice.iceServers, iceTransportPolicy: ice.relayOnly ? 'relay' : 'all' });
-  const link: Link = { pc, sending: null };
+  const link: Link = { pc, sending: null, mine, up: false };
   pc.ontrack = (e) => {
     if (links.get(peer) !== link) return;
     play(peer, e.streams[0] ?? new MediaStream([e.track]), false);
     tune(peer, link);
   };
   pc.onconnectionstatechange = () => {
+    if (pc.connectionState === 'connected') link.up = true;
     // A connection that failed is opened again by whoever offers, while the route still wants it.
     if (pc.connectionState !== 'failed' || links.get(peer) !== link) return;
     drop(peer, false);
@@ -128,7 +148,7 @@ function drop(peer: string, bye: boolean): void {
 }
 
 async function offer(peer: string): Promise<void> {
-  const link = newLink(peer);
+  const link = newLink(peer, true);
   const { pc } = link;
   try {
     pc.addTransceiver('audio', { direction: 'sendrecv' });
@@ -138,11 +158,6 @@ async function offer(peer: string): Promise<void> {
     if (links.get(peer) !== link || !route) return;
     link.offered = route.gen;
     setup?.send(peer, route.gen, { kind: 'offer', sdp });
-    setTimeout(() => {
-      if (links.get(peer) !== link || pc.connectionState === 'connected') return;
-      drop(peer, false);
-      if (route) followRoute(route);
-    }, CONNECT_MS);
   } catch {
     if (links.get(peer) === link) drop(peer, false);
   }
@@ -150,7 +165,7 @@ async function offer(peer: string): Promise<void> {
 
 /** Answers an offer made under the route of generation `gen`: the answer is made under it too (if that route is gone when it is ready, the room drops it and the peer offers again). */
 async function answer(peer: string, sdp: string, gen: number): Promise<void> {
-  const link = newLink(peer);
+  const link = newLink(peer, false);
   const { pc } = link;
   try {
     await pc.setRemoteDescription({ type: 'offer', sdp });
@@ -175,8 +190,10 @@ export function onSignal(from: string, gen: number, signal: VoiceSignal): void {
   switch (signal.kind) {
     case 'offer': {
       if (!allowed(r, from)) return;
-      // Both offered at once (two routes crossed): the smaller peer name's offer stands.
-      if (link?.pc.signalingState === 'have-local-offer' && r.peer < from) return;
+      // Both offered at once (the roles turned with a route while an offer travelled): the offer of the
+      // end this route makes the one to offer stands; the other end's route says the same (the room sends
+      // both before it relays a signal made under them).
+      if (link?.pc.signalingState === 'have-local-offer' && offers(r, from)) return;
       // Any other offer replaces what there was (the peer started again).
       if (link) drop(from, false);
       void answer(from, signal.sdp, gen);
@@ -185,7 +202,7 @@ export function onSignal(from: string, gen: number, signal: VoiceSignal): void {
     case 'answer':
       if (link?.pc.signalingState !== 'have-local-offer') return;
       delete link.offered;
-      void link.pc.setRemoteDescription({ type: 'answer', sdp: signal.sdp }).catch(() => drop(from, false));
+      void link.pc.setRemoteDescription({ type: 'answer', sdp: signal.sdp }).then(() => awaitUp(from, link), () => drop(from, false));
       return;
     case 'ice':
       if (link) void link.pc.addIceCandidate({ candidate: signal.candidate, sdpMid: signal.sdpMid ?? null, sdpMLineIndex: signal.sdpMLineIndex ?? null }).catch(() => {});
@@ -195,6 +212,15 @@ export function onSignal(from: string, gen: number, signal: VoiceSignal): void {
       drop(from, false);
       return;
   }
+}
+
+/** After this page's offer was answered: made again if its connection is not up within CONNECT_MS, while the route still wants it. */
+function awaitUp(peer: string, link: Link): void {
+  setTimeout(() => {
+    if (links.get(peer) !== link || link.up) return;
+    drop(peer, false);
+    if (route) followRoute(route);
+  }, CONNECT_MS);
 }
 
 /** The local description once its candidates are gathered (or after GATHER_MS), cut to what one frame carries. */

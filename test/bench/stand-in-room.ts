@@ -11,16 +11,16 @@ import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import type { GameState } from '../../worker/engine/types.ts';
 import type { RoomSummary, RoomView, ServerFrame } from '../../worker/protocol.ts';
 
-const DIST = 'dist/client';
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json' };
 
 /**
  * A room stand-in on a free port: its base URL, a send to the socket last opened, the frames the page
  * sent, a way to drop the socket, and close. With a `summary`, it answers the room's GET (the join form
- * asks it); `api` answers other GETs of the room's API by path (the live voice's ICE servers).
+ * asks it); `api` answers other GETs of the room's API by path (the live voice's ICE servers); `dist`
+ * is the build it serves (the browser tests' copy, dist/client-e2e, carries the voice's test probe).
  */
-export async function standInRoom(code: string, first: string[], summary?: RoomSummary, api: Record<string, unknown> = {}): Promise<{ base: string; send: (text: string) => void; received: string[]; drop: () => void; close: () => void }> {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error('build the client first (npm run build:client)');
+export async function standInRoom(code: string, first: string[], summary?: RoomSummary, api: Record<string, unknown> = {}, dist = 'dist/client'): Promise<{ base: string; send: (text: string) => void; received: string[]; drop: () => void; close: () => void }> {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('build the client first (npm run build:client)');
   let socket: ServerSocket | null = null;
   const received: string[] = [];
   const http = createServer((req, res) => {
@@ -28,8 +28,8 @@ export async function standInRoom(code: string, first: string[], summary?: RoomS
     if (summary && url.pathname === `/api/rooms/${code}`) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(summary));
     if (url.pathname in api) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(api[url.pathname]));
     if (url.pathname.startsWith('/api/')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"stand-in"}');
-    let file = join(DIST, url.pathname);
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(DIST, 'index.html');
+    let file = join(dist, url.pathname);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
   const wss = new WebSocketServer({ server: http, path: `/api/rooms/${code}/ws` });

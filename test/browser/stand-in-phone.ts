@@ -29,11 +29,13 @@ interface Options {
   /** The room's API GETs the stand-in answers, by path (see standInRoom). */
   api?: Record<string, unknown>;
   colorScheme?: 'light' | 'dark';
+  /** The build served: dist/client by default; dist/client-e2e for the voice's test probe. */
+  dist?: string;
 }
 
 /** Opens a phone at `code` on a new stand-in room that sends `first` to each socket that opens. */
 export async function standInPhone(browser: Browser, code: string, first: string[], o: Options = {}): Promise<StandInPhone> {
-  const room = await standInRoom(code, first, o.summary, o.api);
+  const room = await standInRoom(code, first, o.summary, o.api, o.dist);
   const context = await browser.newContext({ colorScheme: o.colorScheme ?? 'light', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: o.deviceScaleFactor ?? 1, locale: o.locale ?? 'en-US', baseURL: room.base, reducedMotion: o.motion ? 'no-preference' : 'reduce' });
   const seat = o.seat === undefined ? 1 : o.seat;
   if (seat !== null) await context.addInitScript(([c, s, h]) => localStorage.setItem(`tianhei.room.${c}`, JSON.stringify({ code: c, seat: s, token: 'test-token', host: h })), [code, seat, o.host ?? seat === 1] as const);
