@@ -9,6 +9,8 @@ export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 74
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' };
 /** A click that cannot happen in this time means the screen moved on: look again. */
 export const CLICK_MS = 3_000;
+/** A click on what stays on the screen (the card): a loaded machine, not a moved-on screen, is what delays it. */
+const STAYING_CLICK_MS = 15_000;
 
 export interface Player {
   name: string;
@@ -73,16 +75,16 @@ export function readScreen(): Screen {
   };
 }
 
-/** Taps (phones) or clicks (desktops) the first match. */
-export async function press(p: { page: Page; phone: boolean }, selector: string): Promise<void> {
+/** Taps (phones) or clicks (desktops) the first match; `timeout` for what cannot move on. */
+export async function press(p: { page: Page; phone: boolean }, selector: string, timeout = CLICK_MS): Promise<void> {
   const target = p.page.locator(selector).first();
-  if (p.phone) await target.tap({ timeout: CLICK_MS });
-  else await target.click({ timeout: CLICK_MS });
+  if (p.phone) await target.tap({ timeout });
+  else await target.click({ timeout });
 }
 
 /** Turns the card up, reads the role on it, turns it down again. */
 export async function peekRole(p: { page: Page; phone: boolean }): Promise<string> {
-  await press(p, '[data-testid=my-card]');
+  await press(p, '[data-testid=my-card]', STAYING_CLICK_MS);
   const role = (await p.page.locator('[data-testid=my-role]').getAttribute('data-role')) ?? '';
   await hideCard(p);
   return role;
@@ -90,7 +92,7 @@ export async function peekRole(p: { page: Page; phone: boolean }): Promise<strin
 
 /** Turns the card down if it is still up (it also turns down by itself, client/card-peek.ts). */
 export async function hideCard(p: { page: Page; phone: boolean }): Promise<void> {
-  if (await p.page.locator('[data-testid=my-card][aria-expanded=true]').count()) await press(p, '[data-testid=my-card][aria-expanded=true]');
+  if (await p.page.locator('[data-testid=my-card][aria-expanded=true]').count()) await press(p, '[data-testid=my-card][aria-expanded=true]', STAYING_CLICK_MS);
 }
 
 /**
