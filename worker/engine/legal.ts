@@ -11,7 +11,7 @@ import { RULESETS } from './rulesets.ts';
 import { readingPending } from './reading.ts';
 import { isConfirmed, needsConfirm } from './night-confirm.ts';
 import { owesSpeech, speechLeft } from './open-day.ts';
-import { StateMemo } from './log-reading.ts';
+import { StateMemo } from './state-memo.ts';
 import type { CardRef, GameState, LegalAction, Seat } from './types.ts';
 
 // Legal actions of the states asked about last, by seat: a state is asked about many times in a row
