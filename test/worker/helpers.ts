@@ -72,7 +72,11 @@ export async function storedGame(code: string): Promise<{ dump: string; state: G
   });
 }
 
-/** Replaces the room's clock (until the object is evicted). */
+/**
+ * Replaces the room's clock (until the object is evicted). Keep it at or after the real time: the
+ * platform fires an alarm set in the real past at once, and a room whose clock says nothing is due
+ * sets it again, so it spins until the file ends.
+ */
 export async function setClock(code: string, at: number): Promise<void> {
   await runInDurableObject(stubOf(code), (room: Room) => {
     room.now = () => at;
