@@ -3,4 +3,4 @@
 // same time, so they run side by side on two cores).
 import { botLegalityTests } from './bot-games.ts';
 
-botLegalityTests([['classic', 1250], ['original', 1250], ['infernal', 1250]]);
+botLegalityTests([['classic', 700], ['original', 550], ['infernal', 550]]);

@@ -3,4 +3,4 @@
 // longer, so it plays fewer games.
 import { botLegalityTests } from './bot-games.ts';
 
-botLegalityTests([['runoff', 1250], ['dual', 150]]);
+botLegalityTests([['runoff', 800], ['dual', 60]]);

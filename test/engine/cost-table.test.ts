@@ -7,8 +7,8 @@ import { TABLE_SIZES, costTable, renderCostTable } from '../../worker/cli/balanc
 describe('the cost table', () => {
   it('times random and heuristic games for each of a ruleset’s three table sizes', () => {
     const reported: number[] = [];
-    // Each figure is a simulator process of its own: few games, one warm-up game.
-    const rows = costTable(3, 2, (row) => reported.push(row.players), ['raw'], 1);
+    // Each figure is a simulator process of its own (six here): few games, one warm-up game, one run.
+    const rows = costTable(3, 1, (row) => reported.push(row.players), ['raw'], 1);
     expect(rows.map((r) => r.players)).toEqual(TABLE_SIZES.raw);
     expect(reported).toEqual(TABLE_SIZES.raw);
     for (const r of rows) {
@@ -16,8 +16,8 @@ describe('the cost table', () => {
       expect(r.heuristic).toBeGreaterThan(0);
       expect(Number.isFinite(r.heuristic / r.random)).toBe(true);
     }
-    const text = renderCostTable(rows, 3, 2);
-    expect(text).toContain('npm run simulate -- --cost --games 3 --runs 2');
+    const text = renderCostTable(rows, 3, 1);
+    expect(text).toContain('npm run simulate -- --cost --games 3 --runs 1');
     for (const r of rows) expect(text).toContain(`| raw | ${r.players} | ${r.random.toFixed(2)} | ${r.heuristic.toFixed(2)} | ${(r.heuristic / r.random).toFixed(1)}× |`);
   }, 60_000);
 });
