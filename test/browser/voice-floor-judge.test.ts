@@ -2,18 +2,19 @@
 // table of 8 with open days (RULES.md 11, open days) and a human judge, every seat played by a socket
 // bot, three seats also on pages of their own in the room's voice (one of them a hostile page that
 // keeps its microphone on whatever the room says), a spectator's page and the judge's page; each
-// page's Chromium has a fake microphone playing its own tone, and each page measures what it really
-// plays (a Web Audio AnalyserNode on its output). The judge may always speak and is heard by
+// page (a context of one Chromium) has a microphone playing its own tone (toneMic in voice-pages.ts),
+// and each page measures what it really plays over WebRTC (a Web Audio AnalyserNode on its output). The judge may always speak and is heard by
 // everyone; the judges hear every voice of the step; the open day gives the floor to one voice at a
 // time by press to talk (its 60-s cap is the room's alarm: test/worker/voice-relay.test.ts). The
 // judge's microphone, open at every step, is the judge's own to mute: muted, nobody hears it.
 // A seat voted out is told, at its own last words, to say them now.
 import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse } from '../../worker/protocol.ts';
 import type { View } from '../../worker/engine/types.ts';
 import { SocketBot, roomSocketURL, voteForLast } from './socket-bot.ts';
-import { closeVoicePage, hearsOnly, heardText, hostileSending, joinVoice, moment, ownLevel, post, routeOf, voicePage, waitFor, type VoicePage } from './voice-pages.ts';
+import { closeVoicePage, hearsOnly, heardText, hostileSending, joinVoice, moment, ownLevel, post, routeOf, voiceBrowser, voicePage, waitFor, type VoicePage } from './voice-pages.ts';
 
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/screenshots');
 /** Each page's tone: whole Hz, far apart, none a harmonic of another. */
@@ -22,6 +23,7 @@ type Who = keyof typeof TONE;
 const ALL = Object.values(TONE);
 
 let base: string;
+let browser: Browser | undefined;
 const bots: SocketBot[] = [];
 const pages = {} as Record<Who, VoicePage>;
 const seat = {} as Record<'a' | 'b' | 'c', SocketBot>;
@@ -130,12 +132,13 @@ beforeAll(async () => {
   outByVote = seat.c.seat;
   watched.add('call:killers:1').add('open-day').add(`last-words:${seat.c.seat}:1`);
   figures.push(`deal: a = killer #${seat.a.seat} (${TONE.a} Hz); b = ${role(seat.b)} #${seat.b.seat}, a hostile page (${TONE.b} Hz); c = civilian #${seat.c.seat} (${TONE.c} Hz); a spectator (${TONE.spectator} Hz); the human judge (${TONE.judge} Hz); the night's victim #${victim.seat} has no page`);
+  const shared = (browser = await voiceBrowser());
   const opened = await Promise.all([
-    voicePage(base, code, 'a', TONE.a, seat.a),
-    voicePage(base, code, 'b', TONE.b, seat.b, { hostile: true }),
-    voicePage(base, code, 'c', TONE.c, seat.c, { theme: 'dark' }),
-    voicePage(base, code, 'spectator', TONE.spectator, null),
-    voicePage(base, code, 'judge', TONE.judge, { seat: null, token: judge.token }, { theme: 'dark' }),
+    voicePage(shared, base, code, 'a', TONE.a, seat.a),
+    voicePage(shared, base, code, 'b', TONE.b, seat.b, { hostile: true }),
+    voicePage(shared, base, code, 'c', TONE.c, seat.c, { theme: 'dark' }),
+    voicePage(shared, base, code, 'spectator', TONE.spectator, null),
+    voicePage(shared, base, code, 'judge', TONE.judge, { seat: null, token: judge.token }, { theme: 'dark' }),
   ]);
   Object.assign(pages, { a: opened[0], b: opened[1], c: opened[2], spectator: opened[3], judge: opened[4] });
   await Promise.all(opened.map(joinVoice));
@@ -146,6 +149,7 @@ afterAll(async () => {
   console.log(`floor and judge, what each listener measured:\n  ${figures.join('\n  ')}`);
   for (const b of bots) b.close();
   await Promise.all(Object.values(pages).map(closeVoicePage));
+  await browser?.close();
 });
 
 it('at the killers’ call the judge is heard by every seat and the spectator, and hears the killers; the hostile page reaches nobody', () =>

@@ -16,13 +16,13 @@ import { launch } from './browser.ts';
 import { recordHeard, type Heard } from './heard.ts';
 import { axeScan, blocking } from './axe.ts';
 import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
-import { ownLevel, toneWav } from './voice-pages.ts';
+import { addToneMic, ownLevel } from './voice-pages.ts';
 
 const CODE = 'VFLOOR';
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/screenshots');
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launch('shell', ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${toneWav(600)}`]);
+  browser = await launch('shell');
 });
 afterAll(() => browser?.close());
 
@@ -42,7 +42,12 @@ const route = (r: Partial<VoiceRoute>): string => JSON.stringify({ type: 'voice'
 let phone: StandInPhone;
 beforeAll(async () => {
   const { room, game } = openDay();
-  phone = await standInPhone(browser, CODE, [room, game], { api: { [`/api/rooms/${CODE}/voice-ice`]: { iceServers: [], relayOnly: false } }, before: async (c) => void (await c.addInitScript(recordHeard)) });
+  phone = await standInPhone(browser, CODE, [room, game], { api: { [`/api/rooms/${CODE}/voice-ice`]: { iceServers: [], relayOnly: false } }, before: async (c) => {
+      // The microphone plays a tone (toneMic), for the player's own level meter.
+      await addToneMic(c, 600);
+      await c.addInitScript(recordHeard);
+    },
+  });
 });
 afterAll(() => phone?.close());
 
@@ -158,7 +163,7 @@ it('given the word (a speech), the microphone stays open until the player mutes 
   await expect.poll(micState).toContain('You are speaking: the table hears you');
   expect(await toggle.getAttribute('aria-pressed')).toBe('false');
   expect(await page.getByRole('button', { name: 'Mute my microphone' }).count()).toBe(1);
-  // The fake microphone's tone moves the player's own meter.
+  // The microphone's tone moves the player's own meter.
   await expect.poll(myLevel).toBeGreaterThan(0.3);
   await toggle.tap();
   await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');

@@ -1,16 +1,18 @@
 // Live voice heard in real browsers: a classic table of 8 (the smallest), every seat played by a
 // socket bot, three of them also on a page of their own in the room's voice, plus a spectator's page;
-// each page's Chromium has a fake microphone playing its own tone: the two killers (the second a
+// each page (a context of one Chromium) has a microphone playing its own tone (toneMic in
+// voice-pages.ts): the two killers (the second a
 // hostile page that keeps its microphone on and its connections open whatever the room says), a
 // civilian, and the spectator. Each page measures what it really plays (a Web Audio AnalyserNode on
 // its output). RULES.md 2.2 (the killers agree at their call, unseen by the others) and 2.7 (one
 // speaker at a time, nobody else may speak meanwhile).
 import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse } from '../../worker/protocol.ts';
 import type { View } from '../../worker/engine/types.ts';
 import { SocketBot, roomSocketURL } from './socket-bot.ts';
-import { SILENT_DB, closeVoicePage, hostileSending, joinVoice, moment, peersOf, playsOnly, post, probe, routeOf, voicePage, waitFor, type Probe, type VoicePage } from './voice-pages.ts';
+import { SILENT_DB, closeVoicePage, hostileSending, joinVoice, moment, peersOf, playsOnly, post, probe, routeOf, voiceBrowser, voicePage, waitFor, type Probe, type VoicePage } from './voice-pages.ts';
 
 const SHOTS = join(resolve(import.meta.dirname, '../..'), 'test-results/screenshots');
 /** Each page's tone: whole Hz, far apart, none a harmonic of another. */
@@ -19,6 +21,7 @@ type Who = keyof typeof TONE;
 const ALL = Object.values(TONE);
 
 let base: string;
+let browser: Browser | undefined;
 const bots: SocketBot[] = [];
 const pages = {} as Record<Who, VoicePage>;
 const seat = {} as Record<Exclude<Who, 'spectator'>, SocketBot>;
@@ -86,11 +89,12 @@ beforeAll(async () => {
   watched.add('call:killers:1');
   for (const b of Object.values(seat)) watched.add(`speech:${b.seat}:1`);
   note(`deal: killers #${seat.killer.seat} (${TONE.killer} Hz) and #${seat.hostile.seat} (the hostile page, ${TONE.hostile} Hz); civilian #${seat.civilian.seat} (${TONE.civilian} Hz); a spectator (${TONE.spectator} Hz)`);
+  const shared = (browser = await voiceBrowser());
   const [killer, hostile, civilian, spectator] = await Promise.all([
-    voicePage(base, code, 'killer', TONE.killer, seat.killer, { theme: 'dark' }),
-    voicePage(base, code, 'hostile', TONE.hostile, seat.hostile, { hostile: true }),
-    voicePage(base, code, 'civilian', TONE.civilian, seat.civilian, { theme: 'dark' }),
-    voicePage(base, code, 'spectator', TONE.spectator, null),
+    voicePage(shared, base, code, 'killer', TONE.killer, seat.killer, { theme: 'dark' }),
+    voicePage(shared, base, code, 'hostile', TONE.hostile, seat.hostile, { hostile: true }),
+    voicePage(shared, base, code, 'civilian', TONE.civilian, seat.civilian, { theme: 'dark' }),
+    voicePage(shared, base, code, 'spectator', TONE.spectator, null),
   ]);
   Object.assign(pages, { killer, hostile, civilian, spectator });
   await shot(killer, 'join-dark');
@@ -102,6 +106,7 @@ afterAll(async () => {
   console.log(`live voice, what each listener measured:\n  ${figures.join('\n  ')}`);
   for (const b of bots) b.close();
   await Promise.all(Object.values(pages).map(closeVoicePage));
+  await browser?.close();
 });
 
 /** Lets the bots play on from the moment the test has measured. */

@@ -1,6 +1,6 @@
 // Who offers a voice connection, and when it is offered again (docs/protocol.md, Voice, Connections),
-// on a room that is slow or busy: two phones, each in its own Chromium whose fake microphone plays its
-// own tone, on stand-in rooms (test/bench/stand-in-room.ts) for which this file plays the room. It
+// on a room that is slow or busy: two phones, two contexts of one Chromium, each with a microphone
+// playing its own tone (toneMic in voice-pages.ts), on stand-in rooms (test/bench/stand-in-room.ts) for which this file plays the room. It
 // sends each page its route and relays their signals as the room does (only under the current
 // generation), and holds or drops one where a busy machine would: an answer that comes after the step
 // moved on, a phone that takes longer than 10 s to answer (the judge's page, answering four pages at
@@ -13,9 +13,8 @@ import { viewFor } from '../../worker/engine/index.ts';
 import type { VoiceRoute, VoiceSignal } from '../../worker/protocol.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
 import { Table } from '../engine/table.ts';
-import { launch } from './browser.ts';
 import { standInPhone, type StandInPhone } from './stand-in-phone.ts';
-import { hearsOnly, toneWav, waitFor, type VoicePage } from './voice-pages.ts';
+import { addToneMic, hearsOnly, voiceBrowser, waitFor, type VoicePage } from './voice-pages.ts';
 
 const CODE = 'VOFFER';
 /** Two pages: x's peer name sorts after y's, so where the two hear each other y offers. */
@@ -51,13 +50,12 @@ function slowOffers(ms: number): void {
 /** What the room does with a signal as it comes: relays it at once, or after `ms` (a slow phone's answer); either way under the current generation only. */
 type Fate = 'relay' | { ms: number };
 
-let browsers: Browser[] = [];
+let browser: Browser | undefined;
 let phones: StandInPhone[] = [];
 let pump: ReturnType<typeof setInterval> | undefined;
 
 beforeAll(async () => {
-  const fake = (hz: number) => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${toneWav(hz)}`];
-  browsers = await Promise.all([launch('shell', fake(X.hz)), launch('shell', fake(Y.hz))]);
+  browser = await voiceBrowser();
 });
 afterEach(async () => {
   clearInterval(pump);
@@ -66,7 +64,7 @@ afterEach(async () => {
   phones = [];
 });
 afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
+  await browser?.close();
 });
 
 /**
@@ -74,11 +72,12 @@ afterAll(async () => {
  * the two pages as the measuring helpers take them, what each sent, and a way to send both routes.
  */
 async function twoPages(fate: (s: Sent) => Fate, o: { ySlowMs?: number } = {}) {
-  // Each page in its own browser (its own microphone's tone), on a room of its own; `ySlowMs`: y's page takes that long to take in an offer (a loaded phone).
-  const before = async (c: BrowserContext): Promise<void> => {
-    if (o.ySlowMs) await c.addInitScript(slowOffers, o.ySlowMs);
+  // Each page in a context of its own (its own microphone's tone), on a room of its own; `ySlowMs`: y's page takes that long to take in an offer (a loaded phone).
+  const before = (who: typeof X) => async (c: BrowserContext): Promise<void> => {
+    await addToneMic(c, who.hz);
+    if (who === Y && o.ySlowMs) await c.addInitScript(slowOffers, o.ySlowMs);
   };
-  phones = await Promise.all(browsers.map((b, i) => standInPhone(b, CODE, first(), { api: ICE, dist: 'dist/client-e2e', before: i === 1 ? before : undefined })));
+  phones = await Promise.all([X, Y].map((who) => standInPhone(browser!, CODE, first(), { api: ICE, dist: 'dist/client-e2e', before: before(who) })));
   const [px, py] = phones as [StandInPhone, StandInPhone];
   const sides = [
     { me: X, phone: px, other: py, read: 0 },
@@ -103,7 +102,7 @@ async function twoPages(fate: (s: Sent) => Fate, o: { ySlowMs?: number } = {}) {
   }, 20);
   for (const p of phones) await p.page.locator('[data-testid=voice-join]').tap();
   await waitFor('both pages to join the voice', () => phones.every((p) => p.room.received.some((f) => f.includes('"voice-join"'))), 15_000);
-  const page = (p: StandInPhone, who: typeof X, i: number): VoicePage => ({ label: `#${who.seat}`, hz: who.hz, browser: browsers[i]!, context: p.context, page: p.page, errors: p.errors });
+  const page = (p: StandInPhone, who: typeof X): VoicePage => ({ label: `#${who.seat}`, hz: who.hz, context: p.context, page: p.page, errors: p.errors });
   /** The step moves on: both pages get their routes of generation `g`. */
   const routes = (g: number, x: Partial<VoiceRoute>, y: Partial<VoiceRoute>) => {
     gen = g;
@@ -111,7 +110,7 @@ async function twoPages(fate: (s: Sent) => Fate, o: { ySlowMs?: number } = {}) {
     px.room.send(frame(X, x));
     py.room.send(frame(Y, y));
   };
-  return { x: page(px, X, 0), y: page(py, Y, 1), sent, routes };
+  return { x: page(px, X), y: page(py, Y), sent, routes };
 }
 
 /** Each page's route at a step. */

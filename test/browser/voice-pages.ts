@@ -1,9 +1,11 @@
-// What the live voice's browser tests share: a WAV tone per seat, one Chromium per seat whose fake
-// microphone plays that tone (the fake capture file is per browser process), a seat's page (or a
-// spectator's, the judge's) in the room's voice, a hostile page that ignores the room, the moments a
-// table's bots wait at, and measuring what a page plays (the page's own hook, client/voice-link.ts: a
-// Web Audio AnalyserNode on everything it plays; only in the tests' build of the client,
-// dist/client-e2e, which the browser tests' wrangler serves).
+// What the live voice's browser tests share: each page's microphone, a tone of its own (toneMic: the
+// page's getUserMedia answers with a sine made by Web Audio, so every page of a file can live in one
+// Chromium, a browser context per device), a seat's page (or a spectator's, the judge's) in the
+// room's voice, a hostile page that ignores the room, the moments a table's bots wait at, and
+// measuring what a page plays (the page's own hook, client/voice-link.ts: a Web Audio AnalyserNode on
+// everything it plays; only in the tests' build of the client, dist/client-e2e, which the browser
+// tests' wrangler serves). A WAV of a tone (toneWav) is still there for the files that record
+// through Chromium's fake capture device.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +15,16 @@ import type { VoiceRoute } from '../../worker/protocol.ts';
 import { apiHeaders, launch } from './browser.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tianhei-voice-'));
+/** A WAV tone's peak (full scale 1): about -9 dBFS; the capture path's gain control brings it down to about -30 to -42 dB as a listener plays it. */
+const TONE_PEAK = 12_000 / 32_768;
+/**
+ * toneMic's peak, about -24 dBFS: its track has no audio processing, so it is quieter at the source to
+ * play at about the same -30 to -40 dB a capture device's tone played at (Opus's noise around a tone
+ * heard stays as far under SILENT_DB as it did); the player's own meter still reads about 0.5.
+ */
+const MIC_PEAK = 0.06;
 
-/** A 16-bit mono 48 kHz WAV of a sine at `hz` (whole Hz) (Chromium loops it as the fake microphone); its path. */
+/** A 16-bit mono 48 kHz WAV of a sine at `hz` (whole Hz) (Chromium loops it as the fake capture device's microphone); its path. */
 export function toneWav(hz: number): string {
   const rate = 48_000;
   // One second of a whole number of cycles (hz is whole): the loop joins without a click that would spread over every frequency.
@@ -32,10 +42,68 @@ export function toneWav(hz: number): string {
   b.writeUInt16LE(16, 34);
   b.write('data', 36);
   b.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 12_000), 44 + i * 2);
+  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * TONE_PEAK * 32_768), 44 + i * 2);
   const path = join(dir, `${hz}.wav`);
   writeFileSync(path, b);
   return path;
+}
+
+/**
+ * The page's microphone plays a sine at `hz`: getUserMedia answers with a fresh track of a Web Audio
+ * oscillator (through a MediaStreamAudioDestinationNode), made in the page's own Chromium process, so
+ * pages with different tones can share one browser (Chromium's fake capture file is one per browser
+ * process), and no capture device or audio processing runs. The track is a real MediaStreamTrack: a
+ * disabled one sends silence, a stopped one ends, and each call makes a new one (joining again after
+ * leaving asks again). The oscillator runs in the page's own AudioContext (the app makes it in the
+ * tap, before it asks for the microphone: client/voice-audio.ts), so the tone adds no audio thread of
+ * its own; in a context of its own if the page has none yet. Runs in the page before the app
+ * (context.addInitScript), and before a hostile page's script, which wraps it.
+ */
+export function toneMic(o: { hz: number; peak: number }): void {
+  const Native = window.AudioContext;
+  let pages: AudioContext | null = null;
+  window.AudioContext = class extends Native {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      pages ??= this;
+    }
+  };
+  let ctx: AudioContext | null = null;
+  let tone: GainNode | null = null;
+  navigator.mediaDevices.getUserMedia = async (c?: MediaStreamConstraints) => {
+    if (!c?.audio || c.video) throw new DOMException('the test microphone gives audio only', 'NotSupportedError');
+    // Asked in the player's tap (the app asks only there), so a context made here may run too.
+    ctx ??= pages ?? new Native();
+    if (!tone) {
+      const osc = ctx.createOscillator();
+      osc.frequency.value = o.hz;
+      tone = ctx.createGain();
+      tone.gain.value = o.peak;
+      osc.connect(tone);
+      osc.start();
+    }
+    void ctx.resume();
+    const out = ctx.createMediaStreamDestination();
+    out.channelCount = 1;
+    tone.connect(out);
+    const track = out.stream.getAudioTracks()[0]!;
+    const stop = track.stop.bind(track);
+    track.stop = () => {
+      if (track.readyState === 'live') tone?.disconnect(out);
+      stop();
+    };
+    return out.stream;
+  };
+}
+
+/** The one Chromium a voice file's pages share, each page in a context of its own with its own tone (toneMic). */
+export function voiceBrowser(): Promise<Browser> {
+  return launch('shell');
+}
+
+/** Adds a microphone that plays `hz` (toneMic) to a device's context; before any other script that wraps getUserMedia. */
+export async function addToneMic(context: BrowserContext, hz: number): Promise<void> {
+  await context.addInitScript(toneMic, { hz, peak: MIC_PEAK });
 }
 
 /** Posts JSON to the app's API from an address of its own; the answer's JSON, or throws with the refusal. */
@@ -61,11 +129,10 @@ export interface Probe {
   rms: number;
 }
 
-/** One device in the room's voice: its own Chromium, whose microphone plays `hz`. */
+/** One device in the room's voice: a context of the file's browser, whose microphone plays `hz`. */
 export interface VoicePage {
   label: string;
   hz: number;
-  browser: Browser;
   context: BrowserContext;
   page: Page;
   errors: string[];
@@ -118,11 +185,11 @@ export function hostileSending(p: VoicePage): Promise<number> {
   return p.page.evaluate(() => (window as unknown as { hostileSending(): number }).hostileSending());
 }
 
-/** Opens a device whose microphone plays `hz`: a seat's page (its token stored as the app stores it; seat null: the human judge's) or a spectator's. */
-export async function voicePage(base: string, code: string, label: string, hz: number, seat: { seat: number | null; token: string } | null, opts: { hostile?: boolean; theme?: 'dark' | 'light' } = {}): Promise<VoicePage> {
-  const browser = await launch('shell', ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${toneWav(hz)}`]);
+/** Opens a device in `browser` (voiceBrowser) whose microphone plays `hz`: a seat's page (its token stored as the app stores it; seat null: the human judge's) or a spectator's. */
+export async function voicePage(browser: Browser, base: string, code: string, label: string, hz: number, seat: { seat: number | null; token: string } | null, opts: { hostile?: boolean; theme?: 'dark' | 'light' } = {}): Promise<VoicePage> {
   // A 390-px phone: the screenshots are the phone's.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, reducedMotion: 'reduce', colorScheme: opts.theme ?? 'light', locale: 'en-US', baseURL: base });
+  await addToneMic(context, hz);
   if (seat) await context.addInitScript((s) => localStorage.setItem(`tianhei.room.${s.code}`, JSON.stringify({ code: s.code, seat: s.seat, token: s.token, host: false })), { code, ...seat });
   if (opts.hostile) await context.addInitScript(hostile);
   const page = await context.newPage();
@@ -131,7 +198,7 @@ export async function voicePage(base: string, code: string, label: string, hz: n
   page.setDefaultTimeout(30_000);
   await page.goto(`/r/${code}`);
   if (!seat) await page.locator('[data-testid=watch]').tap();
-  return { label, hz, browser, context, page, errors };
+  return { label, hz, context, page, errors };
 }
 
 /** Taps "Join voice" and waits for the room's first route. */
@@ -236,7 +303,7 @@ export function ownLevel(page: Page): Promise<number> {
   return page.locator('[data-voice-level="me"]').evaluate((b) => Number(/scaleX\(([\d.]+)\)/.exec((b as HTMLElement).style.transform)?.[1] ?? 0));
 }
 
-/** Closes the device's browser. */
+/** Closes the device (its context; the file closes the browser). */
 export async function closeVoicePage(p: VoicePage | undefined): Promise<void> {
-  await p?.browser.close().catch(() => {});
+  await p?.context.close().catch(() => {});
 }
