@@ -7,6 +7,7 @@
 // Before the load part: the SQLite rows written and bytes stored by one whole 16-seat classic game
 // (storage.ts). The busy ballot (fifteen votes at once at day 9) follows, in two halves: the room alone against the bare object
 // (room-ballot.ts, sockets only) and the phone alone (client-ballot.ts, Chromium against recorded frames).
+// Each shape's runs start warm: both servers play it unmeasured first (load.ts WARM_UP_SECONDS).
 // Each load run records the 1-minute load average before and after it (quiet.ts): a room/bare ratio
 // is printed only when every run behind it started at a load average ≤ 1.5, else the bench says why.
 // Flags: --quick (engine and sizes only), --load-only, --ballot-only, --runs N, --seconds S,
@@ -18,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchEngine } from './engine.ts';
 import { gatedRatio, withLoad, beforeRun, type Gate, type RunLoad } from './quiet.ts';
-import { benchLoad, startServer, stopServer, type LoadFigures, type Server } from './load.ts';
+import { benchLoad, startServer, stopServer, WARM_UP_SECONDS, type LoadFigures, type Server } from './load.ts';
 import { benchSizes } from './sizes.ts';
 import { benchResync } from './resync-size.ts';
 import { printRoomBallot } from './room-ballot.ts';
@@ -72,6 +73,8 @@ async function loadRuns(runs: number, seconds: number): Promise<void> {
     servers.push(await startServer('room', Number(args.port)), await startServer('bare', Number(args['bare-port'])));
     for (const shape of shapes) {
       const figures: Record<string, (LoadFigures & RunLoad)[]> = { room: [], bare: [] };
+      // Unmeasured: each server plays the shape first, so no run pays the JIT's first compiles (load.ts).
+      for (const server of servers) await benchLoad(server, shape.rooms, shape.sockets, WARM_UP_SECONDS);
       // Alternate the targets run by run, and which goes first (room, bare, bare, room, …), so a
       // noisy neighbour or a warm cache favours neither.
       for (let run = 0; run < runs; run++) {
