@@ -1,14 +1,20 @@
-// One whole `classic` game in real headless Chromium, through the UI only: eight browser contexts
-// (four phone-sized, four desktop, three languages) create a room, join it from the share link,
-// play every night call, speech and ballot by clicking what their screen offers, and reach the
-// game-over screen. One phone tab is closed and reopened mid-game and must find its seat again.
-// On failure every page is saved to test-results/screenshots/. With E2E_SHOTS=<dir>, a passing
-// run also saves a few screenshots there (a killer's night and a ballot on a phone, game over).
+// One whole `classic` game in real headless Chromium, through the UI: eight browser contexts (four
+// phone-sized, four desktop, three languages) create a room, join it from the share link, read the
+// lobby and their cards. From night 1 on, pages stay open only for the screens that differ: the
+// host's desktop (English), the Chinese phone, the Spanish desktop, and a killer's, a police's and a
+// civilian's screen where none of those three holds one (a phone where it can). They play every
+// night call, speech and ballot by clicking what their screen offers, and reach the game-over screen;
+// the other seats are played on by WebSocket bots on the closed pages' own seat tokens (Chromium
+// would otherwise draw every event of the game eight times over: the worker tests prove the rules,
+// this file the screens). The Chinese phone's tab is closed and reopened mid-game and must find its
+// seat again. On failure every page is saved to test-results/screenshots/. With E2E_SHOTS=<dir>, a
+// passing run also saves a few screenshots there (a killer's night and a ballot on a phone, game over).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch } from './browser.ts';
+import { SocketBot, roomSocketURL } from './socket-bot.ts';
 import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -49,6 +55,8 @@ interface Seated extends Player {
 
 let browser: Browser;
 const players: Seated[] = [];
+/** The seats whose pages closed after the deal, played on by bots. */
+const bots: SocketBot[] = [];
 const log: string[] = [];
 const note = (line: string) => log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
 
@@ -57,6 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const b of bots) b.close();
   await browser?.close();
 });
 
@@ -151,7 +160,7 @@ const shotsTaken = new Set<string>();
 /** What the players typed in their speeches: every page's game record must show it. */
 const said: string[] = [];
 
-it('eight browsers play a classic game from creating the room to game over', async () => {
+it('eight browsers seat a classic game; the pages whose screens differ play it to game over', async () => {
   let passed = false;
   const errorsSeen = new Set<string>();
   try {
@@ -201,6 +210,28 @@ it('eight browsers play a classic game from creating the room to game over', asy
     expect(players.filter((p) => p.role === 'police')).toHaveLength(2);
     note(`dealt: ${players.map((p) => `#${p.seat} ${p.role}`).join(', ')} (${Date.now() - t0} ms to seat everyone)`);
 
+    // The pages whose screens differ play on: the host, the Chinese phone (reopened below), the
+    // Spanish desktop, and a killer, a police and a civilian (a phone first) where those lack one.
+    const keep = new Set([players[0]!, players[RELOADED]!, players[3]!]);
+    for (const role of ['killer', 'police', 'civilian']) {
+      if ([...keep].some((p) => p.role === role)) continue;
+      const holders = players.filter((p) => p.role === role);
+      keep.add(holders.find((p) => p.phone) ?? holders[0]!);
+    }
+    const code = link.split('/').at(-1)!;
+    for (const p of players.filter((x) => !keep.has(x))) {
+      // The seat's own token, from the page that joined with it: its bot is the same player on another device.
+      const { token } = await p.page.evaluate((c) => JSON.parse(localStorage.getItem(`tianhei.room.${c}`)!) as { token: string }, code);
+      expect(p.pageErrors, `${p.name}: uncaught errors in the page`).toEqual([]);
+      await p.context.close();
+      const bot = new SocketBot(p.seat, token, p.name);
+      await bot.open(roomSocketURL(inject('baseURL'), code));
+      bots.push(bot);
+    }
+    players.splice(0, players.length, ...players.filter((p) => keep.has(p)));
+    expect(new Set(players.map((p) => p.role)), 'a killer, a police and a civilian on screen').toEqual(new Set(['killer', 'police', 'civilian']));
+    note(`pages play seats ${players.map((p) => `#${p.seat}`).join(', ')}; bots seats ${bots.map((b) => `#${b.seat}`).join(', ')}`);
+
     // ------------------------------------------------------------ the game, by clicks
     const end = Date.now() + PLAY_CAP_MS;
     const round = { n: 0 };
@@ -236,6 +267,8 @@ it('eight browsers play a classic game from creating the room to game over', asy
           note(`${p.name}: ${screenMovedOn(e)}`);
         }
       }
+      // A bot whose move was refused or lost looks again.
+      for (const b of bots) b.decide();
       if (over === players.length) break;
       if (!acted) await new Promise((r) => setTimeout(r, 100));
     }
@@ -269,6 +302,11 @@ it('eight browsers play a classic game from creating the room to game over', asy
       for (const text of said) expect(record).toContain(text);
       expect(p.pageErrors, `${p.name}: uncaught errors in the page`).toEqual([]);
     }
+    // The bots' seats end the same game: the same winner and cards as every page shows.
+    for (const b of bots) {
+      await expect.poll(() => b.view?.result?.winner, { message: `${b.name} sees the same result` }).toBe(winner);
+      expect(b.view!.result!.roles, `${b.name}: the same cards`).toEqual(roles);
+    }
     if (SHOTS) await shot(players.find((p) => !p.phone)!, 'game-over-desktop.png');
     note(`winner: ${winner}; errors shown to players: ${[...errorsSeen].join(' | ') || 'none'}`);
     passed = true;
@@ -284,6 +322,7 @@ it('eight browsers play a classic game from creating the room to game over', asy
     } else if (process.env.E2E_LOG) {
       console.log(log.join('\n'));
     }
+    for (const b of bots) b.close();
     await Promise.all(players.map((p) => p.context.close().catch(() => {})));
   }
 });
