@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch } from './browser.ts';
 import { SocketBot, roomSocketURL } from './socket-bot.ts';
-import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
+import { DESKTOP, PHONE, answerFlow, anyChange, peekRole, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
@@ -270,7 +270,7 @@ it('eight browsers seat a classic game; the pages whose screens differ play it t
       // A bot whose move was refused or lost looks again.
       for (const b of bots) b.decide();
       if (over === players.length) break;
-      if (!acted) await new Promise((r) => setTimeout(r, 100));
+      if (!acted) await anyChange(players.map((p) => p.page));
     }
     expect(reloaded, 'the reopened tab was tested during the day').toBe(true);
     expect(said.length, 'some speeches had words').toBeGreaterThan(0);
