@@ -9,7 +9,12 @@ import { hostMove } from './socket.ts';
 
 /** The seats away now, with their time (a passed time no longer counts). */
 export function awaySeats(r: RoomView | null): { seat: number; until: number }[] {
-  return (r?.seats ?? []).flatMap((s) => (s.away && s.away > now.value ? [{ seat: s.seat, until: s.away }] : []));
+  const away = (r?.seats ?? []).filter((s) => s.away);
+  // The clock is read only when a seat is away: reading it subscribes the caller (the whole game
+  // screen) to its tick, which redrew every screen once a second for nothing.
+  if (away.length === 0) return [];
+  const at = now.value;
+  return away.flatMap((s) => (s.away! > at ? [{ seat: s.seat, until: s.away! }] : []));
 }
 
 /** One line for the whole table: who is away, until when. */

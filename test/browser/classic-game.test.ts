@@ -1,15 +1,21 @@
-// One whole `classic` game in real headless Chromium, through the UI only: eight browser contexts
-// (four phone-sized, four desktop, three languages) create a room, join it from the share link,
-// play every night call, speech and ballot by clicking what their screen offers, and reach the
-// game-over screen. One phone tab is closed and reopened mid-game and must find its seat again.
-// On failure every page is saved to test-results/screenshots/. With E2E_SHOTS=<dir>, a passing
-// run also saves a few screenshots there (a killer's night and a ballot on a phone, game over).
+// One whole `classic` game in real headless Chromium, through the UI: four browser contexts (the
+// host's desktop in English, an English and a Chinese phone, a Spanish desktop) create a room, join it
+// from the share link and read the lobby in their languages; four WebSocket bots take seats 5..8 over
+// HTTP. After the deal, where the four pages hold no killer, no police or no civilian, a bot holding
+// one hands its seat to a page of its own (a phone where it can), so each kind of screen is played
+// on a page: each page plays every night call, speech and ballot by clicking what its screen offers,
+// to the game-over screen, and the bots play their seats at once. (Eight pages drew every event of
+// the game eight times; the worker tests prove the rules, this file the screens.) The Chinese phone's
+// tab is closed and reopened mid-game and must find its seat again. On failure every page is saved to
+// test-results/screenshots/. With E2E_SHOTS=<dir>, a passing run also saves a few screenshots there
+// (a killer's night and a ballot on a phone, game over).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch } from './browser.ts';
-import { DESKTOP, PHONE, answerFlow, peekRole, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
+import { SocketBot, joinBot } from './socket-bot.ts';
+import { DESKTOP, PHONE, answerFlow, anyChange, peekRole, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAIL_SHOTS = join(ROOT, 'test-results/screenshots');
@@ -21,12 +27,15 @@ const PLAY_CAP_MS = 150_000;
 const SAME_DECISION_MS = 4_000;
 
 
-// The first creates the room (seat 1, host); the others join in this order (seats 2..8).
+// The first creates the room (seat 1, host); the others join in this order (seats 2..4).
 const PLAYERS: Player[] = [
   { name: 'Ann', phone: false, locale: 'en-US' },
   { name: 'Bo', phone: true, locale: 'en-US' },
   { name: '小明', phone: true, locale: 'zh-CN' },
   { name: 'Carmen', phone: false, locale: 'es-ES' },
+];
+/** Seats 5..8: bots, one of which moves to a page of its own (this device) where the pages lack its role. */
+const SEATED_BY_BOTS: Player[] = [
   { name: 'Dev', phone: true, locale: 'en-US' },
   { name: 'Eve', phone: false, locale: 'en-US' },
   { name: 'Fay', phone: true, locale: 'en-US' },
@@ -49,6 +58,8 @@ interface Seated extends Player {
 
 let browser: Browser;
 const players: Seated[] = [];
+/** The seats played by bots (5..8, less any moved to a page). */
+const bots: SocketBot[] = [];
 const log: string[] = [];
 const note = (line: string) => log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
 
@@ -57,6 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const b of bots) b.close();
   await browser?.close();
 });
 
@@ -151,7 +163,7 @@ const shotsTaken = new Set<string>();
 /** What the players typed in their speeches: every page's game record must show it. */
 const said: string[] = [];
 
-it('eight browsers play a classic game from creating the room to game over', async () => {
+it('four browsers and four bots play a classic game from creating the room to game over, a killer, a police and a civilian on pages', async () => {
   let passed = false;
   const errorsSeen = new Set<string>();
   try {
@@ -168,7 +180,7 @@ it('eight browsers play a classic game from creating the room to game over', asy
     expect(link).toMatch(/\/r\/[23456789A-HJKMNP-Z]{8}$/);
     note(`room ${link} (${Date.now() - t0} ms)`);
 
-    // Everyone opens the link and types a name at once; they press Join one after the other, so
+    // The other pages open the link and type a name at once; they press Join one after the other, so
     // the seats follow the order of PLAYERS.
     await Promise.all(
       players.slice(1).map(async (p) => {
@@ -184,6 +196,15 @@ it('eight browsers play a classic game from creating the room to game over', asy
       if (p === players[1]) await expect.poll(() => p.page.getByTestId('start-line').innerText()).toBe('Needs 8–16 players (now 2)');
       if (p === players[2]) await expect.poll(() => p.page.getByTestId('start-line').innerText()).toBe('需要 8–16 人（现在 3 人）');
     }
+    // Seats 5..8 join over HTTP, and hold still until the pages have read the deal.
+    const code = link.split('/').at(-1)!;
+    const base = inject('baseURL');
+    for (const pl of SEATED_BY_BOTS) {
+      const bot = await joinBot(base, code, pl.name);
+      bot.hold = true;
+      bots.push(bot);
+    }
+    expect(bots.map((b) => b.seat)).toEqual([5, 6, 7, 8]);
     note(`everyone is in the lobby (${Date.now() - t0} ms)`);
     await expect.poll(() => players[1]!.page.getByTestId('start-line').innerText()).toBe('Enough players: waiting for the host to start');
     await expect.poll(() => players[3]!.page.getByTestId('start-line').innerText()).toBe('Ya sois suficientes: esperando a que el anfitrión empiece');
@@ -196,10 +217,34 @@ it('eight browsers play a classic game from creating the room to game over', asy
         p.role = await peekRole(p);
       }),
     );
-    expect(players.map((p) => p.seat)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(players.filter((p) => p.role === 'killer')).toHaveLength(2);
-    expect(players.filter((p) => p.role === 'police')).toHaveLength(2);
-    note(`dealt: ${players.map((p) => `#${p.seat} ${p.role}`).join(', ')} (${Date.now() - t0} ms to seat everyone)`);
+    expect(players.map((p) => p.seat)).toEqual([1, 2, 3, 4]);
+    await expect.poll(() => bots.every((b) => !!b.view?.me?.role)).toBe(true);
+    const dealt = [...players.map((p) => p.role), ...bots.map((b) => b.view!.me!.role as string)];
+    expect(dealt.filter((r) => r === 'killer')).toHaveLength(2);
+    expect(dealt.filter((r) => r === 'police')).toHaveLength(2);
+    note(`dealt: ${dealt.map((r, i) => `#${i + 1} ${r}`).join(', ')} (${Date.now() - t0} ms to seat everyone)`);
+
+    // A killer's, a police's and a civilian's screen each play on a page: where the four pages lack
+    // one, a bot holding it (a phone's seat first) puts its seat on a page of its own, by its token.
+    for (const role of ['killer', 'police', 'civilian']) {
+      if (players.some((p) => p.role === role)) continue;
+      const holders = bots.filter((b) => b.view!.me!.role === role);
+      const bot = holders.find((b) => SEATED_BY_BOTS[b.seat - 5]!.phone) ?? holders[0]!;
+      bot.close();
+      bots.splice(bots.indexOf(bot), 1);
+      const p = await newPlayer(SEATED_BY_BOTS[bot.seat - 5]!);
+      await p.context.addInitScript(([c, seat, token]) => localStorage.setItem(`tianhei.room.${c}`, JSON.stringify({ code: c, seat: Number(seat), token, host: false })), [code, String(bot.seat), bot.token]);
+      await p.page.goto(link);
+      await p.page.locator('[data-testid=game]').waitFor();
+      p.seat = await mySeat(p);
+      expect(p.seat).toBe(bot.seat);
+      p.role = await peekRole(p);
+      expect(p.role).toBe(role);
+      players.push(p);
+    }
+    expect(new Set(players.map((p) => p.role)), 'a killer, a police and a civilian on screen').toEqual(new Set(['killer', 'police', 'civilian']));
+    for (const b of bots) b.release();
+    note(`pages play seats ${players.map((p) => `#${p.seat}`).join(', ')}; bots seats ${bots.map((b) => `#${b.seat}`).join(', ')}`);
 
     // ------------------------------------------------------------ the game, by clicks
     const end = Date.now() + PLAY_CAP_MS;
@@ -236,8 +281,10 @@ it('eight browsers play a classic game from creating the room to game over', asy
           note(`${p.name}: ${screenMovedOn(e)}`);
         }
       }
+      // A bot whose move was refused or lost looks again.
+      for (const b of bots) b.decide();
       if (over === players.length) break;
-      if (!acted) await new Promise((r) => setTimeout(r, 100));
+      if (!acted) await anyChange(players.map((p) => p.page));
     }
     expect(reloaded, 'the reopened tab was tested during the day').toBe(true);
     expect(said.length, 'some speeches had words').toBeGreaterThan(0);
@@ -269,6 +316,11 @@ it('eight browsers play a classic game from creating the room to game over', asy
       for (const text of said) expect(record).toContain(text);
       expect(p.pageErrors, `${p.name}: uncaught errors in the page`).toEqual([]);
     }
+    // The bots' seats end the same game: the same winner and cards as every page shows.
+    for (const b of bots) {
+      await expect.poll(() => b.view?.result?.winner, { message: `${b.name} sees the same result` }).toBe(winner);
+      expect(b.view!.result!.roles, `${b.name}: the same cards`).toEqual(roles);
+    }
     if (SHOTS) await shot(players.find((p) => !p.phone)!, 'game-over-desktop.png');
     note(`winner: ${winner}; errors shown to players: ${[...errorsSeen].join(' | ') || 'none'}`);
     passed = true;
@@ -284,6 +336,7 @@ it('eight browsers play a classic game from creating the room to game over', asy
     } else if (process.env.E2E_LOG) {
       console.log(log.join('\n'));
     }
+    for (const b of bots) b.close();
     await Promise.all(players.map((p) => p.context.close().catch(() => {})));
   }
 });

@@ -1,5 +1,7 @@
 // One `dual` game (version 5.0, RULES.md 8) with two 390-px phones and a desktop playing through the
-// UI and six WebSocket bots, to game over: the dual screens. Each page aims its night cards by
+// UI and six WebSocket bots, to game over: the dual screens. All three pages read their cards and
+// side; then the second phone's seat goes to a bot on its token (its screens are the first phone's)
+// unless a page drew the judge seat, so that two playing pages and the judge's stay. Each page aims its night cards by
 // tapping a card on the round table; the test checks that every card label a page shows is true of
 // that very card (a killer sees a mixed seat's other card unlabelled), that each page reads its side,
 // that a weighted ballot shows the weights summed per candidate, and that game over says won / lost /
@@ -14,8 +16,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { launch } from './browser.ts';
-import { SocketBot, joinBot, voteForTop } from './socket-bot.ts';
-import { DESKTOP, PHONE, answerFlow, createRoom, hideCard, openPlayer, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
+import { SocketBot, joinBot, roomSocketURL, voteForTop } from './socket-bot.ts';
+import { DESKTOP, PHONE, answerFlow, anyChange, createRoom, hideCard, openPlayer, press, readScreen, screenMovedOn, type Player, type Screen } from './pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results/screenshots');
@@ -272,7 +274,7 @@ async function play(p: Seated, s: DualScreen, flow: Screen): Promise<boolean> {
   return false;
 }
 
-it('two phones, a desktop and six bots play a dual game: cards labelled per card, sides, weighted tallies, aiming by tapping the table', { timeout: PLAY_CAP_MS + 60_000 }, async () => {
+it('two phones, a desktop and six bots seat a dual game, and the pages whose screens differ play it: cards labelled per card, sides, weighted tallies, aiming by tapping the table', { timeout: PLAY_CAP_MS + 60_000 }, async () => {
   let passed = false;
   try {
     const t0 = Date.now();
@@ -292,6 +294,7 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
     await host.page.locator('[data-testid=start]').waitFor();
     expect(await host.page.locator('[data-testid=seats-line]').innerText(), 'the lobby counts players and the judge seat').toBe('8 players + 1 judge seat (9 of 9–17)');
     await press(host, '[data-testid=start]');
+    let judged = false;
 
     // Each page reads its two cards and its side, all at once; the judge's page has no cards to turn.
     await Promise.all(players.map(async (p) => {
@@ -299,6 +302,7 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
       p.seat = Number(await p.page.locator('svg.table g.me').getAttribute('data-seat'));
       const s0 = await p.page.evaluate(readDual);
       if (s0.judge) {
+        judged = true;
         note(`${p.name} (#${p.seat}) drew the big joker: judge`);
         return;
       }
@@ -321,6 +325,19 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
       await hideCard(p);
     }));
 
+    // The second phone plays on only beside a judge page (see the top of the file).
+    if (!judged) {
+      const bo = players[1]!;
+      const { token } = await bo.page.evaluate((c) => JSON.parse(localStorage.getItem(`tianhei.room.${c}`)!) as { token: string }, code);
+      expect(bo.pageErrors, `${bo.name}: uncaught errors`).toEqual([]);
+      await bo.context.close();
+      const bot = new SocketBot(bo.seat, token, bo.name, voteForTop);
+      await bot.open(roomSocketURL(base, code));
+      bots.push(bot);
+      players.splice(1, 1);
+      note(`${bo.name}'s seat #${bo.seat} is played on by a bot`);
+    }
+
     const end = Date.now() + PLAY_CAP_MS;
     for (;;) {
       if (Date.now() > end) throw new Error(`no game over after ${PLAY_CAP_MS / 1000} s`);
@@ -340,7 +357,7 @@ it('two phones, a desktop and six bots play a dual game: cards labelled per card
       const acted = looks.some((l) => l.acted);
       for (const b of bots) b.decide();
       if (looks.every((l) => l.over)) break;
-      if (!acted) await new Promise((r) => setTimeout(r, 150));
+      if (!acted) await anyChange(players.map((p) => p.page));
     }
     note(`game over after ${Date.now() - t0} ms`);
 

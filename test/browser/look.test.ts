@@ -2,7 +2,8 @@
 // night and day screens, the rules sheet at night and the end screen is at least WCAG AA 4.5:1 against what is
 // painted behind it, in the day and the night theme, on a 390-px phone and a 1280-px desktop; at
 // ≥ 1000 px the game sits in two columns. Two pages play seats 2 and 3 of a classic table; six
-// WebSocket bots hold the other seats (seat 1 hosts) and act only from their own `legal` lists.
+// WebSocket bots hold the other seats (seat 1 hosts) and act only from their own `legal` lists;
+// the desktop is away while the bots play the game out after the first ballot, and comes back to its end.
 // axe-core runs on each of these screens too (the first step of How to play only): the test fails on
 // any violation of impact serious or critical and prints every finding per screen.
 // LOOK_SHOTS=<folder> also saves a screenshot of every screen checked.
@@ -194,10 +195,14 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await look(phone, 'ballot-phone', false);
   await desk.locator('[data-testid=game][data-step=ballot]').waitFor();
   await look(desk, 'ballot-desktop', false);
+  // The desktop is put away while the bots play the game out (the phone draws every step of it, so
+  // a second page need not), and opens the room again at its end.
+  await desk.goto('about:blank');
   release();
 
   // ------------------------------------------------------------ the end (the bots play it out)
   await phone.locator('[data-testid=game-over]').waitFor({ timeout: 240_000 });
+  await desk.goto(`/r/${room.code}`);
   // Game over follows the device's own setting again: light on the light phone, dark on the dark desktop.
   await look(phone, 'game-over-phone-day', false);
   await phone.emulateMedia({ colorScheme: 'dark' });

@@ -163,6 +163,30 @@ export async function playToEnd(page: Page, capMs: number, play: (s: Screen) => 
   }
 }
 
+/** Runs inside the page (no closure over this module): resolves at the page's next DOM change, or after `ms`. */
+export function nextChange(ms: number): Promise<void> {
+  return new Promise((done) => {
+    const end = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      done();
+    };
+    const observer = new MutationObserver(end);
+    const timer = setTimeout(end, ms);
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+/**
+ * Waits until one of the pages changes on screen, or `ms` at most: a game loop that found nothing to
+ * do looks again then, not every 100 ms (each look is a round trip to Chromium that costs it and Node
+ * a few ms of CPU; a whole game's idle looks added up to seconds). A change made while the loop was
+ * looking is missed, hence the `ms` cap. A page that closes meanwhile ends the wait.
+ */
+export async function anyChange(pages: Page[], ms = 500): Promise<void> {
+  await Promise.race(pages.map((p) => p.evaluate(nextChange, ms).catch(() => {})));
+}
+
 /**
  * A page's move that failed because the screen moved on between looking and clicking (a timeout, a
  * detached element): the game loop looks again. A failed check is never that: it is thrown on.

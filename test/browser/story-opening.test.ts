@@ -1,18 +1,22 @@
 // The story game's first rounds on screen (test/browser/story-table.ts: a 16-player `classic` game
-// of WebSocket bots, watched by seat 1's phone, not throttled here since nothing is timed, and seat 2's desktop): after round 2 the
-// history drawer holds round 1's speeches and ballots, the feed shows a tie as a tally, and the round
-// table's online dots follow a tab that closes. The long game (8 rounds, the busy ballot, the
+// of WebSocket bots, watched from its start by seat 1's phone, not throttled here since nothing is
+// timed, and from day 2 by seat 2's desktop, opened on the game under way): after round 2 the
+// history drawer holds round 1's speeches and ballots on both (the phone's built frame by frame, the
+// desktop's from one whole view), the feed shows a tie as a tally, and the round table's online dots
+// follow a tab that closes. The long game (8 rounds, the busy ballot, the
 // replay) is story.test.ts's own game, so the two files run side by side.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DESKTOP } from './pages.ts';
-import { bots, desk, holdStill, phone, shot, startStory, stopStory, table, waitFor, watcher, ws } from './story-table.ts';
+import { bots, desk, holdStill, openDesk, phone, shot, startStory, stopStory, table, waitFor, watcher, ws } from './story-table.ts';
 
 beforeAll(() => startStory('opening', true));
 afterAll(stopStory);
 
 it('the history drawer after round 2 holds round 1’s speeches and ballots (phone and desktop)', async () => {
   await waitFor('day 2', () => (bots[0]!.view?.round ?? 0) >= 2 && bots[0]!.view?.phase === 'day');
-  // The bots wait while the pages are read, so the screens hold still.
+  // The bots wait while the pages are read, so the screens hold still; the desktop opens now.
+  table.paused = true;
+  await openDesk();
   await holdStill();
   for (const w of [phone, desk]) {
     await w.page.locator('[data-testid=history-open]').click();

@@ -3,7 +3,9 @@
 // killers and police point at nobody (a peaceful night), each speaker says one line, and every
 // ballot splits 8–8 between #1 and #2, so the PK, the outside PK and the peaceful night follow
 // (finalTie `peaceful-night`). Pages hold seat tokens of their own and only watch and read: seat 1's
-// 390-px phone (CPU throttled 4× like a mid phone where a file times it) and desktops on seats 2 and 16. Each test file
+// 390-px phone (CPU throttled 4× like a mid phone where a file times it) and desktops on seats 2 and 16
+// (seat 2's opens on a game under way: it reads what a page loading mid-game builds, the phone what
+// one that followed the game built). Each test file
 // plays a game of its own, so the two files run side by side. Screenshots go to test-results/story/.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -269,7 +271,8 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 
 /**
  * Creates the room, seats the 16 bots and starts the game; with `pages`, seat 1's phone (not throttled:
- * nothing is timed on it then) and seat 2's desktop open before the bots make their first move. `name`
+ * nothing is timed on it then) opens before the bots make their first move, and follows the game as
+ * it goes (seat 2's desktop opens later, `openDesk`: one page is enough to draw every step). `name`
  * marks this file's lines in the trace.
  */
 export async function startStory(name: string, pages: boolean): Promise<void> {
@@ -287,9 +290,14 @@ export async function startStory(name: string, pages: boolean): Promise<void> {
   bots[0]!.ws.send(JSON.stringify({ type: 'host', id: 'start', move: { type: 'start' } }));
   await waitFor('the game to start', () => bots.every((b) => !!b.view));
   trace('started');
-  if (pages) await openPages(false);
+  if (pages) phone = await watcher(1, PHONE_390, 'en-US');
   table.paused = false;
   for (const b of bots) b.decide();
+}
+
+/** Opens seat 2's desktop on the game as it is now (the bots held meanwhile). */
+export async function openDesk(): Promise<void> {
+  desk = await watcher(2, DESKTOP, 'en-US');
 }
 
 /** Opens seat 2's desktop again on the finished game. */

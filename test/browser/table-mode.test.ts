@@ -5,8 +5,9 @@
 // screen receives; the lines expected are tableLines over those frames (docs/table-voice.md), and no
 // line names a secret. Seat 5's bot is also open on a phone page with sound on: it must never
 // vibrate at night (docs/rules-decisions.md T1). Spectators are off: the table screen still gets in.
-// In Chinese, a killer's, a police's and a civilian's phones (390 px) watch night 1: every phone not
-// called shows the same dark screen, and seat 5 says its speech aloud with one "I'm done" button.
+// In Chinese, a killer's, a police's and a civilian's phones (390 px) watch night 1 (and close after
+// it): every phone not called shows the same dark screen, and seat 5 says its speech aloud with one
+// "I'm done" button.
 // In English, the table screen drops off the network by day, the bots play on, and when it is back
 // it says which day it is and whose turn; seat 5's phone, locked meanwhile, shows the current turn once unlocked.
 import { mkdirSync } from 'node:fs';
@@ -208,6 +209,8 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
   const phone = await openPhone(made.code, 5, bots[4]!.token, locale);
   await phone.page.locator('[data-testid=lobby]').waitFor();
   const closers = [phone.close];
+  /** The night's other phones, closed once night 1 has been looked at. */
+  const nightClosers: (() => Promise<void>)[] = [];
 
   // In Chinese the bots wait at the card reading until a killer's, a police's and a civilian's phones are open.
   const watchNight = locale === 'zh-CN';
@@ -227,7 +230,7 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
         if (seat === 5) return void (phones[r] = phone.page);
         const p = await openPhone(made.code, seat, bots[seat - 1]!.token, locale);
         phones[r] = p.page;
-        closers.push(p.close);
+        nightClosers.push(p.close);
       }),
     );
     // Each call of night 1 stays open until its phones have been looked at; seat 5 says its speech (or
@@ -248,7 +251,11 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
         );
       };
     }
-    nightPhones = nightOnPhones(phones, bots, held);
+    // Once night 1 has been looked at, only seat 5's phone stays open: the others would draw the
+    // rest of the game for nothing.
+    nightPhones = nightOnPhones(phones, bots, held).then(async () => {
+      for (const c of nightClosers) await c();
+    });
     nightPhones.catch(() => {});
     speechHeld = held;
     for (const b of bots) b.release();
