@@ -68,7 +68,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const b of bots) b.close();
   await browser?.close();
 });
 

@@ -223,16 +223,16 @@ export async function watcher(seat: number, device: typeof DESKTOP, locale = 'en
 export const closedErrors: string[] = [];
 
 /**
- * Seat 1's phone and seat 2's desktop; `throttled`: the phone is a mid phone (Chromium's CPU throttled
- * 4×, DevTools Emulation.setCPUThrottlingRate), for the files that time it. Chromium throttles by
- * busy-waiting on the page's main thread (3 CPU-seconds spun for each one of work at 4×): a file that
- * only reads the screens leaves it off, so the two cores stay for the room and the other pages.
+ * Seat 1's phone, a mid phone (Chromium's CPU throttled 4×, DevTools Emulation.setCPUThrottlingRate)
+ * for the file that times it, and seat 2's desktop. Chromium throttles by busy-waiting on the page's
+ * main thread (3 CPU-seconds spun for each one of work at 4×): a file that only reads the screens
+ * opens its phone unthrottled (startStory with pages), so the two cores stay for the room and the other pages.
  */
-export async function openPages(throttled = true): Promise<void> {
+export async function openPages(): Promise<void> {
   phone = await watcher(1, PHONE_390, 'en-US');
   trace('phone open');
   cdp = await phone.context.newCDPSession(phone.page);
-  if (throttled) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   desk = await watcher(2, DESKTOP, 'en-US');
 }
 
