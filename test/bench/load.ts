@@ -35,6 +35,8 @@ export interface LoadFigures {
   timedOut: number;
   /** The share of the rooms' time in which nobody could act (a step waiting for its deadline). */
   idleShare: number;
+  /** Bytes of frame text the sockets received per action, all sockets of a room together (before the wire's deflate). */
+  bytesPerAction: number;
 }
 
 export interface Server {
@@ -140,6 +142,8 @@ interface Waiting {
 /** The sockets of one room and the action in flight. */
 class Table {
   readonly bots: Bot[] = [];
+  /** Characters of every frame this table's sockets received. */
+  received = 0;
   private waiting: Waiting | null = null;
   private next = 0;
 
@@ -154,7 +158,11 @@ class Table {
         resolve(bot);
       });
       ws.addEventListener('error', () => reject(new Error(`socket ${url} (${seat}) failed`)));
-      ws.addEventListener('message', (e) => this.receive(bot, JSON.parse(String(e.data)) as ServerFrame | { type: 'game'; view?: undefined }));
+      ws.addEventListener('message', (e) => {
+        const text = String(e.data);
+        this.received += text.length;
+        this.receive(bot, JSON.parse(text) as ServerFrame | { type: 'game'; view?: undefined });
+      });
     });
   }
 
@@ -312,6 +320,7 @@ export async function benchLoad(server: Server, rooms: number, sockets: number, 
   try {
     await ready?.();
     const latencies: number[] = [];
+    for (const d of drivers) d.table.received = 0;
     const cpuBefore = serverCpuMs(server);
     const started = Date.now();
     const played = await Promise.all(drivers.map((d) => play(d, latencies, started + seconds * 1000)));
@@ -330,6 +339,7 @@ export async function benchLoad(server: Server, rooms: number, sockets: number, 
       cpuMsPerAction: cpuBefore !== null && cpuAfter !== null && latencies.length > 0 ? Math.round(((cpuAfter - cpuBefore) / latencies.length) * 100) / 100 : null,
       timedOut: played.reduce((a, p) => a + p.timedOut, 0),
       idleShare: Math.round((played.reduce((a, p) => a + p.idleMs, 0) / (rooms * elapsed * 1000)) * 1000) / 1000,
+      bytesPerAction: latencies.length ? Math.round(drivers.reduce((a, d) => a + d.table.received, 0) / latencies.length) : 0,
     };
   } finally {
     for (const d of drivers) d.table.close();

@@ -1,7 +1,8 @@
 // `npm run bench:profile`: a CPU profile of the room under load. Starts the room's `wrangler dev`
 // with an inspector, samples workerd's JavaScript through the DevTools protocol while R rooms of
 // S sockets play, and prints the functions with the most self time (and writes the .cpuprofile,
-// which Chrome's DevTools open). Flags: --rooms R, --sockets S, --seconds T, --port P, --inspector-port P.
+// which Chrome's DevTools open). Flags: --rooms R, --sockets S, --seconds T, --port P, --inspector-port P,
+// --target bare (the bare object instead, to hold the room's profile against the floor's).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { benchLoad, startServer, stopServer, WARM_UP_SECONDS } from './load.ts';
@@ -14,11 +15,13 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '15' },
     port: { type: 'string', default: '8797' },
     'inspector-port': { type: 'string', default: '9239' },
+    target: { type: 'string', default: 'room' },
   },
 });
 
 const inspectorPort = Number(args['inspector-port']);
-const server = await startServer('room', Number(args.port), inspectorPort);
+const target = args.target === 'bare' ? 'bare' : 'room';
+const server = await startServer(target, Number(args.port), inspectorPort);
 try {
   const call = await workerDevtools(inspectorPort);
   await call('Profiler.enable');
@@ -28,7 +31,7 @@ try {
   await benchLoad(server, Number(args.rooms), Number(args.sockets), WARM_UP_SECONDS);
   const figures = await benchLoad(server, Number(args.rooms), Number(args.sockets), Number(args.seconds), () => call('Profiler.start'));
   const { profile } = (await call('Profiler.stop')) as { profile: Profile };
-  writeFileSync('/tmp/tianhei-room.cpuprofile', JSON.stringify(profile));
+  writeFileSync(`/tmp/tianhei-${target}.cpuprofile`, JSON.stringify(profile));
   console.log(JSON.stringify({ load: figures }));
   printSelfTime(profile, figures.actions);
 } finally {
