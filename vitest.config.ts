@@ -65,6 +65,9 @@ export default defineConfig({
         test: {
           name: 'browser-light',
           environment: 'node',
+          // Each file launches its own Chromium and plays in rooms of its own; a worker keeps the modules
+          // (playwright-core, the protocol, the client's helpers) from file to file instead of importing them afresh.
+          isolate: false,
           include: LIGHT_BROWSER_FILES,
           globalSetup: ['test/browser/global-setup.ts'],
           testTimeout: 180_000,
@@ -81,6 +84,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          // As in 'browser-light': each file's Chromium and rooms are its own; the modules stay loaded.
+          isolate: false,
           include: ['test/browser/**/*.test.ts'],
           exclude: [...LIGHT_BROWSER_FILES, ...ALONE_BROWSER_FILES],
           globalSetup: ['test/browser/global-setup.ts'],

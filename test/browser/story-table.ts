@@ -158,7 +158,7 @@ export interface Watcher {
   errors: string[];
 }
 
-/** This file's browser (the story module is imported afresh by each test file). */
+/** This file's browser. The browser projects keep modules from file to file (isolate: false), so startStory sets every one of these afresh. */
 export let browser: Browser;
 /** The room's code. */
 export let code = '';
@@ -277,6 +277,11 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
  */
 export async function startStory(name: string, pages: boolean): Promise<void> {
   part = name;
+  // The other story file may have run in this worker before: nothing of its table carries over.
+  Object.assign(table, { paused: true, mode: 'long', holdSpeech: false, holdVotes: false, errors: [] });
+  bots.length = 0;
+  report.length = 0;
+  closedErrors.length = 0;
   mkdirSync(SHOTS, { recursive: true });
   browser = await launch();
   const made = await post<CreateRoomResponse>('/api/rooms', { ruleset: 'classic', options: {}, pace: { preset: 'live' }, spectators: true });
