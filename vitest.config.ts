@@ -77,10 +77,11 @@ export default defineConfig({
       {
         // Real headless Chromium (Debian's, driven by playwright-core) against `wrangler dev`, which
         // the global setup starts on its own port with fresh storage. Each file plays in rooms of its
-        // own (its own Durable Objects), after the engine and worker files (a group of its own), four
+        // own (its own Durable Objects), after the engine and worker files (a group of its own), three
         // files at a time: they mostly wait (bots at human delays, timers, animations), and two at a
         // time left the cores half idle for the group's two and a half minutes (a whole run averaged
-        // one busy core of two).
+        // one busy core of two); four kept both cores busy but each page slower, and the group, run
+        // alone back to back, took 157 s and 299 CPU-s at four, 146 s and 264 CPU-s at three.
         test: {
           name: 'browser',
           environment: 'node',
@@ -89,7 +90,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           exclude: [...LIGHT_BROWSER_FILES, ...ALONE_BROWSER_FILES],
           globalSetup: ['test/browser/global-setup.ts'],
-          maxWorkers: 4,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 60_000,
