@@ -339,8 +339,24 @@ it('two phones, a desktop and six bots seat a dual game, and the pages whose scr
     }
 
     const end = Date.now() + PLAY_CAP_MS;
+    // The game's course in the log: each step as a bot sees it, and, when a step has lasted 15 s, what
+    // every page shows and what every bot may do (a game that stalls says on whom it waits).
+    let step = { key: '', at: Date.now(), told: false };
     for (;;) {
       if (Date.now() > end) throw new Error(`no game over after ${PLAY_CAP_MS / 1000} s`);
+      const v = bots[0]!.view;
+      const key = v ? `day ${v.round} ${v.step.kind}${'purpose' in v.step ? ` ${v.step.purpose}` : ''}${'call' in v.step ? ` ${v.step.call}` : ''}` : '';
+      if (key !== step.key) {
+        step = { key, at: Date.now(), told: false };
+        note(`step: ${key}`);
+      } else if (!step.told && Date.now() - step.at > 15_000) {
+        step.told = true;
+        for (const p of players) {
+          const [s, flow] = await Promise.all([p.page.evaluate(readDual), p.page.evaluate(readScreen)]).catch(() => [null, null] as const);
+          note(`15 s on ${key}: ${p.name} (#${p.seat}) shows ${JSON.stringify({ step: s?.step, toAim: s?.toAim, tappable: s?.tappable?.length, pass: s?.pass, votes: s?.votes, confirm: flow?.confirm, seen: flow?.seen, last: p.moves.at(-1) })}`);
+        }
+        for (const b of bots) note(`15 s on ${key}: bot #${b.seat} may ${b.view?.legal.map((a) => a.type).join(', ') || 'nothing'}`);
+      }
       // The three pages look and play at once, as three players at a table do: one after another,
       // each step waited on the sum of their round trips to Chromium under load.
       const looks = await Promise.all(
