@@ -19,6 +19,18 @@ export const CHROMIUM = { shell: '/usr/bin/chromium-headless-shell', full: '/usr
 declare module 'vitest' {
   interface ProvidedContext {
     baseURL: string;
+    /** A file the global setup writes when the project's server will not answer, saying why. */
+    serverTrouble: string;
+  }
+}
+
+/** Whether the server at `base` answers its health check. */
+export async function serverAnswers(base: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
   }
 }
 

@@ -3,12 +3,12 @@
 // which must be built first (`npm run build:client`; `npm test` runs it in `pretest`), and Debian's
 // Chromium must be installed.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { testVapidVars } from '../../scripts/vapid.ts';
-import { CHROMIUM, PORT } from './browser.ts';
+import { CHROMIUM, PORT, serverAnswers } from './browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -16,7 +16,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Each browser project has its own server: 'browser-light' runs at the same time as the others' files.
   const port = PORT + (project.name === 'browser-light' ? 10 : 0);
   const baseURL = `http://127.0.0.1:${port}`;
-  const healthy = () => answers(baseURL);
+  const healthy = () => serverAnswers(baseURL);
   for (const path of Object.values(CHROMIUM)) {
     if (!existsSync(path)) throw new Error(`${path} is missing: run \`apt-get install -y chromium chromium-headless-shell\` (the browser tests use Debian's Chromium)`);
   }
@@ -45,7 +45,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let exited: number | null = null;
   child.on('exit', (code) => (exited = code ?? -1));
 
+  let stopped = false;
   const stop = async () => {
+    stopped = true;
     if (child.pid && exited === null) {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -60,27 +62,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(state, { recursive: true, force: true });
   };
 
-  const end = Date.now() + 60_000;
-  while (!(await healthy())) {
-    // A build error does not stop `wrangler dev` (it waits for the files to change): fail at once.
-    const why = exited !== null ? `exited with ${exited}` : /Build failed/.test(output) ? 'the Worker did not build' : Date.now() > end ? 'timed out' : '';
-    if (why) {
-      await stop();
-      throw new Error(`wrangler dev did not answer on ${baseURL}/api/health (${why}):\n${output}`);
-    }
-    await sleep(200);
-  }
+  // The server is not waited for here: every project's files wait for their global setups, and the
+  // engine's files need no server (two servers starting kept them waiting 6–9 s with a core idle).
+  // Each browser file waits for its server instead (test/browser/server-ready.ts), which fails with
+  // what went wrong, kept in `serverTrouble`: the wrangler output of a server that exited or did not build.
   project.provide('baseURL', baseURL);
+  const trouble = join(state, 'trouble.txt');
+  project.provide('serverTrouble', trouble);
+  const end = Date.now() + 60_000;
+  void (async () => {
+    while (!stopped && !(await healthy())) {
+      // A build error does not stop `wrangler dev` (it waits for the files to change): say so at once.
+      const why = exited !== null ? `exited with ${exited}` : /Build failed/.test(output) ? 'the Worker did not build' : Date.now() > end ? 'timed out' : '';
+      if (why) return stopped || writeFileSync(trouble, `wrangler dev did not answer on ${baseURL}/api/health (${why}):\n${output}`);
+      await sleep(200);
+    }
+  })();
   return stop;
-}
-
-async function answers(base: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
