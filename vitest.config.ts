@@ -65,8 +65,9 @@ export default defineConfig({
         test: {
           name: 'browser-light',
           environment: 'node',
-          // Each file launches its own Chromium and plays in rooms of its own; a worker keeps the modules
-          // (playwright-core, the protocol, the client's helpers) from file to file instead of importing them afresh.
+          // Each file opens browser contexts and rooms of its own (on the worker's one Chromium, launch in
+          // test/browser/browser.ts); a worker keeps the modules (playwright-core, the protocol, the client's
+          // helpers) from file to file instead of importing them afresh.
           isolate: false,
           include: LIGHT_BROWSER_FILES,
           globalSetup: ['test/browser/global-setup.ts'],
@@ -86,7 +87,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
-          // As in 'browser-light': each file's Chromium and rooms are its own; the modules stay loaded.
+          // As in 'browser-light': each file's contexts and rooms are its own; the modules stay loaded.
           isolate: false,
           include: ['test/browser/**/*.test.ts'],
           exclude: [...LIGHT_BROWSER_FILES, ...ALONE_BROWSER_FILES],

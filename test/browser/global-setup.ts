@@ -74,7 +74,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     while (!stopped && !(await healthy())) {
       // A build error does not stop `wrangler dev` (it waits for the files to change): say so at once.
       const why = exited !== null ? `exited with ${exited}` : /Build failed/.test(output) ? 'the Worker did not build' : Date.now() > end ? 'timed out' : '';
-      if (why) return stopped || writeFileSync(trouble, `wrangler dev did not answer on ${baseURL}/api/health (${why}):\n${output}`);
+      if (why) {
+        if (!stopped) writeFileSync(trouble, `wrangler dev did not answer on ${baseURL}/api/health (${why}):\n${output}`);
+        return;
+      }
       await sleep(200);
     }
   })();
