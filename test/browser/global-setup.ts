@@ -28,34 +28,52 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Push is on, with a key pair for this run only, so the room offers "notify me".
   const vars = Object.entries(testVapidVars()).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   let output = '';
-  const child: ChildProcess = spawn(
-    join(ROOT, 'node_modules/.bin/wrangler'),
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--assets', 'dist/client-e2e', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn', ...vars],
-    {
-      cwd: ROOT,
-      // Its own process group, so teardown stops wrangler and workerd together.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', CI: 'true' },
-    },
-  );
-  const keep = (b: Buffer) => (output = (output + b.toString()).slice(-4000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  let child: ChildProcess | null = null;
   let exited: number | null = null;
-  child.on('exit', (code) => (exited = code ?? -1));
-
   let stopped = false;
+
+  /** Starts the server and waits until it answers; writes `trouble` when it will not. */
+  const start = async (trouble: string) => {
+    if (stopped) return;
+    const server = spawn(
+      join(ROOT, 'node_modules/.bin/wrangler'),
+      ['dev', '--port', String(port), '--ip', '127.0.0.1', '--assets', 'dist/client-e2e', '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'warn', ...vars],
+      {
+        cwd: ROOT,
+        // Its own process group, so teardown stops wrangler and workerd together.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', CI: 'true' },
+      },
+    );
+    child = server;
+    const keep = (b: Buffer) => (output = (output + b.toString()).slice(-4000));
+    server.stdout!.on('data', keep);
+    server.stderr!.on('data', keep);
+    server.on('exit', (code) => (exited = code ?? -1));
+    const end = Date.now() + 60_000;
+    while (!stopped && !(await healthy())) {
+      // A build error does not stop `wrangler dev` (it waits for the files to change): say so at once.
+      const why = exited !== null ? `exited with ${exited}` : /Build failed/.test(output) ? 'the Worker did not build' : Date.now() > end ? 'timed out' : '';
+      if (why) {
+        if (!stopped) writeFileSync(trouble, `wrangler dev did not answer on ${baseURL}/api/health (${why}):\n${output}`);
+        return;
+      }
+      await sleep(200);
+    }
+  };
+
   const stop = async () => {
     stopped = true;
-    if (child.pid && exited === null) {
+    const pid = child?.pid;
+    if (pid && exited === null) {
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-pid, 'SIGTERM');
       } catch {}
       for (let i = 0; i < 50 && exited === null; i++) await sleep(100);
       if (exited === null) {
         try {
-          process.kill(-child.pid, 'SIGKILL');
+          process.kill(-pid, 'SIGKILL');
         } catch {}
       }
     }
@@ -66,22 +84,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // engine's files need no server (two servers starting kept them waiting 6–9 s with a core idle).
   // Each browser file waits for its server instead (test/browser/server-ready.ts), which fails with
   // what went wrong, kept in `serverTrouble`: the wrangler output of a server that exited or did not build.
+  // The projects' servers start one after the other: two `wrangler dev` starting at once picked the
+  // same port for workerd's internal socket ("Address already in use").
   project.provide('baseURL', baseURL);
   const trouble = join(state, 'trouble.txt');
   project.provide('serverTrouble', trouble);
-  const end = Date.now() + 60_000;
-  void (async () => {
-    while (!stopped && !(await healthy())) {
-      // A build error does not stop `wrangler dev` (it waits for the files to change): say so at once.
-      const why = exited !== null ? `exited with ${exited}` : /Build failed/.test(output) ? 'the Worker did not build' : Date.now() > end ? 'timed out' : '';
-      if (why) {
-        if (!stopped) writeFileSync(trouble, `wrangler dev did not answer on ${baseURL}/api/health (${why}):\n${output}`);
-        return;
-      }
-      await sleep(200);
-    }
-  })();
+  const starts = globalThis as { [SERVER_STARTS]?: Promise<void> };
+  starts[SERVER_STARTS] = (starts[SERVER_STARTS] ?? Promise.resolve()).then(() => start(trouble));
   return stop;
 }
+
+/** The servers' starts in this vitest process, one after the other (each project's setup may load this module afresh, so the chain lives on globalThis). */
+const SERVER_STARTS = Symbol.for('tianhei.e2e.serverStarts');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
