@@ -289,8 +289,9 @@ describe('automatic prods: at 50 % and 90 % of a step, the seats that still owe 
       const length = (await planOf(room.code)).length!;
       expect(length).toBeLessThan(PROD_FLOOR_MS);
       await sleep(150);
-      // The room wakes only at the deadline, and nothing is sent at 50 % or 90 %.
-      expect(await runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm())).toBe(endsAt);
+      // No prod is planned: the alarm rings by the deadline (perhaps a little before, an alarm kept from
+      // the step before: worker/room/room-row-store.ts setAlarm), and nothing is sent at 50 % or 90 %.
+      expect(await runInDurableObject(stubOf(room.code), (_r: Room, ctx: DurableObjectState) => ctx.storage.getAlarm())).toBeLessThanOrEqual(endsAt);
       for (const share of PROD_AT) {
         const sent = await alarmAt(room.code, endsAt - (1 - share) * length, received);
         expect(await Promise.all(sent.map(async (d) => [pace.preset, seatOf(d), (await open(d, subs[seatOf(d) - 1]!)).notice]))).toEqual([]);

@@ -21,7 +21,7 @@ import { deleteRoomNotes } from './voice-notes.ts';
 /** Most bot moves one alarm makes before it lets the room breathe (it wakes again at once). */
 const MAX_BOT_MOVES_PER_WAKE = 40;
 
-/** Sets the one alarm for the earliest of everything due; called after every change. */
+/** Sets the one alarm for the earliest of everything due (or keeps one that rings a little earlier); called after every change. */
 export async function arm(core: RoomCore, room: RoomRow): Promise<void> {
   let at = room.lastActivity + ROOM_TTL_MS;
   const game = room.status === 'playing' ? core.loadGame() : null;
@@ -35,7 +35,7 @@ export async function arm(core: RoomCore, room: RoomRow): Promise<void> {
   if (game && !game.result) at = Math.min(at, nextDue(core.store.bots().values()) ?? at);
   if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
   at = Math.min(at, floorDue(core.sockets()) ?? at);
-  await core.store.setAlarm(at);
+  await core.store.setAlarm(at, core.now());
 }
 
 /** The alarm rang: expire an abandoned room, or move the game (or the lobby's scheduled start) on, then arm again. */

@@ -16,6 +16,9 @@ import { migrateSchema } from './schema.ts';
  */
 export const ACTIVITY_GRAIN_MS = 60_000;
 
+/** How soon an alarm already set may ring before what it is needed for (see setAlarm). */
+export const EARLY_RING_MS = 120_000;
+
 /** The room table's row as SQLite holds it. */
 type RoomRecord = {
   code: string;
@@ -100,9 +103,16 @@ export class RoomRowStore {
     }
   }
 
-  /** Sets the alarm, unless it is already set for that time (most actions keep the step's deadline). */
-  async setAlarm(at: number): Promise<void> {
-    if (this.remembered.alarm === at) return;
+  /**
+   * Sets the alarm for `at`, unless the alarm already set rings by then and within EARLY_RING_MS of
+   * `now`: in a live game every step moves the deadline a little later, and an alarm that rings early
+   * finds nothing due and arms again (worker/room/clock.ts), which costs less than a write per step.
+   * Further ahead (an async day, the expiry) the alarm is set exactly: an early ring there would wake
+   * a sleeping room for nothing.
+   */
+  async setAlarm(at: number, now: number): Promise<void> {
+    const set = this.remembered.alarm;
+    if (set === at || (set !== undefined && set <= at && set - now <= EARLY_RING_MS)) return;
     this.remembered.alarm = undefined;
     await this.storage.setAlarm(at);
     this.remembered.alarm = at;
