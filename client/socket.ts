@@ -1,7 +1,7 @@
 // The room's WebSocket: connecting with the seat's token, reconnecting with backoff, the frames that
 // come in (into state.ts's signals) and the moves that go out, resent after a reconnect until answered.
 // Only the room page loads it: the home page's first screen does not carry the socket.
-import { PROTOCOL, SEAT_TOKEN_PREFIX } from '../worker/protocol.ts';
+import { PROTOCOL, SEAT_TOKEN_PREFIX, patchedView } from '../worker/protocol.ts';
 import type { ClientFrame, HostMove, SeatMove, ServerFrame } from '../worker/protocol.ts';
 import type { View } from '../worker/engine/types.ts';
 import type { InferOutput } from 'valibot';
@@ -12,6 +12,8 @@ import { afterNextFrame, conn, forget, inviteLink, invites, log, moveLink, repla
 let ws: WebSocket | null = null;
 /** A game frame's view waiting one frame behind its log (see receive). */
 let held: View | null = null;
+/** Whether this socket has had its `game` frame: a `patch` changes the view this socket was sent, not one kept from before. */
+let synced = false;
 let target: { code: string; token: string | null } | null = null;
 let attempt = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -67,6 +69,7 @@ function open(): void {
   const url = socketUrl(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/rooms/${code}/ws`, held ?? view.value);
   const sock = new WebSocket(url, token ? [PROTOCOL, SEAT_TOKEN_PREFIX + token] : [PROTOCOL]);
   ws = sock;
+  synced = false;
   sock.onopen = () => {
     conn.value = 'open';
     // The room sends the room and what the game added since (docs/protocol.md, "Resync") on connect.
@@ -160,7 +163,15 @@ function receive(frame: ServerFrame): void {
       } else if (frame.expiresAt !== undefined) moveLink.value = { link: inviteLink(target.code, frame.place, frame.token, 'move'), expiresAt: frame.expiresAt };
       else invites.value = { ...invites.value, [String(frame.place)]: inviteLink(target.code, frame.place, frame.token) };
       break;
+    case 'patch': {
+      // A patch of changes made before this socket's game frame (which follows it) is not ours to apply.
+      const base = held ?? view.value;
+      if (!synced || !base) break;
+      receive({ type: 'game', view: patchedView(base, frame), logFrom: frame.logFrom });
+      break;
+    }
     case 'game': {
+      synced = true;
       // A view held back for a frame (below) is shown now, before the frame that follows it: every step
       // reaches the view signal, so effects that read each one (the table screen's voice) miss none.
       if (held) {

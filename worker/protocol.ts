@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { isClockTime, isTimeZone } from './engine/pace.ts';
 import { VOICE_NOTE_ID } from './engine/voice-limits.ts';
 import type { DayClose } from './engine/day-close.ts';
-import type { Camp, DayMode, EyesChoice, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, View } from './engine/index.ts';
+import type { Camp, DayMode, EyesChoice, LogEntry, OptionValue, Role, Pace, ReasonKind, RulesetId, Seat, SeatView, View } from './engine/index.ts';
 import { VoiceFloorFrame, VoiceJoinFrame, VoiceSignalFrame, type VoiceServerFrame } from './protocol-voice.ts';
 export * from './protocol-voice.ts';
 import type { OwedKind } from './engine/owed.ts';
@@ -431,10 +431,38 @@ export type ServerFrame =
   | { type: 'invite'; id: string; place: 'judge' | 'table' | Seat; token: string; expiresAt?: number; replace?: true }
   /** `view.log` holds the viewer's own entries after position `logFrom` (its log is numbered 1..n); 0 means the whole visible log (replace, do not append). */
   | { type: 'game'; view: View; logFrom: number }
+  /**
+   * An update of the view this socket holds (it had a `game` frame since it connected): the view's
+   * top-level fields that changed (`set`, each whole), the seats whose view changed (each whole), and
+   * the viewer's entries after position `logFrom`. patchedView puts it together.
+   */
+  | PatchFrame
   | { type: 'ack'; id: string }
   | { type: 'error'; id?: string; code: string; message: string }
   | { type: 'expired' }
   | VoiceServerFrame;
+
+/** A `patch` frame (see ServerFrame). */
+export interface PatchFrame {
+  type: 'patch';
+  set: Partial<Omit<View, 'seats' | 'log'>>;
+  seats: SeatView[];
+  log: LogEntry[];
+  logFrom: number;
+}
+
+/**
+ * The view a `patch` frame makes of the view a socket holds, with only the patch's new entries as its
+ * log (as a `game` frame with `logFrom` carries them). Unchanged seats and fields stay the same objects.
+ */
+export function patchedView(held: View, patch: PatchFrame): View {
+  let seats = held.seats;
+  if (patch.seats.length > 0) {
+    seats = held.seats.slice();
+    for (const seat of patch.seats) seats[seat.seat - 1] = seat;
+  }
+  return { ...held, ...patch.set, seats, log: patch.log };
+}
 
 /** GET /api/push — the deploy's VAPID public key; `null` when the deploy has no keys (notifications are hidden). */
 export interface PushConfig {

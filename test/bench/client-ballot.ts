@@ -10,7 +10,7 @@
 // A small Node server stands in for the room (test/bench/stand-in-room.ts).
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { createGame, apply, pendingSeats, viewUpdate, viewJson, viewFor } from '../../worker/engine/index.ts';
+import { createGame, apply, pendingSeats, gameFrame } from '../../worker/engine/index.ts';
 import type { Action, GameState, LegalAction, Seat, View } from '../../worker/engine/types.ts';
 import { launch } from '../browser/browser.ts';
 import { longMove } from './long-game.ts';
@@ -65,20 +65,15 @@ function busyBallot(burst: Burst): { before: GameState; after: GameState[] } {
 export function ballotFrames(burst: Burst): { first: string[]; votes: string[] } {
   const { before, after } = busyBallot(burst);
   const viewer = { kind: 'seat', seat: 1 } as const;
-  const full = viewFor(before, viewer);
-  const first = [roomFrame(CODE, before), viewJsonFrame(before, full, 0)];
+  const first = [roomFrame(CODE, before), gameFrame(null, before, viewer)!];
   const votes: string[] = [];
   let prev = before;
   for (const next of after) {
-    const u = viewUpdate(prev, next, viewer);
-    if (u) votes.push(viewJsonFrame(next, u.view, u.logFrom));
+    const frame = gameFrame(prev, next, viewer);
+    if (frame) votes.push(frame);
     prev = next;
   }
   return { first, votes };
-}
-
-function viewJsonFrame(state: GameState, view: View, logFrom: number): string {
-  return `{"type":"game","logFrom":${logFrom},"view":${viewJson(state, { kind: 'seat', seat: 1 }, view)}}`;
 }
 
 interface Figures {

@@ -3,7 +3,7 @@
 // The changes are recorded first, then made into frames seven times over fresh copies (nothing kept
 // from the last round); prints the CPU time per change, least and median of the seven, which a busy
 // machine moves far less than the load bench's. Usage: npx node --no-warnings test/bench/fan-out-views.ts [seats]
-import { apply, createGame, pendingSeats, viewJson, viewUpdate, type GameState, type Viewer } from '../../worker/engine/index.ts';
+import { apply, createGame, gameFrame, pendingSeats, type GameState, type Viewer } from '../../worker/engine/index.ts';
 import { randomMove } from '../../worker/engine/random-policy.ts';
 import { makeRandom } from '../../worker/engine/random.ts';
 
@@ -47,8 +47,7 @@ for (let round = 0; round < 7; round++) {
   const cpu0 = process.cpuUsage();
   for (const [prev, next] of copies) {
     for (const v of viewers) {
-      const u = viewUpdate(prev, next, v);
-      if (u) viewJson(next, v, u.view);
+      gameFrame(prev, next, v);
     }
   }
   const cpu = process.cpuUsage(cpu0);

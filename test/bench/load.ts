@@ -15,7 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW, PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame } from '../../worker/protocol.ts';
+import { FRAME_WINDOW_MS, MAX_FRAMES_PER_WINDOW, PROTOCOL, SEAT_TOKEN_PREFIX, patchedView, type ServerFrame } from '../../worker/protocol.ts';
 import type { LegalAction, View } from '../../worker/engine/index.ts';
 import { addressedSocket } from '../browser/browser.ts';
 
@@ -169,8 +169,9 @@ class Table {
   private receive(bot: Bot, frame: ServerFrame | { type: 'game'; view?: undefined }): void {
     const w = this.waiting;
     if (frame.type === 'room') bot.status = frame.room.status;
-    if (frame.type === 'game') {
-      if (frame.view) bot.view = frame.view;
+    if (frame.type === 'game' || frame.type === 'patch') {
+      if (frame.type === 'patch') bot.view = bot.view && patchedView(bot.view, frame);
+      else if (frame.view) bot.view = frame.view;
       bot.frames++;
       if (w) w.last = performance.now();
     } else if (frame.type === 'ack' && w?.id === frame.id && !w.acked) {

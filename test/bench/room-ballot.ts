@@ -8,6 +8,7 @@
 // writes the profile and prints the functions with the most self time.
 import { writeFileSync } from 'node:fs';
 import { PROTOCOL, SEAT_TOKEN_PREFIX, type ServerFrame, type CreateRoomResponse, type JoinResponse } from '../../worker/protocol.ts';
+import { readFrame } from '../read-frame.ts';
 import type { LegalAction, View } from '../../worker/engine/index.ts';
 import { startServer, stopServer } from './load.ts';
 import { addressedSocket } from '../browser/browser.ts';
@@ -46,7 +47,10 @@ class Bot {
   }
   open(url: string): Promise<void> {
     this.ws = addressedSocket(url, [PROTOCOL, SEAT_TOKEN_PREFIX + this.token]);
-    this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
+    this.ws.onmessage = (e) => {
+      const frame = readFrame(String(e.data), this.view);
+      if (frame) this.receive(frame);
+    };
     return new Promise((ok) => (this.ws.onopen = () => ok()));
   }
   send(move: object): void {

@@ -5,7 +5,7 @@
 // The frames are the engine's (a classic Table), served by a stand-in room that records what the phone sends.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { viewFor, viewJson, viewUpdate } from '../../worker/engine/view.ts';
+import { gameFrame } from '../../worker/engine/index.ts';
 import type { Claim, GameState, Viewer } from '../../worker/engine/types.ts';
 import { renderClaim } from '../../worker/engine/bots/claims.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
@@ -29,11 +29,8 @@ function toMySpeech(): Table {
   return t;
 }
 
-const frame = (before: GameState | null, after: GameState) => {
-  if (!before) return `{"type":"game","logFrom":0,"view":${viewJson(after, me, viewFor(after, me))}}`;
-  const u = viewUpdate(before, after, me)!;
-  return `{"type":"game","logFrom":${u.logFrom},"view":${viewJson(after, me, u.view)}}`;
-};
+/** Seat 1's frame for the change from `before` (null: the first, whole) to `after`, as the room makes it. */
+const frame = (before: GameState | null, after: GameState) => gameFrame(before, after, me)!;
 
 /** A phone at seat 1's speech with the composer open; `firstAct`: the first game move it sent. */
 async function composerAt(t: Table, locale: string) {

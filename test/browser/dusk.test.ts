@@ -66,7 +66,8 @@ it('dusk fades the page out and in by its opacity alone, and a tap during the fa
   await page.screenshot({ path: join(SHOTS, 'night.png') });
   // Seat 1 is the police: the night's team panel lists every check of the game so far (read from the
   // full frame and the updates since, RULES.md classic: the police check one player each night).
-  const checks = [first[1]!, ...votes].reduce((n, text) => n + (JSON.parse(text) as { view: View }).view.log.filter((e) => e.event.type === 'checked').length, 0);
+  const entries = (text: string) => { const f = JSON.parse(text) as { type: 'game'; view: View } | { type: 'patch'; log: View['log'] }; return f.type === 'game' ? f.view.log : f.log; };
+  const checks = [first[1]!, ...votes].reduce((n, text) => n + entries(text).filter((e) => e.event.type === 'checked').length, 0);
   expect(checks).toBeGreaterThan(5);
   await expect.poll(() => page.locator('.card.team ul li').count()).toBe(checks);
   expect(errors).toEqual([]);

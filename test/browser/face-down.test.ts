@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apply, createGame } from '../../worker/engine/index.ts';
-import { viewFor, viewJson } from '../../worker/engine/view.ts';
+import { viewFor, viewJson } from '../../worker/engine/index.ts';
 import type { GameState, Role, Seat } from '../../worker/engine/types.ts';
 import { T } from '../../client/strings.ts';
 import { PEEK_MS } from '../../client/card-peek.ts';
@@ -44,7 +44,7 @@ function toNight(state: GameState): GameState {
 }
 
 const roleOf = (state: GameState, seat: Seat): Role => viewFor(state, { kind: 'seat', seat }).me!.role;
-const gameFrame = (state: GameState, seat: Seat) => `{"type":"game","logFrom":0,"view":${viewJson(state, { kind: 'seat', seat }, viewFor(state, { kind: 'seat', seat }))}}`;
+const gameFrame = (state: GameState, seat: Seat) => `{"type":"game","logFrom":0,"view":${viewJson(viewFor(state, { kind: 'seat', seat }))}}`;
 
 /**
  * Everything the page says: to the eye (the text of every element that is drawn: not hidden, not

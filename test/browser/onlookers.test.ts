@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createGame } from '../../worker/engine/index.ts';
-import { viewFor, viewJson } from '../../worker/engine/view.ts';
+import { viewFor, viewJson } from '../../worker/engine/index.ts';
 import type { GameState, Viewer } from '../../worker/engine/types.ts';
 import type { RoomSummary, RoomView } from '../../worker/protocol.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
@@ -24,7 +24,7 @@ function dealt(ruleset: string, players: number): GameState {
   return made.state;
 }
 
-const gameFrame = (state: GameState, viewer: Viewer) => `{"type":"game","logFrom":0,"view":${viewJson(state, viewer, viewFor(state, viewer))}}`;
+const gameFrame = (state: GameState, viewer: Viewer) => `{"type":"game","logFrom":0,"view":${viewJson(viewFor(state, viewer))}}`;
 
 /** What one viewer's phone says during the reading step: the box's title, its headline and the note under it. */
 async function readingAs(state: GameState, viewer: Viewer, you: RoomView['you'], stored: boolean): Promise<{ title: string; headline: string; note: string; card: number; toTurn: number; errors: string[] }> {

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createGame } from '../../worker/engine/index.ts';
-import { viewFor, viewJson } from '../../worker/engine/view.ts';
+import { viewFor, viewJson } from '../../worker/engine/index.ts';
 import type { GameState, Seat } from '../../worker/engine/types.ts';
 import type { RoomSummary } from '../../worker/protocol.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const gameFrame = (state: GameState, seat: Seat) => `{"type":"game","logFrom":0,"view":${viewJson(state, { kind: 'seat', seat }, viewFor(state, { kind: 'seat', seat }))}}`;
+const gameFrame = (state: GameState, seat: Seat) => `{"type":"game","logFrom":0,"view":${viewJson(viewFor(state, { kind: 'seat', seat }))}}`;
 const phoneAt = (state: GameState, seat: Seat, summary?: RoomSummary) =>
   standInPhone(browser, CODE, [roomFrame(CODE, state, { you: { seat, host: seat === 1, judge: false } }), gameFrame(state, seat)], { seat, host: seat === 1, deviceScaleFactor: 2, ...(summary ? { summary } : {}) });
 

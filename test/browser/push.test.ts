@@ -6,7 +6,8 @@
 // The game itself runs from Node: eight seat sockets, so the test knows which seat owes the night call.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { CreateRoomResponse, JoinResponse, PushConfig, ServerFrame } from '../../worker/protocol.ts';
+import type { CreateRoomResponse, JoinResponse, PushConfig } from '../../worker/protocol.ts';
+import { readFrame } from '../read-frame.ts';
 import type { View } from '../../worker/engine/index.ts';
 import { apiHeaders, launch } from './browser.ts';
 import { PHONE } from './pages.ts';
@@ -37,8 +38,8 @@ async function seatSocket(base: string, code: string, token: string): Promise<{ 
   const ws = new WebSocket(`${base.replace('http', 'ws')}/api/rooms/${code}/ws`, ['tianhei.v1', `seat.${token}`]);
   sockets.push(ws);
   ws.addEventListener('message', (e) => {
-    const f = JSON.parse(String(e.data)) as ServerFrame;
-    if (f.type === 'game') view = f.view;
+    const f = readFrame(String(e.data), view);
+    if (f?.type === 'game') view = f.view;
   });
   await new Promise((resolve, reject) => {
     ws.addEventListener('open', resolve);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { playRandomGame } from '../../worker/engine/simulate.ts';
 import { exportRecord } from '../../worker/engine/record.ts';
-import { viewFor, viewJson } from '../../worker/engine/view.ts';
+import { viewFor, viewJson } from '../../worker/engine/index.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
 import { standInPhone } from './stand-in-phone.ts';
 import { launch } from './browser.ts';
@@ -17,7 +17,7 @@ const CODE = 'REPLAY';
 const SHOTS = resolve(import.meta.dirname, '../../test-results/a11y');
 let browser: Browser;
 const { state } = playRandomGame({ ruleset: 'classic', players: 8, seed: 'replay-phone' }, 'replay-phone');
-const over = `{"type":"game","logFrom":0,"view":${viewJson(state, { kind: 'seat', seat: 1 }, viewFor(state, { kind: 'seat', seat: 1 }))}}`;
+const over = `{"type":"game","logFrom":0,"view":${viewJson(viewFor(state, { kind: 'seat', seat: 1 }))}}`;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CreateRoomResponse, JoinResponse, ServerFrame } from '../../worker/protocol.ts';
+import { readFrame } from '../read-frame.ts';
 import type { LogEntry, View } from '../../worker/engine/types.ts';
 import { addressedSocket, apiHeaders, launch } from './browser.ts';
 import { PHONE } from './pages.ts';
@@ -44,7 +45,10 @@ class Seat {
 
   open(url: string): Promise<void> {
     this.ws = addressedSocket(url, ['tianhei.v1', `seat.${this.token}`]);
-    this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
+    this.ws.onmessage = (e) => {
+      const frame = readFrame(String(e.data), this.view);
+      if (frame) this.receive(frame);
+    };
     return new Promise((ok, fail) => {
       this.ws.onopen = () => ok();
       this.ws.onerror = () => fail(new Error(`seat ${this.seat}: the WebSocket did not open`));

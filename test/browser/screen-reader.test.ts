@@ -9,7 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { CreateRoomResponse, ServerFrame } from '../../worker/protocol.ts';
+import type { CreateRoomResponse } from '../../worker/protocol.ts';
+import { readFrame } from '../read-frame.ts';
 import type { View } from '../../worker/engine/types.ts';
 import { tableLines } from '../../client/table-voice.ts';
 import { apiHeaders, launch } from './browser.ts';
@@ -154,8 +155,8 @@ it('a blind player hears the judge’s every line, once, in order, and plays cla
     let seen: View | null = null;
     spectator.ws = new WebSocket(roomSocketURL(base, code), ['tianhei.v1']);
     spectator.ws.onmessage = (e) => {
-      const f = JSON.parse(String(e.data)) as ServerFrame;
-      if (f.type !== 'game') return;
+      const f = readFrame(String(e.data), seen);
+      if (f?.type !== 'game') return;
       const next: View = f.logFrom === 0 || !seen ? f.view : { ...f.view, log: [...seen.log.filter((x) => x.seq <= f.logFrom), ...f.view.log] };
       // Every other seat's speech is heard too (the player's own, seat 8, is not).
       expected.push(...tableLines('en', seen, next, (s) => s !== SEATS).map((l) => l.text));

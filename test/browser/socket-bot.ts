@@ -3,6 +3,7 @@
 // actor's confirm, a pointer, a pass, a vote), so a game with bots moves as fast as the room answers
 // instead of waiting on deadlines.
 import type { JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
+import { readFrame } from '../read-frame.ts';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { addressedSocket, apiHeaders } from './browser.ts';
 
@@ -65,7 +66,10 @@ export class SocketBot {
   /** Opens the socket on the seat's token; resolves once it is open. */
   open(wsURL: string): Promise<void> {
     this.ws = addressedSocket(wsURL, ['tianhei.v1', `seat.${this.token}`]);
-    this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
+    this.ws.onmessage = (e) => {
+      const frame = readFrame(String(e.data), this.view);
+      if (frame) this.receive(frame);
+    };
     return new Promise((ok, fail) => {
       this.ws.onopen = () => ok();
       this.ws.onerror = () => fail(new Error(`${this.name}: the WebSocket did not open`));

@@ -5,7 +5,7 @@
 // the engine's frames for seat 1 (test/browser/stand-in-phone.ts).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { viewFor, viewJson, viewUpdate } from '../../worker/engine/index.ts';
+import { gameFrame } from '../../worker/engine/index.ts';
 import type { GameState } from '../../worker/engine/types.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
 import { Table } from '../engine/table.ts';
@@ -47,8 +47,7 @@ it.each([
   ['es', ['El asiento 5 dice: I was only a civilian. Look at seat 2.', 'El asiento 6 dice: Soy civil. Voto al #3.']],
 ] as const)('a screen reader hears each other seat’s speech once, politely, its claim in the reader’s language (%s)', async (lang, speeches) => {
   const states = dayOne();
-  const frame = (s: GameState, view: ReturnType<typeof viewFor>, logFrom: number) => `{"type":"game","logFrom":${logFrom},"view":${viewJson(s, me, view)}}`;
-  const phone = await standInPhone(browser, CODE, [roomFrame(CODE, states[0]!), frame(states[0]!, viewFor(states[0]!, me), 0)], {
+  const phone = await standInPhone(browser, CODE, [roomFrame(CODE, states[0]!), gameFrame(null, states[0]!, me)!], {
     before: async (context) => {
       await context.addInitScript((l) => localStorage.setItem('tianhei.lang', l), lang);
       await context.addInitScript(recordHeard);
@@ -58,8 +57,7 @@ it.each([
   try {
     await page.locator('[data-testid=game]').waitFor();
     for (let i = 1; i < states.length; i++) {
-      const u = viewUpdate(states[i - 1]!, states[i]!, me)!;
-      room.send(frame(states[i]!, u.view, u.logFrom));
+      room.send(gameFrame(states[i - 1]!, states[i]!, me)!);
       await page.waitForTimeout(80);
     }
     const heard = () => page.evaluate(() => (window as unknown as { heard: Heard[] }).heard);

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { CreateRoomResponse, JoinResponse, RoomView, ServerFrame } from '../../worker/protocol.ts';
+import { readFrame } from '../read-frame.ts';
 import type { LegalAction, View } from '../../worker/engine/types.ts';
 import { addressedSocket, apiHeaders, launch } from './browser.ts';
 import { DESKTOP, PHONE } from './pages.ts';
@@ -58,7 +59,10 @@ export class SeatBot {
     // A move sent on a socket that closed before its ack is not waited for again.
     this.pending = '';
     this.ws = addressedSocket(url, ['tianhei.v1', `seat.${this.token}`]);
-    this.ws.onmessage = (e) => this.receive(JSON.parse(String(e.data)) as ServerFrame);
+    this.ws.onmessage = (e) => {
+      const frame = readFrame(String(e.data), this.view);
+      if (frame) this.receive(frame);
+    };
     return new Promise((ok, fail) => {
       this.ws.onopen = () => ok();
       this.ws.onerror = () => fail(new Error(`seat ${this.seat}: the WebSocket did not open`));

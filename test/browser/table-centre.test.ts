@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { playRandomGame } from '../../worker/engine/simulate.ts';
-import { viewFor, viewJson } from '../../worker/engine/view.ts';
+import { viewFor, viewJson } from '../../worker/engine/index.ts';
 import type { Winner } from '../../worker/engine/types.ts';
 import { LANGS, T } from '../../client/strings.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
@@ -25,7 +25,7 @@ let phone: StandInPhone;
 /** The game-over frames of a random game of `players` (classic seats up to 16, original 20), for seat 1: the room's, then the game's with each wording of the result. */
 function overFrames(players: number): { room: string; games: string[] } {
   const { state } = playRandomGame({ ruleset: players > 16 ? 'original' : 'classic', players, seed: `centre-${players}` }, 'centre');
-  const json = JSON.parse(viewJson(state, { kind: 'seat', seat: 1 }, viewFor(state, { kind: 'seat', seat: 1 })));
+  const json = JSON.parse(viewJson(viewFor(state, { kind: 'seat', seat: 1 })));
   return { room: roomFrame(CODE, state), games: WINNERS.map((winner) => JSON.stringify({ type: 'game', logFrom: 0, view: { ...json, result: { ...json.result, winner } } })) };
 }
 

@@ -14,7 +14,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CreateRoomResponse, JoinResponse, ServerFrame } from '../../worker/protocol.ts';
+import type { CreateRoomResponse, JoinResponse } from '../../worker/protocol.ts';
+import { readFrame } from '../read-frame.ts';
 import type { Role, View } from '../../worker/engine/types.ts';
 import { stillDue, tableLines } from '../../client/table-voice.ts';
 import { apiHeaders, launch } from './browser.ts';
@@ -198,9 +199,9 @@ async function playFaceToFace(locale: 'zh-CN' | 'en'): Promise<void> {
   const frames: View[] = [];
   const spy = new WebSocket(wsURL(made.code), ['tianhei.v1', `seat.${tableToken}`]);
   spy.onmessage = (e) => {
-    const f = JSON.parse(String(e.data)) as ServerFrame;
-    if (f.type !== 'game') return;
     const old = frames.at(-1);
+    const f = readFrame(String(e.data), old ?? null);
+    if (f?.type !== 'game') return;
     frames.push(f.logFrom === 0 || !old ? f.view : { ...f.view, log: [...old.log.filter((x) => x.seq <= f.logFrom), ...f.view.log] });
   };
   await new Promise((ok) => (spy.onopen = ok));

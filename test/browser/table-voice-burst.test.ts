@@ -8,7 +8,7 @@
 // seconds late (four quick passes used to queue ~14 s of speech in 2 s), while a bot's speech is said.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { viewFor, viewJson, viewUpdate } from '../../worker/engine/index.ts';
+import { gameFrame, viewFor } from '../../worker/engine/index.ts';
 import type { GameState, View } from '../../worker/engine/types.ts';
 import { tableLines, type LineKey } from '../../client/table-voice.ts';
 import { roomFrame, standInRoom } from '../bench/stand-in-room.ts';
@@ -34,14 +34,13 @@ function randomGame(seed: string): GameState[] {
 
 /** The table screen's frames, as the room sends them: the room, the full view, then each change. */
 function tableFrames(states: GameState[], bots: number[] = []): { first: string[]; rest: string[]; views: View[] } {
-  const frame = (state: GameState, view: View, logFrom: number) => `{"type":"game","logFrom":${logFrom},"view":${viewJson(state, spectator, view)}}`;
   const full = viewFor(states[0]!, spectator);
   const views = [full];
   const rest: string[] = [];
   for (let i = 1; i < states.length; i++) {
-    const u = viewUpdate(states[i - 1]!, states[i]!, spectator);
-    if (!u) continue;
-    rest.push(frame(states[i]!, u.view, u.logFrom));
+    const frame = gameFrame(states[i - 1]!, states[i]!, spectator);
+    if (!frame) continue;
+    rest.push(frame);
     views.push(viewFor(states[i]!, spectator));
   }
   // The table screen's room: no spectators, seats named P1…P8, the viewer the table's screen.
@@ -49,7 +48,7 @@ function tableFrames(states: GameState[], bots: number[] = []): { first: string[
     spectators: false, table: true, you: { seat: null, host: false, judge: false, table: true },
     seats: Array.from({ length: N }, (_, i) => ({ seat: i + 1, name: `P${i + 1}`, connected: true, host: i === 0, score: 0, ...(bots.includes(i + 1) ? { bot: true as const } : {}) })),
   });
-  return { first: [room, frame(states[0]!, full, 0)], rest, views };
+  return { first: [room, gameFrame(null, states[0]!, spectator)!], rest, views };
 }
 
 /**
@@ -131,17 +130,13 @@ it('four quick passes: the turns already passed are dropped from the voice, a bo
   move(() => t.act(7, { type: 'pass' }));
   move(() => t.act(8, { type: 'pass' }));
   expect(t.step).toMatchObject({ kind: 'speech', seat: 1 });
-  const frame = (state: GameState, view: View, logFrom: number) => `{"type":"game","logFrom":${logFrom},"view":${viewJson(state, spectator, view)}}`;
   const room0 = roomFrame(CODE, states[0]!, {
     spectators: false, table: true, you: { seat: null, host: false, judge: false, table: true },
     seats: Array.from({ length: N }, (_, i) => ({ seat: i + 1, name: `P${i + 1}`, connected: true, host: i === 0, score: 0, ...(i + 1 === 6 ? { bot: true as const } : {}) })),
   });
-  const rest = states.slice(1).map((s, i) => {
-    const u = viewUpdate(states[i]!, s, spectator)!;
-    return frame(s, u.view, u.logFrom);
-  });
+  const rest = states.slice(1).map((s, i) => gameFrame(states[i]!, s, spectator)!);
   // Each line takes 1.5 s to say: the frames all arrive while the first turn line is being said.
-  const { room, context, screen, spoken } = await openTableScreen([room0, frame(states[0]!, viewFor(states[0]!, spectator), 0)], 1_500);
+  const { room, context, screen, spoken } = await openTableScreen([room0, gameFrame(null, states[0]!, spectator)!], 1_500);
   try {
     await expect.poll(spoken).toEqual(['It is day 1.']);
     await expect.poll(spoken, { timeout: 5_000 }).toEqual(['It is day 1.', 'Seat 5, your last words.']);

@@ -3,7 +3,7 @@
 // how a split ends. A 390-px phone at the killers' call of a classic Table, on a stand-in room.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { viewFor, viewJson } from '../../worker/engine/view.ts';
+import { viewFor, viewJson } from '../../worker/engine/index.ts';
 import { roomFrame } from '../bench/stand-in-room.ts';
 import { Table } from '../engine/table.ts';
 import { standInPhone } from './stand-in-phone.ts';
@@ -18,7 +18,7 @@ for (const [locale, words] of [['en-US', 'a tie goes to the seat pointed at firs
   it(`${locale}: the killers' call says how a split is settled before anyone points`, async () => {
     const t = new Table('classic', 'KKPPCCCC');
     const me = { kind: 'seat', seat: 1 } as const;
-    const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), `{"type":"game","logFrom":0,"view":${viewJson(t.state, me, viewFor(t.state, me))}}`], { locale });
+    const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), `{"type":"game","logFrom":0,"view":${viewJson(viewFor(t.state, me))}}`], { locale });
     try {
       const hint = phone.page.getByTestId('point-hint');
       await expect.poll(() => hint.innerText()).toContain(words);
@@ -36,7 +36,7 @@ it('the killers’ call shows the team chat’s newest line beside the pointers,
   const t = new Table('classic', 'KKPPCCCC');
   const me = { kind: 'seat', seat: 1 } as const;
   for (let i = 0; i < 6; i++) t.act(2, { type: 'team-chat', text: i < 5 ? `thinking ${i}` : 'I would choose #6: they spoke least.' });
-  const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), `{"type":"game","logFrom":0,"view":${viewJson(t.state, me, viewFor(t.state, me))}}`]);
+  const phone = await standInPhone(browser, CODE, [roomFrame(CODE, t.state), `{"type":"game","logFrom":0,"view":${viewJson(viewFor(t.state, me))}}`]);
   try {
     const { page } = phone;
     const newest = page.locator('.team .chat li', { hasText: 'I would choose #6' });

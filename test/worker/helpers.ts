@@ -12,6 +12,7 @@ import {
   type ServerFrame,
 } from '../../worker/protocol.ts';
 import type { Room } from '../../worker/room/room.ts';
+import { readFrame } from '../read-frame.ts';
 import { RoomStore } from '../../worker/room/storage.ts';
 
 export const ORIGIN = 'https://tianhei.test';
@@ -118,17 +119,31 @@ export async function socketRefusal(res: Response): Promise<{ status: number; co
   return { status: res.status, code: error?.type === 'error' ? error.code : 'none', close: client.closed!.code };
 }
 
-/** A WebSocket client that records every frame it receives. */
+/**
+ * A WebSocket client that records every frame it receives. A `patch` is recorded as the `game` frame
+ * it stands for (the view this socket holds, patched, with the new entries after `logFrom`), as the
+ * page's socket reads it; `patches` counts them, and a patch before the socket's first game frame
+ * (changes made before it connected) is let pass, as the page does.
+ */
 export class Client {
   readonly frames: ServerFrame[] = [];
   closed: { code: number; reason: string } | null = null;
   onFrame: ((f: ServerFrame) => void) | null = null;
   readonly ws: WebSocket;
+  /** Patches received and applied, and the text of every frame as it came. */
+  patches = 0;
+  readonly texts: string[] = [];
+  private held: View | null = null;
 
   constructor(ws: WebSocket) {
     this.ws = ws;
     ws.addEventListener('message', (e) => {
-      const frame = JSON.parse(e.data as string) as ServerFrame;
+      const text = e.data as string;
+      this.texts.push(text);
+      const frame = readFrame(text, this.held);
+      if (!frame) return;
+      if (text.startsWith('{"type":"patch"')) this.patches++;
+      if (frame.type === 'game') this.held = frame.view;
       this.frames.push(frame);
       this.onFrame?.(frame);
     });

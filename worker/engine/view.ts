@@ -3,7 +3,6 @@
 import { legalActions } from './legal.ts';
 import { cardId, seatSide, upCards } from './cards.ts';
 import { readingPending } from './reading.ts';
-import { logText, plainSeatsText, viewText, type PlainSeatsText } from './view-text.ts';
 import type { Camp, GameState, LogEntry, OutRecord, Role, Seat, SeatView, StepView, View, Viewer } from './types.ts';
 import { absentSeats } from './absent.ts';
 import { RULESETS, winningSeats } from './rulesets.ts';
@@ -199,11 +198,9 @@ interface SeatFacts {
   absent: ReadonlySet<Seat>;
   /** Every seat as a viewer who knows nothing special of it sees it (not in `dual`); made when first asked. */
   plain?: SeatView[];
-  /** `plain` as text, for the texts of the views that share it (made when first asked). */
-  plainText?: PlainSeatsText;
 }
 
-// The last few states' facts: every viewer's view of a change asks for them in turn (and its fingerprint for the plain seats' text).
+// The last few states' facts: every viewer's view of a change asks for them in turn.
 const seatFacts = new StateMemo<GameState, SeatFacts>(4);
 
 /** The state's seat facts, kept for its other viewers. */
@@ -329,7 +326,7 @@ function seatView(state: GameState, facts: SeatFacts, sight: SeatSight, i: numbe
 
 // The step and the result as viewers see them, by state: every viewer without god view sees one step
 // view and every viewer sees one result, built once per change rather than once per viewer (views are
-// read-only, so they share the objects; viewText then stringifies each once).
+// read-only, so they share the objects; view-text.ts then stringifies each once).
 const stepViews = new StateMemo<GameState, [StepView | undefined, StepView | undefined]>(4);
 const results = new StateMemo<GameState, NonNullable<View['result']>>(4);
 
@@ -390,63 +387,4 @@ function stepView(state: GameState, god: boolean): StepView {
     case 'over':
       return { kind: 'over' };
   }
-}
-
-/** What a change from `prev` to `next` sends this viewer: nothing when its view is the same. */
-export interface ViewUpdate {
-  view: View;
-  /** 0: a full view (replace); n > 0: `view.log` holds the viewer's entries after position n (append). */
-  logFrom: number;
-}
-
-/**
- * The frame a viewer gets after one change, or null when its view did not change: whether a frame
- * arrives, and when, then depends only on what the viewer may know. `prev` null (a new game, a
- * reconnect) or a change of god view sends a full view. `next` must extend `prev`'s log.
- */
-export function viewUpdate(prev: GameState | null, next: GameState, viewer: Viewer): ViewUpdate | null {
-  if (!prev || hasGodView(prev, viewer) !== hasGodView(next, viewer)) return { view: viewFor(next, viewer), logFrom: 0 };
-  const had = viewerLogLength(prev, viewer);
-  const view = viewFor(next, viewer, had);
-  const now = fingerprint(next, viewer, view);
-  if (view.log.length === 0 && now === fingerprint(prev, viewer)) return null;
-  return { view, logFrom: had };
-}
-
-/** One viewer's name as a key: the views of a seat's phone and laptop are one view. */
-export function viewerKey(viewer: Viewer): string {
-  return viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
-}
-
-// Fingerprints by state, then viewer. The room asks for every viewer after every change, and this
-// change's `next` is the next change's `prev`: its fingerprint is kept, not built again from a second
-// view. A state is never changed in place, so a kept fingerprint stays true.
-const fingerprints = new WeakMap<GameState, Map<string, string>>();
-
-/** The view (`view`, if built already) without its log, as JSON text that is equal exactly when the two views are. */
-function fingerprint(state: GameState, viewer: Viewer, view?: View): string {
-  const key = viewerKey(viewer);
-  let kept = fingerprints.get(state);
-  if (!kept) fingerprints.set(state, (kept = new Map()));
-  let print = kept.get(key);
-  if (print === undefined) {
-    const v = view ?? viewFor(state, viewer);
-    kept.set(key, (print = viewText(v, v.god ? undefined : plainTextOf(state))));
-  }
-  return print;
-}
-
-/** The state's plain seats as text, if any viewer's seats were made from them (never with god view or in `dual`). */
-function plainTextOf(state: GameState): PlainSeatsText | undefined {
-  const facts = seatFacts.get(state);
-  if (!facts?.plain) return undefined;
-  return (facts.plainText ??= plainSeatsText(facts.plain));
-}
-
-/**
- * `view` (this viewer's view of `state`, e.g. an update's) as JSON text, made from its fingerprint
- * with the log put back as the last key: the room sends it without stringifying the view again.
- */
-export function viewJson(state: GameState, viewer: Viewer, view: View): string {
-  return `${fingerprint(state, viewer, view).slice(0, -1)},"log":${logText(view.log)}}`;
 }

@@ -47,8 +47,7 @@ export async function connect(parts: RoomParts, request: Request): Promise<Respo
   }
   frames.sendRoomTo(server, attachment, room);
   frames.sendPresence(before, server);
-  const game = core.loadGame();
-  if (game && room.status !== 'lobby') frames.sendGameTo(server, attachment, game, haveOf(new URL(request.url)));
+  frames.sendGameTo(server, attachment, haveOf(new URL(request.url)));
   return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': PROTOCOL } });
 }
 

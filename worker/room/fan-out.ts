@@ -85,13 +85,18 @@ export class FanOut {
 
   /**
    * The game on connect and on `sync`: the whole view, or, when the client holds the first entries of
-   * this viewer's log (`have`, checked by their tag), the view with only the entries after them.
+   * this viewer's log (`have`, checked by their tag), the view with only the entries after them. It
+   * goes after the frames of changes still unsent: those are patches from the game before them, which
+   * a socket that holds nothing yet lets pass, and the game it is then sent is the newest.
    */
-  sendGameTo(ws: WebSocket, who: Attachment, game: GameState, have?: Have): void {
-    if (!watchesGame(who, game)) return;
-    const view = viewFor(game, viewerOf(who));
-    const held = have && have.log <= view.log.length && logTag(view.log.slice(0, have.log)) === have.tag ? have.log : 0;
-    send(ws, { type: 'game', view: held ? { ...view, log: view.log.slice(held) } : view, logFrom: held });
+  sendGameTo(ws: WebSocket, who: Attachment, have?: Have): void {
+    this.afterFrames(() => {
+      const game = this.core.roomOrNull()?.status === 'lobby' ? null : this.core.loadGame();
+      if (!game || !watchesGame(who, game) || ws.readyState !== WebSocket.OPEN) return;
+      const view = viewFor(game, viewerOf(who));
+      const held = have && have.log <= view.log.length && logTag(view.log.slice(0, have.log)) === have.tag ? have.log : 0;
+      send(ws, { type: 'game', view: held ? { ...view, log: view.log.slice(held) } : view, logFrom: held });
+    });
   }
 
   /** One socket's room frame (on connect and on `sync`). */

@@ -1,6 +1,6 @@
-// The `game` frames of one change: one text per viewer, made once for all its sockets. Pure (the
-// engine's views only), so a test can hold every viewer's frame against the view built alone.
-import { viewJson, viewUpdate, viewerKey, type GameState, type Viewer } from '../engine/index.ts';
+// The `game` and `patch` frames of one change: one text per viewer, made once for all its sockets.
+// Pure (the engine's frames only), so a test can hold every viewer's frame against its views built alone.
+import { gameFrame, viewerKey, type GameState, type Viewer } from '../engine/index.ts';
 
 /** Each viewer's frame for the change from `prev` (null: a new game, sent whole) to `next`; null for a viewer whose view did not change. */
 export class GameFrames {
@@ -16,16 +16,12 @@ export class GameFrames {
   /**
    * The frame's text. Viewers who see alike share the work below it (the engine builds a state's step,
    * result and plain seats once, and stringifies each shared part once), never a frame: a viewer's
-   * frame is its own view's. Whether a frame comes tells only what the viewer may know.
+   * frame is made from its own views. Whether a frame comes tells only what the viewer may know.
    */
   frameFor(viewer: Viewer): string | null {
     const key = viewerKey(viewer);
     let frame = this.made.get(key);
-    if (frame === undefined) {
-      const update = viewUpdate(this.prev, this.next, viewer);
-      frame = update ? `{"type":"game","view":${viewJson(this.next, viewer, update.view)},"logFrom":${update.logFrom}}` : null;
-      this.made.set(key, frame);
-    }
+    if (frame === undefined) this.made.set(key, (frame = gameFrame(this.prev, this.next, viewer)));
     return frame;
   }
 }

@@ -47,8 +47,7 @@ export async function onMessage(parts: RoomParts, limiter: RateLimiter, ws: WebS
   if (isVoiceFrame(frame)) return onVoiceFrame(core, room, ws, who, frame);
   if (frame.type === 'sync') {
     frames.sendRoomTo(ws, who, room);
-    const game = core.loadGame();
-    if (game && room.status !== 'lobby') frames.sendGameTo(ws, who, game, frame.have);
+    frames.sendGameTo(ws, who, frame.have);
     return;
   }
   if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
