@@ -33,7 +33,9 @@ function App() {
       <ErrorBar />
       {code ? <RoomPage key={code} code={code} /> : path.value === '/replay' ? <main class="page"><LazyReplay /></main> : <HomePage />}
       {rulesOpen.value && <RulesSheet />}
-      {walkOpen.value && <Walkthrough key={walkOpen.value} />}
+      {/* Not keyed by the ruleset: choosing another in its list redraws the sheet in place, so the
+          focus stays where the player put it (a remount would drop it for a frame). */}
+      {walkOpen.value && <Walkthrough />}
     </div>
   );
 }

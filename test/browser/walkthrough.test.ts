@@ -136,8 +136,14 @@ it('How to play works by keyboard on a desktop, and opens from the rules sheet',
   const page = await open(false, 'es-ES');
   await page.goto('/');
   await page.locator('[data-testid=walk-button]').click();
+  // Choosing a ruleset redraws the sheet in place: a new sheet would drop the focus for a frame,
+  // and a key pressed then would be lost.
+  const sheet = page.locator('[data-testid=walkthrough]');
+  await sheet.evaluate((el) => el.setAttribute('data-first', ''));
   await page.locator('[data-testid=walk-ruleset]').selectOption('dual');
-  await page.locator('[data-testid=walkthrough]').focus();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await sheet.getAttribute('data-first')).toBe('');
+  await sheet.focus();
   // The arrows step only while the sheet has the focus (a key pressed before it lands is lost).
   await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'walkthrough');
   for (const step of STEPS.slice(1)) {
