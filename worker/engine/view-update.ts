@@ -23,6 +23,8 @@ interface Seen {
   view: View;
   legal: string;
   me: string;
+  /** How many entries the viewer's log held in this state: kept, because reading an older state's log again starts it afresh (worker/engine/log-reading.ts). */
+  logLength: number;
 }
 
 // Views by state, then viewer. The room asks for every viewer after every change, and this change's
@@ -37,8 +39,9 @@ function seenBy(state: GameState, viewer: Viewer): Seen {
   let s = kept.get(key);
   if (s === undefined) {
     // Built with an empty log: a patch takes its entries from the viewer's log itself.
-    const view = viewFor(state, viewer, logLength(state, viewer));
-    kept.set(key, (s = { view, legal: JSON.stringify(view.legal), me: view.me ? meText(view.me) : '' }));
+    const length = logLength(state, viewer);
+    const view = viewFor(state, viewer, length);
+    kept.set(key, (s = { view, legal: JSON.stringify(view.legal), me: view.me ? meText(view.me) : '', logLength: length }));
   }
   return s;
 }
@@ -83,7 +86,7 @@ function patchText(prev: GameState, next: GameState, viewer: Viewer): string | n
   if (v.result !== w.result && (v.result === null || w.result === null || partText(v.result) !== partText(w.result))) set += `,"result":${w.result ? partText(w.result) : 'null'}`;
   let seats = '';
   for (let i = 0; i < w.seats.length; i++) if (differ(v.seats[i]!, w.seats[i]!)) seats += `,${partText(w.seats[i]!)}`;
-  const had = logLength(prev, viewer);
+  const had = a.logLength;
   const entries = viewerLog(next, w.god, viewer.kind === 'seat' ? viewer.seat : 0).entries;
   if (set === '' && seats === '' && entries.length === had) return null;
   return `{"type":"patch","set":{${set.slice(1)}},"seats":[${seats.slice(1)}],"log":${logText(entries.slice(had))},"logFrom":${had}}`;
@@ -102,7 +105,7 @@ function differ(a: object, b: object): boolean {
 export function viewUpdate(prev: GameState | null, next: GameState, viewer: Viewer): ViewUpdate | null {
   if (!prev || hasGodView(prev, viewer) !== hasGodView(next, viewer)) return { view: viewFor(next, viewer), logFrom: 0 };
   if (patchText(prev, next, viewer) === null) return null;
-  const had = logLength(prev, viewer);
+  const had = seenBy(prev, viewer).logLength;
   return { view: viewFor(next, viewer, had), logFrom: had };
 }
 
