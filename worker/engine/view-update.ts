@@ -2,6 +2,7 @@
 // view), a patch of only the fields and seats of its view that changed with its new log entries, or
 // nothing when its view did not change. A patch is made from the viewer's own two views and nothing
 // else, so whether a frame comes, and how big it is, tells only what the viewer may know.
+import { gameMemo } from './log-reading.ts';
 import { hasGodView, viewFor, viewerLog } from './view.ts';
 import { logText, meText, partText, viewText } from './view-text.ts';
 import type { GameState, View, Viewer } from './types.ts';
@@ -27,15 +28,32 @@ interface Seen {
   logLength: number;
 }
 
-// Views by state, then viewer. The room asks for every viewer after every change, and this change's
-// `next` is the next change's `prev`: its views are kept, not built again. A state is never changed in
-// place and views are read-only, so a kept view stays true.
-const seen = new WeakMap<GameState, Map<string, Seen>>();
+// Views by game, then state, then viewer. The room asks for every viewer after every change, and this
+// change's `next` is the next change's `prev`: its views are kept, not built again. A state is never
+// changed in place and views are read-only, so a kept view stays true. Each game keeps its last two
+// states' views (a change's two), not every state's until the collector drops it: keyed by every new
+// state, a WeakMap kept each state's views alive through the young collections, and they were copied
+// and promoted by the dozen per change (see worker/engine/state-memo.ts).
+interface Kept {
+  state: GameState;
+  views: Map<string, Seen>;
+}
+const seen = gameMemo<[Kept | undefined, Kept | undefined]>();
+
+/** The views kept for `state`: one of its game's last two states, or a fresh set in place of the older. */
+function keptFor(state: GameState): Map<string, Seen> {
+  const pair = seen.ofLog(state.log, () => [undefined, undefined]);
+  if (pair[1]?.state === state) return pair[1].views;
+  if (pair[0]?.state === state) return pair[0].views;
+  const views = new Map<string, Seen>();
+  pair[0] = pair[1];
+  pair[1] = { state, views };
+  return views;
+}
 
 function seenBy(state: GameState, viewer: Viewer): Seen {
   const key = viewerKey(viewer);
-  let kept = seen.get(state);
-  if (!kept) seen.set(state, (kept = new Map()));
+  const kept = keptFor(state);
   let s = kept.get(key);
   if (s === undefined) {
     // Built with an empty log: a patch takes its entries from the viewer's log itself.
