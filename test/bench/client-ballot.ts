@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createGame, apply, pendingSeats, gameFrame } from '../../worker/engine/index.ts';
 import type { Action, GameState, LegalAction, Seat, View } from '../../worker/engine/types.ts';
-import { launch } from '../browser/browser.ts';
+import { closeSharedBrowsers, launch } from '../browser/browser.ts';
 import { longMove } from './long-game.ts';
 import { roomFrame, standInRoom } from './stand-in-room.ts';
 
@@ -222,4 +222,7 @@ export async function printClientBallot(runs: number, burst: Burst = 'day'): Pro
   );
 }
 
-if (import.meta.main) await printClientBallot(Number(process.argv[2] ?? 5), (process.argv[3] as Burst | undefined) ?? 'day');
+if (import.meta.main) {
+  await printClientBallot(Number(process.argv[2] ?? 5), (process.argv[3] as Burst | undefined) ?? 'day');
+  await closeSharedBrowsers();
+}

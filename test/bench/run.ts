@@ -25,6 +25,7 @@ import { benchResync } from './resync-size.ts';
 import { printRoomBallot } from './room-ballot.ts';
 import { printStorage } from './storage.ts';
 import { printClientBallot } from './client-ballot.ts';
+import { closeSharedBrowsers } from '../browser/browser.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,6 +60,7 @@ if (!args.quick && !args['load-only']) {
   await printRoomBallot(Number(args.port), Number(args['bare-port']), 3 * Number(args.runs), gate);
   await printClientBallot(5 * Number(args.runs));
   await printClientBallot(5 * Number(args.runs), 'dusk');
+  await closeSharedBrowsers();
 }
 
 async function loadRuns(runs: number, seconds: number): Promise<void> {

@@ -82,6 +82,16 @@ export async function launch(kind: keyof typeof CHROMIUM = 'shell', extra: strin
   return fileBrowser(shared);
 }
 
+/**
+ * Closes every shared Chromium. A script run on its own (the bench's phone half) must call it: the
+ * shared browser outlives each caller's close(), and a running Chromium keeps Node from exiting.
+ */
+export async function closeSharedBrowsers(): Promise<void> {
+  const all = [...started.values()];
+  started.clear();
+  await Promise.all(all.map((b) => b.then((browser) => browser.close()).catch(() => {})));
+}
+
 function start(kind: keyof typeof CHROMIUM, extra: string[]): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM[kind],
