@@ -13,8 +13,9 @@
 // wrangler's own Node process), so the two targets are charged alike, but esbuild's: wrangler keeps
 // esbuild watching the sources, and its watcher polls every file of the bundle's graph, busy or idle
 // (idle, 14.5 ms/s for the room's few hundred files against 10 for the bare object's one: a cost by
-// the second, of the dev server, that no deployed room pays). It is printed apart (`bundlerMsPerAction`). Each shape's runs start warm
-// (WARM_UP_SECONDS below): the figure is the steady state, not the JIT's first compiles.
+// the second, of the dev server, that no deployed room pays). It is printed apart
+// (`bundlerMsPerAction`). Each shape's runs start warm (WARM_UP_SECONDS below): the figure is the
+// steady state, not the JIT's first compiles.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -337,6 +338,7 @@ export async function benchLoad(server: Server, rooms: number, sockets: number, 
     const elapsed = (Date.now() - started) / 1000;
     const cpuAfter = serverCpuMs(server);
     latencies.sort((a, b) => a - b);
+    const perAction = (part: 'server' | 'bundler') => (cpuBefore && cpuAfter && latencies.length > 0 ? Math.round(((cpuAfter[part] - cpuBefore[part]) / latencies.length) * 100) / 100 : null);
     return {
       target: server.target,
       rooms,
@@ -346,8 +348,8 @@ export async function benchLoad(server: Server, rooms: number, sockets: number, 
       actionsPerSecond: Math.round(latencies.length / elapsed),
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
-      cpuMsPerAction: cpuBefore && cpuAfter && latencies.length > 0 ? Math.round(((cpuAfter.server - cpuBefore.server) / latencies.length) * 100) / 100 : null,
-      bundlerMsPerAction: cpuBefore && cpuAfter && latencies.length > 0 ? Math.round(((cpuAfter.bundler - cpuBefore.bundler) / latencies.length) * 100) / 100 : null,
+      cpuMsPerAction: perAction('server'),
+      bundlerMsPerAction: perAction('bundler'),
       timedOut: played.reduce((a, p) => a + p.timedOut, 0),
       idleShare: Math.round((played.reduce((a, p) => a + p.idleMs, 0) / (rooms * elapsed * 1000)) * 1000) / 1000,
       bytesPerAction: latencies.length ? Math.round(drivers.reduce((a, d) => a + d.table.received, 0) / latencies.length) : 0,

@@ -3,7 +3,7 @@
 // nothing when its view did not change. A patch is made from the viewer's own two views and nothing
 // else, so whether a frame comes, and how big it is, tells only what the viewer may know.
 import { gameMemo } from './log-reading.ts';
-import { hasGodView, viewFor, viewerLog } from './view.ts';
+import { hasGodView, viewFor, viewerLog, viewerLogLength } from './view.ts';
 import { logText, meText, partText, viewText } from './view-text.ts';
 import type { GameState, View, Viewer } from './types.ts';
 
@@ -57,15 +57,11 @@ function seenBy(state: GameState, viewer: Viewer): Seen {
   let s = kept.get(key);
   if (s === undefined) {
     // Built with an empty log: a patch takes its entries from the viewer's log itself.
-    const length = logLength(state, viewer);
+    const length = viewerLogLength(state, viewer);
     const view = viewFor(state, viewer, length);
     kept.set(key, (s = { view, legal: JSON.stringify(view.legal), me: view.me ? meText(view.me) : '', logLength: length }));
   }
   return s;
-}
-
-function logLength(state: GameState, viewer: Viewer): number {
-  return viewerLog(state, hasGodView(state, viewer), viewer.kind === 'seat' ? viewer.seat : 0).entries.length;
 }
 
 /**
