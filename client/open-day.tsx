@@ -6,7 +6,7 @@ import { act } from './socket.ts';
 import { who } from './log-text.ts';
 import { Dawn } from './dawn.tsx';
 import { spoken } from './step-view.ts';
-import { SpeechBox } from './speech-box.tsx';
+import { SpeechBox, SpentNote } from './speech-box.tsx';
 import { SaidWords } from './said-words.tsx';
 import { noteUnsent } from './voice-note-button.tsx';
 
@@ -42,7 +42,7 @@ export function OpenDayPanel({ v }: { v: View }) {
       <p>
         <b data-testid="done-count">{t('doneN', step.done.length, step.speakers.length)}</b>
       </p>
-      {say && !spoken() && <SpeechBox v={v} placeholder={t('openDayPh', say.left ?? 500)} maxLength={say.left ?? 500} />}
+      {!spoken() && (say ? <SpeechBox v={v} placeholder={t('openDayPh', say.left ?? 500)} maxLength={say.left ?? 500} /> : pass && <SpentNote words="saidAll" />)}
       {pass && (
         // A recording not yet sent is the step's main action: "done" steps back and says it leaves the recording out.
         <button type="button" class={noteUnsent.value ? 'wide' : 'primary wide'} onClick={() => act({ type: 'pass' })} data-testid="done">

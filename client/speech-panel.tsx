@@ -4,7 +4,7 @@ import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act } from './socket.ts';
 import { who, whoList } from './log-text.ts';
-import { SpeechBox } from './speech-box.tsx';
+import { SpeechBox, SpentNote } from './speech-box.tsx';
 import { Dawn } from './dawn.tsx';
 import { legal, spoken } from './step-view.ts';
 import { liveVoiceMark, speakingLive } from './voice-state.ts';
@@ -20,7 +20,8 @@ function OrderNote({ v }: { v: View }) {
 export function SpeechPanel({ v }: { v: View }) {
   const step = v.step;
   if (step.kind !== 'speech' && step.kind !== 'last-words') return null;
-  const mine = !!legal(v, 'say');
+  // The speaker is offered Pass to the end; `say` goes once the turn's messages are spent.
+  const mine = !!legal(v, 'say') || !!legal(v, 'pass');
   // Spoken out loud (face to face, or in the room's voice): the Pass that ends it is "I'm done".
   const aloud = spoken() || (mine && speakingLive.value);
   const heading = step.kind === 'last-words' ? (mine ? t('yourLastWords') : t('lastWordsOf', who(step.seat))) : t(`sp_${step.purpose}`);
@@ -35,7 +36,7 @@ export function SpeechPanel({ v }: { v: View }) {
       {mine && spoken() && <p class="big" data-testid="speak-aloud">{t(step.kind === 'last-words' ? 'lastWordsAloud' : 'speakAloud')}</p>}
       {mine && (
         <>
-          {!spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
+          {!spoken() && (legal(v, 'say') ? <SpeechBox v={v} placeholder={t('sayPh')} /> : <SpentNote words="saidAll" />)}
           {legal(v, 'pass') && (
             <button type="button" class={spoken() ? 'primary wide done-big' : noteUnsent.value ? 'wide' : 'primary wide'} onClick={() => act({ type: 'pass', ...liveVoiceMark() })} data-testid="pass">
               {t(aloud ? 'imDone' : noteUnsent.value ? 'passDrop' : 'pass')}

@@ -499,6 +499,7 @@ const UI = {
   'game/must-vote': ['这一轮不能弃权', 'You may not abstain in this vote', 'No puedes abstenerte en esta votación', '이번 투표는 기권할 수 없습니다'],
   'game/not-allowed': ['现在不能这样做', 'Not allowed now', 'No está permitido ahora', '지금은 할 수 없습니다'],
   'game/text-invalid': ['文字为空或太长', 'Text is empty or too long', 'Texto vacío o demasiado largo', '글이 비었거나 너무 깁니다'],
+  'game/limit-reached': ['能发的已经用完了', 'You have used up what you may post here', 'Ya usaste todo lo que puedes enviar aquí', '여기서 보낼 수 있는 만큼 다 썼습니다'],
   'game/bad-action': ['无效操作', 'Invalid move', 'Jugada no válida', '잘못된 행동'],
   // rulesets: name and one line
   rd_classic: ['杀手和警察各 2–4 人，其余平民；警察每晚验人。', 'Killers and police (2–4 each) and civilians; the police check one player a night.', 'Asesinos y policías (2–4 de cada) y civiles; la policía investiga a uno cada noche.', '킬러와 경찰 각 2–4명, 나머지 시민. 경찰은 매일 밤 한 명을 조사.'],
@@ -580,6 +581,10 @@ const UI = {
   'game/not-absent': ['只有缺席的座位才能交给机器人', 'Only an absent seat can go to a bot', 'Solo un asiento ausente puede pasar a un bot', '자리를 비운 좌석만 봇에게 넘길 수 있습니다'],
   absent: ['缺席：连续错过两步', 'absent: missed two steps in a row', 'ausente: faltó a dos pasos seguidos', '부재: 연속 두 단계 놓침'],
   openDayNote: ['所有人随时发言，不分先后；可以分几条发，合计不超过一次发言的长度。说完点“说完了”。所有人说完（或时间到）就开始投票。', 'Everyone speaks whenever they like, in any order, in one or more messages up to one speech’s length in all. Tap Done when you have finished; the vote opens when everyone is done or time is up.', 'Cada uno habla cuando quiera, en cualquier orden, en uno o varios mensajes hasta el largo de un turno en total. Toca Terminé al acabar; la votación empieza cuando todos hayan terminado o se acabe el tiempo.', '누구나 원하는 때에 순서 없이 발언합니다. 여러 번 나눠 올려도 되지만 합쳐서 한 번의 발언 길이까지입니다. 다 말했으면 완료를 누르세요. 모두 완료하거나 시간이 끝나면 투표합니다.'],
+  msgsLeft: ['还能发 {0} 条', 'Messages left: {0}', 'Mensajes restantes: {0}', '남은 메시지: {0}개'],
+  saidAll: ['这一轮能发的消息已经用完：说完请点“过”', 'You have posted all the messages this turn holds: pass when you are done', 'Ya enviaste todos los mensajes de este turno: pulsa Paso cuando termines', '이번 차례에 보낼 수 있는 메시지를 다 보냈습니다. 끝나면 패스하세요'],
+  talkAll: ['这次自由发言你能发的消息已经用完', 'You have posted all the messages this free talk holds', 'Ya enviaste todos los mensajes de esta charla libre', '이번 자유 토론에서 보낼 수 있는 메시지를 다 보냈습니다'],
+  chatAll: ['这一轮队内交流你能发的已经用完', 'You have used all your team-chat lines for this call', 'Ya usaste todas tus líneas del chat del equipo en esta llamada', '이번 호출에서 쓸 수 있는 팀 채팅을 다 썼습니다'],
   openDayPh: ['你的发言（还可写 {0} 字）', 'Your speech ({0} characters left)', 'Tu turno de palabra (quedan {0} caracteres)', '당신의 발언 ({0}자 남음)'],
   doneN: ['{0}/{1} 人说完了', '{0} of {1} done', '{0} de {1} terminaron', '{1}명 중 {0}명 완료'],
   speechDone: ['说完了', 'Done', 'Terminé', '완료'],

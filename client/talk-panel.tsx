@@ -4,7 +4,7 @@ import type { View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act } from './socket.ts';
 import { TalkLog } from './talk-log.tsx';
-import { SpeechBox } from './speech-box.tsx';
+import { SpeechBox, SpentNote } from './speech-box.tsx';
 import { Dawn } from './dawn.tsx';
 import { legal, spoken } from './step-view.ts';
 
@@ -22,7 +22,7 @@ export function TalkPanel({ v }: { v: View }) {
         <b data-testid="ready-count">{t('readyN', step.ready.length, v.seats.filter((s) => s.alive).length)}</b>
       </p>
       <TalkLog round={v.round} />
-      {legal(v, 'say') && !spoken() && <SpeechBox v={v} placeholder={t('sayPh')} />}
+      {!spoken() && (legal(v, 'say') ? <SpeechBox v={v} placeholder={t('sayPh')} /> : v.me && v.seats[v.me.seat - 1]?.alive && <SpentNote words="talkAll" />)}
       {pass ? (
         <button type="button" class="primary wide" onClick={() => act({ type: 'pass' })} data-testid="pass">
           {t('ready')}

@@ -5,7 +5,7 @@ import { gameMemo, readOnward, type Reading, type Readings } from '../worker/eng
 import { t } from './i18n.ts';
 import { act } from './socket.ts';
 import { entryText } from './log-text.ts';
-import { TextBox } from './speech-box.tsx';
+import { SpentNote, TextBox } from './speech-box.tsx';
 import { legal } from './step-view.ts';
 
 // What the viewer's own night calls told them (and the judge's record, for a god view).
@@ -26,6 +26,11 @@ const teamReadings: Readings<TeamReading> = gameMemo();
 function readTeam(r: TeamReading, e: LogEntry): void {
   if (e.event.type === 'team-chat') r.chat = [...r.chat, e];
   else if (e.event.type === 'checked') r.checks = [...r.checks, e as CheckedEntry];
+}
+
+/** Whether the viewer, at its team's call, has posted tonight and may post no more (its lines are spent). */
+function spentTonight(v: View, chat: LogEntry[]): boolean {
+  return v.step.kind === 'call' && !!v.me && chat.some((e) => e.round === v.round && e.event.type === 'team-chat' && e.event.seat === v.me!.seat);
 }
 
 /** Keeps a chat scrolled to its newest line (the box holds a few; the latest is what a teammate just said). */
@@ -66,7 +71,11 @@ export function TeamPanel({ v, atCall = false }: { v: View; atCall?: boolean }) 
               <li key={e.seq}>{entryText(e)}</li>
             ))}
           </ul>
-          {canChat && <TextBox placeholder={t('sayPh')} onSend={(text) => act({ type: 'team-chat', text })} />}
+          {canChat ? (
+            <TextBox placeholder={t('sayPh')} messages={legal(v, 'team-chat')!.messages} maxLength={legal(v, 'team-chat')!.left} onSend={(text) => act({ type: 'team-chat', text })} />
+          ) : (
+            spentTonight(v, chat) && <SpentNote words="chatAll" />
+          )}
         </>
       )}
     </div>

@@ -22,7 +22,7 @@ describe('RULES.md 11 open days: speeches in any order, ballot when everyone is 
     // The window lasts as long as the seven speech turns it replaces.
     expect(t.step).toMatchObject({ endsAt: t.now + 7 * PACE_PRESETS.live.speech });
     expect(t.view(3).step).toMatchObject({ kind: 'open-day', speakers: [6, 7, 8, 1, 2, 3, 4] });
-    expect(t.legal(3)).toEqual([{ type: 'say', left: MAX_TEXT }, { type: 'pass' }]);
+    expect(t.legal(3)).toEqual([{ type: 'say', messages: 10, left: MAX_TEXT }, { type: 'pass' }]);
     expect(t.legal(5)).toEqual([]);
   });
 
@@ -60,7 +60,7 @@ describe('RULES.md 11 open days: speeches in any order, ballot when everyone is 
   it('one speech\'s length limit holds for a speaker\'s messages in total', () => {
     const t = openDay();
     t.act(6, { type: 'say', text: 'x'.repeat(MAX_TEXT - 10) });
-    expect(t.legal(6)[0]).toEqual({ type: 'say', left: 10 });
+    expect(t.legal(6)[0]).toEqual({ type: 'say', messages: 9, left: 10 });
     t.refused(6, { type: 'say', text: 'y'.repeat(11) }, 'game/text-invalid');
     t.act(6, { type: 'say', text: 'y'.repeat(10) });
     expect(t.legal(6)).toEqual([{ type: 'pass' }]);

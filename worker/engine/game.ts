@@ -22,6 +22,7 @@ import { eject } from './eject.ts';
 import { handToBot, replaceSeat } from './absent.ts';
 import { setPace } from './pace-switch.ts';
 import { appJudges, judgeRefusal } from './judge-failover.ts';
+import { budgetRefusal, newStepBudget, spend } from './talk-budget.ts';
 import type { Action, ApplyResult, ErrorCode, GameSetup, GameState, Plan, Role } from './types.ts';
 
 /** The procedure handed to the phases through the context: how a closed step settles, and the plan. */
@@ -107,19 +108,18 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
     const barred = judgeRefusal(s);
     if (barred) return barred;
   }
+  // The host's and the judge's moves on the table are counted like a player's messages (talk-budget.ts).
+  if (action.type === 'pause' || action.type === 'resume' || action.type === 'extend' || action.type === 'narrate') {
+    const chars = action.type === 'narrate' && typeof action.text === 'string' ? action.text.trim().length : 0;
+    const spent = budgetRefusal(s, 'judge', 0, chars);
+    if (spent) return spent;
+    const refused = hostMove(ctx, action);
+    if (!refused) spend(ctx, 'judge', 0, chars);
+    return refused;
+  }
   switch (action.type) {
     case 'deadline':
       return onDeadline(ctx);
-    case 'pause':
-      if (s.pausedRemaining !== null) return ['game/paused', 'the game is already paused'];
-      return pause(ctx, action.by);
-    case 'resume':
-      if (s.pausedRemaining === null) return ['game/not-paused', 'the game is not paused'];
-      return resume(ctx);
-    case 'extend':
-      return extend(ctx, action.ms);
-    case 'narrate':
-      return narrate(ctx, action.text);
     case 'eject':
       return eject(ctx, action.seat);
     case 'hand-to-bot':
@@ -160,6 +160,25 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
   }
 }
 
+type HostMove = Extract<Action, { type: 'pause' | 'resume' | 'extend' | 'narrate' }>;
+
+/** The host's and the judge's moves on the clock and the table. */
+function hostMove(ctx: Ctx, action: HostMove): Refusal {
+  const s = ctx.s;
+  switch (action.type) {
+    case 'pause':
+      if (s.pausedRemaining !== null) return ['game/paused', 'the game is already paused'];
+      return pause(ctx, action.by);
+    case 'resume':
+      if (s.pausedRemaining === null) return ['game/not-paused', 'the game is not paused'];
+      return resume(ctx);
+    case 'extend':
+      return extend(ctx, action.ms);
+    case 'narrate':
+      return narrate(ctx, action.text);
+  }
+}
+
 /** Runs instant steps and opens the next step that waits for players (Flow.advance). */
 function advance(ctx: Ctx): void {
   const s = ctx.s;
@@ -170,6 +189,7 @@ function advance(ctx: Ctx): void {
       continue;
     }
     s.agenda = s.agenda.slice(1);
+    newStepBudget(ctx);
     if (open(ctx, plan)) return;
   }
 }

@@ -10,6 +10,7 @@ import type { DayMode, GameSetup, GameState, Pace, Seat } from './types.ts';
 export { apply, newGame } from './game.ts';
 export { livingSeats, tableOrder } from './seats.ts';
 export { MAX_TEXT } from './kernel.ts';
+export { TALK_LIMITS } from './talk-budget.ts';
 export { VOICE_NOTE_MAX_MS, VOICE_NOTE_ID } from './voice-limits.ts';
 export { failoverAt, judgeRefusal } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';

@@ -12,6 +12,8 @@ import { readingPending } from './reading.ts';
 import { isConfirmed, needsConfirm } from './night-confirm.ts';
 import { owesSpeech, speechLeft } from './open-day.ts';
 import { StateMemo } from './state-memo.ts';
+import { messagesLeft, textRoom } from './talk-budget.ts';
+import { MAX_TEXT } from './kernel.ts';
 import type { CardRef, GameState, LegalAction, Seat } from './types.ts';
 
 // Legal actions of the states asked about last, by seat: a state is asked about many times in a row
@@ -45,7 +47,8 @@ function legalNow(state: GameState, seat: Seat): LegalAction[] {
             for (const card of [0, 1] as const) if (cardRefusal(state, step.call, actor, t, card) === null) cards.push({ seat: t, card });
           }
           const aim = step.aims?.[actor];
-          out.push({
+          // A card whose pointers for this call are spent (talk-budget.ts) keeps its aim: it may only confirm.
+          if (messagesLeft(state, 'point', actor) > 0) out.push({
             type: 'point',
             call: step.call,
             targets: [...new Set(cards.map((c) => c.seat))],
@@ -57,27 +60,28 @@ function legalNow(state: GameState, seat: Seat): LegalAction[] {
           });
           if (confirm && aim !== undefined) out.push({ type: 'confirm', call: step.call, hand: indexOfCard(actor) });
         }
-        if ((step.actors.includes(seat) || step.watchers?.includes(seat)) && hasTeamChannel(step)) out.push({ type: 'team-chat' });
+        if ((step.actors.includes(seat) || step.watchers?.includes(seat)) && hasTeamChannel(step)) pushTalk(out, state, 'team-chat', seat);
       } else if (step.actors.includes(seat)) {
         if (!isConfirmed(step, seat)) {
           const targets = livingSeats(state).filter((t) => pointRefusal(state, step.call, seat, t) === null);
           const current = seat in step.pointers ? step.pointers[seat]! : null;
-          out.push({ type: 'point', call: step.call, targets, current, ...(confirm ? { confirm: true as const } : {}) });
+          // A seat whose pointers for this call are spent (talk-budget.ts) keeps its pointer: it may only confirm.
+          if (messagesLeft(state, 'point', seat) > 0) out.push({ type: 'point', call: step.call, targets, current, ...(confirm ? { confirm: true as const } : {}) });
           if (confirm && current !== null) out.push({ type: 'confirm', call: step.call });
         }
-        if (hasTeamChannel(step)) out.push({ type: 'team-chat' });
+        if (hasTeamChannel(step)) pushTalk(out, state, 'team-chat', seat);
       }
       break;
     }
     case 'talk':
       if (state.alive[seat - 1]) {
-        out.push({ type: 'say' });
+        pushTalk(out, state, 'say', seat);
         if (!step.ready.includes(seat)) out.push({ type: 'pass' });
       }
       break;
     case 'open-day':
       if (owesSpeech(step, seat)) {
-        if (speechLeft(step, seat) > 0) out.push({ type: 'say', left: speechLeft(step, seat) });
+        pushTalk(out, state, 'say', seat, speechLeft(step, seat));
         out.push({ type: 'pass' });
       }
       break;
@@ -86,7 +90,10 @@ function legalNow(state: GameState, seat: Seat): LegalAction[] {
       break;
     case 'last-words':
     case 'speech':
-      if (step.seat === seat) out.push({ type: 'say' }, { type: 'pass' });
+      if (step.seat === seat) {
+        pushTalk(out, state, 'say', seat);
+        out.push({ type: 'pass' });
+      }
       break;
     case 'ballot':
       if (step.voters.includes(seat) && !(seat in step.ballots) && (step.turn === undefined || step.turn === seat)) {
@@ -102,6 +109,18 @@ function legalNow(state: GameState, seat: Seat): LegalAction[] {
   }
   if (maySurrender(state, seat)) out.push({ type: 'surrender' });
   return out;
+}
+
+/**
+ * A message move (a speech's `say`, the team's `team-chat`) while its budget holds one more
+ * (talk-budget.ts): with how many messages are left and, when fewer than one message may hold, the
+ * characters (`window`: an open day's speech still to post).
+ */
+function pushTalk(out: LegalAction[], state: GameState, type: 'say' | 'team-chat', seat: Seat, window = MAX_TEXT): void {
+  const messages = messagesLeft(state, type === 'say' ? 'say' : 'chat', seat);
+  const left = Math.min(window, textRoom(state, seat));
+  if (messages === 0 || left === 0) return;
+  out.push(left < MAX_TEXT || state.step.kind === 'open-day' ? { type, messages, left } : { type, messages });
 }
 
 /** The seats the current step waits for (who has not acted yet). */

@@ -9,6 +9,7 @@ import { callWait } from './call-wait.ts';
 import { pacingOf } from './pacing.ts';
 import { RULESETS, roleOfCall } from './rulesets.ts';
 import { livingSeats } from './seats.ts';
+import { budgetRefusal, spend } from './talk-budget.ts';
 import type { Call, CardId, GameState, Seat, Step, Team } from './types.ts';
 
 /** Why a seat may not point at a target in this call, or null when it may. */
@@ -40,6 +41,9 @@ export function point(ctx: Ctx, seat: Seat, target: Seat | 0, card?: 0 | 1, hand
     const refusal = pointRefusal(ctx.s, step.call, seat, target);
     if (refusal) return refusal;
   }
+  const spent = budgetRefusal(ctx.s, 'point', seat);
+  if (spent) return spent;
+  spend(ctx, 'point', seat);
   const firstPointed = target !== 0 && !step.firstPointed.includes(target) ? [...step.firstPointed, target] : step.firstPointed;
   const next: Step = { ...step, pointers: { ...step.pointers, [seat]: target }, firstPointed };
   ctx.s.step = next;
@@ -91,6 +95,9 @@ function pointCard(ctx: Ctx, step: Extract<Step, { kind: 'call' }>, seat: Seat, 
     if (refusal) return refusal;
     aim = cardId(target, card!);
   }
+  const spent = budgetRefusal(s, 'point', actor);
+  if (spent) return spent;
+  spend(ctx, 'point', actor);
   const aims = { ...step.aims, [actor]: aim };
   const next: Step = { ...step, aims };
   s.step = next;
@@ -107,7 +114,11 @@ export function teamChat(ctx: Ctx, seat: Seat, text: string): Refusal {
   if (!hasTeamChannel(step)) return ['game/not-allowed', step.slots ? 'only the killers have a team channel' : 'only the killers and the police have a team channel'];
   const bad = checkText(text);
   if (bad) return bad;
-  emit(ctx, [...step.actors, ...(step.watchers ?? [])], { type: 'team-chat', seat, text: text.trim() });
+  const said = text.trim();
+  const spent = budgetRefusal(ctx.s, 'chat', seat, said.length);
+  if (spent) return spent;
+  spend(ctx, 'chat', seat, said.length);
+  emit(ctx, [...step.actors, ...(step.watchers ?? [])], { type: 'team-chat', seat, text: said });
   return null;
 }
 

@@ -7,6 +7,7 @@ import { countSpoken, countVoiced, doneInOpenDay, openDay, openDaySayRefusal, op
 import { dayWindowEndsAt } from './pace-switch.ts';
 import { pacingOf } from './pacing.ts';
 import { livingSeats } from './seats.ts';
+import { budgetRefusal, spend } from './talk-budget.ts';
 import type { GameEvent, GameState, LiveVoice, Plan, Seat, VoiceNote } from './types.ts';
 import { liveVoiceRefusal, voiceNoteRefusal } from './voice-mark.ts';
 
@@ -40,6 +41,9 @@ export function say(ctx: Ctx, seat: Seat, rawText: string | undefined, rawClaim:
   const said = (text as string).trim();
   const read = rawClaim === undefined ? null : readClaim(ctx.s, rawClaim);
   if (read && 'error' in read) return ['game/claim-invalid', read.error];
+  const spent = budgetRefusal(ctx.s, 'say', seat, said.length);
+  if (spent) return spent;
+  spend(ctx, 'say', seat, said.length);
   if (step.kind === 'open-day') countSpoken(ctx, step, seat, said.length);
   if (voice !== undefined && ctx.s.step.kind === 'open-day') countVoiced(ctx, ctx.s.step, seat, voice.ms);
   const event: GameEvent = {

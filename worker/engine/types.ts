@@ -309,9 +309,22 @@ export interface GameState {
   appJudges?: true;
   /** How many ballots have closed: each lot draw is keyed by it. */
   ballotCount: number;
+  /** What each player and the judge have posted (talk-budget.ts); absent until the first message. */
+  talkSpent?: TalkSpent;
   result: Result | null;
   seq: number;
   log: LogEntry[];
+}
+
+/**
+ * The counts behind talk-budget.ts: this step's moves by kind and by who made them (a seat, a `dual`
+ * card for pointers, 0 for the judge), and each one's messages and characters in the game (by seat - 1,
+ * the judge last).
+ */
+export interface TalkSpent {
+  step: Partial<Record<'say' | 'chat' | 'point' | 'judge', Record<number, number>>>;
+  messages: number[];
+  chars: number[];
 }
 
 /** Who may read a log entry: everyone, or these seats (the judge reads everything). */
@@ -470,6 +483,8 @@ export type ErrorCode =
   | 'game/app-judges'
   | 'game/not-absent'
   | 'game/text-invalid'
+  /** A player's (or the judge's) budget of messages for this step or this game is spent (talk-budget.ts). */
+  | 'game/limit-reached'
   | 'game/claim-invalid'
   | 'game/bad-action';
 
@@ -493,10 +508,15 @@ export type LegalAction =
   /** Makes the current pointer final (offered once this seat, or its card `hand`, has pointed). */
   | { type: 'confirm'; call: Call; hand?: 0 | 1 }
   | { type: 'seen' }
-  | { type: 'team-chat' }
+  /** `messages`: the lines this player may still post in this call (and game). */
+  | { type: 'team-chat'; messages: number; left?: number }
   | { type: 'open-eyes'; choices: EyesChoice[] }
-  /** `left`: in an open day, the characters the speaker may still post. */
-  | { type: 'say'; left?: number }
+  /**
+   * `messages`: how many more messages this turn (or free talk) and game hold for the speaker; `left`:
+   * the characters they may still post, in an open day (one speech's length) or when the game's budget
+   * holds fewer than one message may.
+   */
+  | { type: 'say'; messages: number; left?: number }
   | { type: 'pass' }
   | { type: 'vote'; targets: Seat[]; canAbstain: boolean }
   | { type: 'self-destruct' }
