@@ -29,7 +29,7 @@ import { SpeechPanel } from './speech-panel.tsx';
 import { OpenDayPanel } from './open-day.tsx';
 import { BallotPanel } from './ballot-panel.tsx';
 import { NightResult } from './night-result.tsx';
-import { TeamPanel } from './team-panel.tsx';
+import { TeamPanel, chatSpent } from './team-panel.tsx';
 import { MyCard } from './my-card.tsx';
 import { Specials } from './specials.tsx';
 import { DarkNight, darkAtNight } from './dark-night.tsx';
@@ -107,7 +107,8 @@ export function GameScreen() {
   };
   const judge = !!me && !!v.seats[me.seat - 1]?.judge;
   // A team pointing together while it may talk (killers, police): the chat belongs with the pointers.
-  const teamCall = !!point && !!legal(v, 'team-chat');
+  // A member whose lines for the call are spent keeps the chat there, with the note that says so.
+  const teamCall = !!point && (!!legal(v, 'team-chat') || chatSpent(v));
 
   const title = step.kind === 'reading' ? t(!readsACard(v) ? 'readingTitleAll' : v.me?.cards ? 'readingTitle2' : 'readingTitle') : night ? t('nightN', v.round) : t('dayN', v.round);
   return (

@@ -28,9 +28,17 @@ function readTeam(r: TeamReading, e: LogEntry): void {
   else if (e.event.type === 'checked') r.checks = [...r.checks, e as CheckedEntry];
 }
 
-/** Whether the viewer, at its team's call, has posted tonight and may post no more (its lines are spent). */
-function spentTonight(v: View, chat: LogEntry[]): boolean {
-  return v.step.kind === 'call' && !!v.me && chat.some((e) => e.round === v.round && e.event.type === 'team-chat' && e.event.seat === v.me!.seat);
+/**
+ * Whether the viewer, at its team's call, has posted tonight and is offered no more lines: its lines for
+ * the call are spent (docs/rules-decisions.md O22). Tonight's entries are the log's tail.
+ */
+export function chatSpent(v: View): boolean {
+  if (v.step.kind !== 'call' || !v.me || legal(v, 'team-chat')) return false;
+  for (let i = v.log.length - 1; i >= 0 && v.log[i]!.round === v.round; i--) {
+    const e = v.log[i]!.event;
+    if (e.type === 'team-chat' && e.seat === v.me.seat) return true;
+  }
+  return false;
 }
 
 /** Keeps a chat scrolled to its newest line (the box holds a few; the latest is what a teammate just said). */
@@ -74,7 +82,7 @@ export function TeamPanel({ v, atCall = false }: { v: View; atCall?: boolean }) 
           {canChat ? (
             <TextBox placeholder={t('sayPh')} messages={legal(v, 'team-chat')!.messages} maxLength={legal(v, 'team-chat')!.left} onSend={(text) => act({ type: 'team-chat', text })} />
           ) : (
-            spentTonight(v, chat) && <SpentNote words="chatAll" />
+            chatSpent(v) && <SpentNote words="chatAll" />
           )}
         </>
       )}
