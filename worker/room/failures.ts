@@ -46,14 +46,19 @@ export async function guarded<T>(core: RoomCore, entry: string, run: () => T | P
   }
 }
 
-/** The object's wake (its constructor's upgrade of old tables): a throw is logged, then left to fail the call that woke it. */
+/** The object's wake (its constructor's upgrade of old tables, and the alarm it arms then): a throw is logged, then left to fail the call that woke it. */
 export function wake(core: RoomCore, run: () => void): void {
   try {
     run();
   } catch (error) {
-    logFailure({ room: codeOf(core), entry: 'wake' }, error);
-    throw error;
+    wakeFailed(core, error);
   }
+}
+
+/** Logs a failed wake and throws its error on. */
+export function wakeFailed(core: RoomCore, error: unknown): never {
+  logFailure({ room: codeOf(core), entry: 'wake' }, error);
+  throw error;
 }
 
 /** The upgrade's answer when it threw: an HTTP 500 with the error body (no socket was handed out). */

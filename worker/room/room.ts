@@ -17,7 +17,7 @@ import { newSeed } from './tokens.ts';
 import { arm, onAlarm } from './clock.ts';
 import { connect, socketGone } from './connect.ts';
 import { RoomCore, type Refusal } from './context.ts';
-import { failedAlarm, failedFrame, failedRefusal, failedResponse, guarded, wake } from './failures.ts';
+import { failedAlarm, failedFrame, failedRefusal, failedResponse, guarded, wake, wakeFailed } from './failures.ts';
 import { FanOut, type RoomParts } from './fan-out.ts';
 import { onMessage } from './inbound.ts';
 import { init, record, summary, type RoomInit } from './requests.ts';
@@ -48,7 +48,7 @@ export class Room extends DurableObject<Env> {
       // An upgraded room may hold what an older build did not arm for (an old judge's pause now read as
       // the judge's fails over): its one alarm is set again before anything else runs.
       const room = store.room();
-      if (room) ctx.blockConcurrencyWhile(() => arm(core, room));
+      if (room) ctx.blockConcurrencyWhile(() => arm(core, room).catch((error: unknown) => wakeFailed(core, error)));
     });
   }
 
