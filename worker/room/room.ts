@@ -5,7 +5,7 @@
 //   host-moves.ts the host's and judge's moves     place-moves.ts what a place does about itself
 //   changes.ts   one engine call, one transaction  clock.ts       the one alarm and what it does
 //   fan-out.ts   every frame, one view per viewer  outside.ts     push and the webhook, after the frames
-//   context.ts   what they share (store, game, hooks)
+//   context.ts   what they share (store, game, hooks)   failures.ts   a throw in any entry point: logged, answered
 //   voice-*.ts   live voice: who hears whom (voice-route), the relay (voice-relay), the floor, ICE
 //   voice-notes.ts recorded speeches in R2
 // Each change is one engine call, then one synchronous storage transaction, then the alarm, then
