@@ -478,6 +478,7 @@ const UI = {
   'auth/revoked': ['这台设备已不再占有这个位置', 'This device no longer holds its place', 'Este dispositivo ya no tiene su lugar', '이 기기는 더 이상 자리를 갖고 있지 않습니다'],
   'auth/bad-origin': ['请求必须来自本站', 'Requests must come from this site', 'Las peticiones deben venir de este sitio', '요청은 이 사이트에서 와야 합니다'],
   'request/rate-limited': ['操作太频繁，请一分钟后再试', 'Too many tries from here: wait a minute', 'Demasiados intentos desde aquí: espera un minuto', '여기서 너무 많이 시도했습니다. 1분 후에 다시 하세요'],
+  'server/failed': ['服务器出了问题，请重试', 'Something went wrong on our side — try again', 'Algo falló de nuestro lado: inténtalo otra vez', '서버에 문제가 생겼습니다. 다시 시도하세요'],
   'request/content-type': ['请求格式错误', 'Malformed request', 'Petición mal formada', '잘못된 요청'],
   'protocol/bad-json': ['消息格式错误', 'Malformed message', 'Mensaje mal formado', '잘못된 메시지'],
   'protocol/bad-frame': ['消息内容无效', 'Invalid message', 'Mensaje no válido', '유효하지 않은 메시지'],

@@ -17,6 +17,7 @@ import { boundedText, fail, overRate, postGuard, sameOrigin, securityHeaders } f
 import { hashToken, newRoomCode, newToken, normaliseCode } from './room/tokens.ts';
 import { voiceSettingRefusal } from './room/voice-ice.ts';
 import { clientPage } from './client-page.ts';
+import { onWorkerError } from './failures.ts';
 import { voiceNoteRoutes } from './voice-notes.ts';
 
 // The runtime finds Durable Object classes among the main module's exports.
@@ -25,6 +26,8 @@ export { Room } from './room/room.ts';
 type Ctx = Context<{ Bindings: Env }>;
 
 const app = new Hono<{ Bindings: Env }>();
+// A route that throws (or a room that cannot be reached) is logged and answered 500 server/failed.
+app.onError(onWorkerError);
 app.use('*', securityHeaders);
 // Voice notes carry audio, not JSON: their routes answer before the JSON-only guard (worker/voice-notes.ts).
 voiceNoteRoutes(app);

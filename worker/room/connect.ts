@@ -1,6 +1,6 @@
 // A socket's arrival: the upgrade's subprotocol carries the token; the socket's attachment records who
 // it is (the place and the token's hash, never state). The newcomer gets the room and the game; the
-// others only learn who is connected now.
+// others only learn who is connected now; and its leaving (closed or failed).
 import { PROTOCOL, SEAT_TOKEN_PREFIX, haveOf } from '../protocol.ts';
 import { arm } from './clock.ts';
 import { refuse, type Refusal } from './context.ts';
@@ -9,6 +9,7 @@ import { CLOSE_NO_TOKEN, CLOSE_REMOVED, CLOSE_TOO_MANY, identify } from './ident
 import { overLimit } from './limits.ts';
 import { attach, closeWith, type Attachment } from './sockets.ts';
 import { hashToken } from './tokens.ts';
+import { voiceGone } from './voice-leave.ts';
 
 /** Only WebSocket upgrades reach here (the Worker has checked the origin and the upgrade). */
 export async function connect(parts: RoomParts, request: Request): Promise<Response> {
@@ -66,4 +67,21 @@ function refuseSocket(closeCode: number, r: Refusal): Response {
 /** A refused request that is not a well-formed upgrade: a plain HTTP error. */
 function errorResponse(r: Refusal): Response {
   return Response.json({ error: { code: r.code, message: r.message } }, { status: r.status });
+}
+
+/**
+ * A socket closed (`code`: its close code, answered in kind) or failed (null): its voice links are
+ * told and the others learn who is connected now.
+ */
+export function socketGone({ core, frames }: RoomParts, ws: WebSocket, code: number | null): void {
+  if (code !== null) {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
+    } catch {
+      // Already closed.
+    }
+  }
+  if (!core.roomOrNull()) return;
+  voiceGone(core, ws);
+  frames.sendPresence(null, ws);
 }

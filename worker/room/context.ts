@@ -72,6 +72,13 @@ export class RoomCore {
     this.socketList = null;
   }
 
+  /** An entry point threw (worker/room/failures.ts): the game and the store's rows are read from SQLite again. */
+  forget(): void {
+    this.game = undefined;
+    this.socketList = null;
+    this.store.forget();
+  }
+
   /** Accepts a socket into the room (hibernation API); the list of sockets is asked again. */
   accept(ws: WebSocket): void {
     this.ctx.acceptWebSocket(ws);

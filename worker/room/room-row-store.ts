@@ -118,6 +118,11 @@ export class RoomRowStore {
     this.remembered.alarm = at;
   }
 
+  /** Forgets everything remembered (after an entry point threw, worker/room/failures.ts): the next read asks SQLite. */
+  forget(): void {
+    this.remembered = {};
+  }
+
   /** The platform clears an alarm when it runs it: the next setAlarm must not be skipped. */
   alarmRan(): void {
     this.remembered.alarm = undefined;
@@ -133,9 +138,13 @@ export class RoomRowStore {
   }
 
 
-  /** Creates or migrates the schema (worker/room/schema.ts). True when it upgraded a room. */
+  /**
+   * Creates or migrates the schema (worker/room/schema.ts) in one transaction: a wake cut short
+   * mid-upgrade leaves the tables and `schema_version` as the old build wrote them, never some steps
+   * applied under the old version number (which the next wake would apply again). True when it upgraded a room.
+   */
   migrate(): boolean {
-    const upgraded = migrateSchema(this.sql);
+    const upgraded = this.transaction(() => migrateSchema(this.sql));
     this.remembered.exists = true;
     return upgraded;
   }
