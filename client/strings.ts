@@ -772,6 +772,9 @@ const UI = {
   vc_leave: ['退出语音', 'Leave voice', 'Salir de la voz', '음성 나가기'],
   vc_noMic: ['没有得到麦克风权限：语音需要它（文字照常可用）', 'The microphone was not allowed: voice needs it (text still works)', 'No se permitió el micrófono: la voz lo necesita (el texto sigue funcionando)', '마이크가 허용되지 않았습니다: 음성에 필요합니다 (글은 그대로 됩니다)'],
   vc_failed: ['加入语音失败：请再试一次', 'Could not join the voice: try again', 'No se pudo unir a la voz: inténtalo de nuevo', '음성에 참여하지 못했습니다: 다시 시도하세요'],
+  // The relay's credentials refused (docs/protocol.md, voice-ice): the connections already open go on.
+  'voice/ice-too-often': ['你请求语音中继太频繁：请过几分钟再试（已接通的语音不受影响）', 'This place asked for the voice relay too often: wait a few minutes (voice already connected goes on)', 'Este sitio pidió el relé de voz demasiadas veces: espera unos minutos (la voz ya conectada sigue)', '이 자리에서 음성 중계를 너무 자주 요청했습니다: 몇 분 뒤에 다시 하세요 (이미 연결된 음성은 그대로입니다)'],
+  'voice/ice-room-limit': ['这个房间这一小时的语音中继已用完：稍后再试（已接通的语音不受影响）', 'This room used up its voice relay for the hour: try again later (voice already connected goes on)', 'Esta sala agotó su relé de voz de esta hora: inténtalo más tarde (la voz ya conectada sigue)', '이 방은 이번 시간의 음성 중계를 다 썼습니다: 나중에 다시 하세요 (이미 연결된 음성은 그대로입니다)'],
   vc_speaking: ['你正在发言：全桌都听得到你', 'You are speaking: the table hears you', 'Tienes la palabra: toda la mesa te oye', '발언 중입니다: 모두가 듣습니다'],
   vc_speakingTeam: ['夜里：只有你的队友听得到你', 'Night: only your team hears you', 'Noche: solo tu equipo te oye', '밤: 팀원만 당신을 듣습니다'],
   vc_speakingTeamBots: ['夜里：你的队友都是机器人，听不到你', 'Night: your teammates here are bots — they cannot hear you', 'Noche: tus compañeros aquí son bots; no te oyen', '밤: 팀원이 모두 봇이라 당신을 듣지 못합니다'],

@@ -95,10 +95,10 @@ export class Room extends DurableObject<Env> {
     return record(this.parts.core);
   }
 
-  /** The ICE servers of the room's voice for a caller the room admits (`tokenHash` null: a spectator). */
-  async voiceIce(tokenHash: string | null, local: boolean): Promise<{ ok: true; ice: VoiceIce } | Refusal> {
+  /** The ICE servers of the room's voice for a caller the room admits (`tokenHash` null: a spectator) whose socket in the voice is `peer`. */
+  async voiceIce(tokenHash: string | null, peer: string | null, local: boolean): Promise<{ ok: true; ice: VoiceIce } | Refusal> {
     this.parts.core.eventIn();
-    return voiceIce(this.parts.core, tokenHash, local);
+    return voiceIce(this.parts.core, tokenHash, peer, local);
   }
 
   /** Takes a seat, the human judge's place, or redeems a host's invitation. */
