@@ -819,6 +819,9 @@ const UI = {
   vn_sending: ['正在发送…', 'Sending…', 'Enviando…', '보내는 중…'],
   vn_noMic: ['无法使用麦克风：请在浏览器里允许麦克风，或改用文字。', 'The microphone is not available: allow it in the browser, or type instead.', 'El micrófono no está disponible: permítelo en el navegador o escribe.', '마이크를 쓸 수 없습니다. 브라우저에서 허용하거나 글로 쓰세요.'],
   vn_failed: ['语音发言没有发出，请再试一次。', 'The voice speech was not sent; try again.', 'La voz no se envió; inténtalo de nuevo.', '음성 발언을 보내지 못했습니다. 다시 시도하세요.'],
+  // The room's refusals of an upload (docs/protocol.md, Voice notes).
+  'voice/room-full': ['这个房间存的语音发言已达上限：请用文字发言', 'This room holds as many voice speeches as it may: type your speech instead', 'Esta sala ya guarda todas las notas de voz que puede: escribe tu turno de palabra', '이 방은 음성 발언을 더 저장할 수 없습니다: 글로 발언하세요'],
+  'voice/too-many-pending': ['这一轮你已上传 3 段还没发出的语音：请先发出一段，或改用文字', 'You uploaded 3 voice speeches this turn that were never sent: send one, or type', 'Subiste 3 notas de voz en este turno sin enviarlas: envía una o escribe', '이번 차례에 보내지 않은 음성 발언을 3개 올렸습니다: 하나를 보내거나 글로 쓰세요'],
   vn_note: ['{0} 的语音发言，{1}', '{0}’s voice speech, {1}', 'Turno de palabra en voz de {0}, {1}', '{0}의 음성 발언, {1}'],
   vn_short: ['语音发言（{0}）', 'voice speech ({0})', 'turno de palabra en voz ({0})', '음성 발언 ({0})'],
   pushVoiceNote: ['{0} 留了语音发言（{1}）', '{0} left a voice speech ({1})', '{0} dejó su turno de palabra en voz ({1})', '{0} 님이 음성 발언을 남겼습니다 ({1})'],
