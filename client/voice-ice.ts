@@ -13,6 +13,8 @@ import { showError, stored } from './state.ts';
 const RENEW_BEFORE_MS = 3 * 60_000;
 /** After a refusal, the soonest the page asks again (the Worker allows an address 30 a minute). */
 const RETRY_MS = 3_000;
+/** How long an answer is waited for. */
+const ASK_MS = 8_000;
 /** Refusals a race with the step explains (the route this page saw was already over): no error shown. */
 const QUIET = new Set(['voice/not-now', 'voice/no-game', 'voice/not-joined']);
 
@@ -59,7 +61,8 @@ async function ask(code: string, peer: string, gen: number): Promise<void> {
   const token = stored(code)?.token;
   let res: Response;
   try {
-    res = await fetch(`/api/rooms/${code}/voice-ice`, { headers: { 'X-Voice-Peer': peer, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    // Bounded: the room's voice frames wait for this answer (client/voice-link.ts).
+    res = await fetch(`/api/rooms/${code}/voice-ice`, { headers: { 'X-Voice-Peer': peer, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, signal: AbortSignal.timeout(ASK_MS) });
   } catch {
     refusedAt = Date.now();
     return showError('vc_failed');
@@ -72,7 +75,11 @@ async function ask(code: string, peer: string, gen: number): Promise<void> {
     if (!QUIET.has(refusal.code)) showError(refusal.code, refusal.message);
     return;
   }
-  const ice = (await res.json()) as VoiceIce;
+  const ice = (await res.json().catch(() => null)) as VoiceIce | null;
+  if (!ice) {
+    refusedAt = Date.now();
+    return showError('vc_failed');
+  }
   held = { code, ice, until: ice.ttl ? Date.now() + ice.ttl * 1000 : Infinity, gen };
   use?.renewed(ice);
   if (renewal !== null) clearTimeout(renewal);

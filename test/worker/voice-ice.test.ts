@@ -101,8 +101,9 @@ describe('the voice ICE servers', () => {
     const seen = await stubTurn(t.room.code);
     const seat = t.members[1]!;
     expect(routeOf(seat).hear.length).toBeGreaterThan(0);
-    for (let i = 0; i < 10; i++) {
-      const anon = await ice(t.room.code, undefined, undefined, `198.51.100.${i}`);
+    // The hostile probe's pattern: 71 asks from three addresses (each under its 30 a minute), once 71 mints.
+    for (let i = 0; i < 71; i++) {
+      const anon = await ice(t.room.code, undefined, undefined, `198.51.100.${i % 3}`);
       expect([anon.status, await codeOf(anon)]).toEqual([409, 'voice/no-game']);
     }
     const bySeat = await ice(t.room.code, t.seats[1]!.token, seat.peer);
@@ -188,6 +189,9 @@ describe('the voice ICE servers', () => {
     expect(res.status).toBe(200);
     expect((await res.json()) as VoiceIce).toMatchObject({ relayOnly: true, ttl: TURN_TTL_S });
     expect(seen).toHaveLength(1);
+    // The probe's 71 asks, now from a spectator really listening: its place's cap holds them to 4.
+    for (let i = 1; i < 71; i++) await ice(t.room.code, undefined, t.spectatorMember.peer, `198.51.100.${i % 3}`);
+    expect(seen).toHaveLength(MINTS_PER_PLACE);
   });
 
   it(`mint at most ${MINTS_PER_PLACE} for one place in 15 minutes (a join, a renewal, two reloads)`, async () => {
