@@ -36,8 +36,8 @@ function samePlace(a: Attachment, who: Attachment | null): boolean {
 }
 
 /**
- * Why this caller (`who` null: a spectator) may not have TURN credentials now (null: it may, and the mint is counted, before
- * the TURN API is asked, so two requests at once cannot both pass the caps).
+ * Why this caller (`who` null: a spectator) may not have TURN credentials now; null: it may, and the
+ * mint is counted before the TURN API is asked, so two requests at once cannot both pass the caps.
  */
 export function mintRefusal(core: RoomCore, room: RoomRow, who: Attachment | null, peer: string | null): Refusal | null {
   const game = room.status === 'playing' ? core.loadGame() : null;
@@ -54,8 +54,8 @@ export function mintRefusal(core: RoomCore, room: RoomRow, who: Attachment | nul
   if (mine >= MINTS_PER_PLACE) return refuse(429, 'voice/ice-too-often', `this place had ${MINTS_PER_PLACE} relay credentials in the last 15 minutes; the ones it has still work`);
   const spectators = place.startsWith('spectator:');
   const [cap, share] = spectators ? [SPECTATOR_MINTS_PER_HOUR, `place LIKE 'spectator:%'`] : [ROOM_MINTS_PER_HOUR, `place NOT LIKE 'spectator:%'`];
-  const room1h = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM voice_ice_mints WHERE ${share}`).one().n;
-  if (room1h >= cap) return refuse(429, 'voice/ice-room-limit', `this room had ${cap} relay credentials ${spectators ? 'for spectators ' : ''}in the last hour; try again later`);
+  const lastHour = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM voice_ice_mints WHERE ${share}`).one().n;
+  if (lastHour >= cap) return refuse(429, 'voice/ice-room-limit', `this room had ${cap} relay credentials ${spectators ? 'for spectators ' : ''}in the last hour; try again later`);
   sql.exec(`INSERT INTO voice_ice_mints (place, at) VALUES (?, ?)`, place, now);
   return null;
 }
