@@ -778,6 +778,9 @@ const UI = {
   vc_leave: ['退出语音', 'Leave voice', 'Salir de la voz', '음성 나가기'],
   vc_noMic: ['没有得到麦克风权限：语音需要它（文字照常可用）', 'The microphone was not allowed: voice needs it (text still works)', 'No se permitió el micrófono: la voz lo necesita (el texto sigue funcionando)', '마이크가 허용되지 않았습니다: 음성에 필요합니다 (글은 그대로 됩니다)'],
   vc_failed: ['加入语音失败：请再试一次', 'Could not join the voice: try again', 'No se pudo unir a la voz: inténtalo de nuevo', '음성에 참여하지 못했습니다: 다시 시도하세요'],
+  // The relay's credentials refused (docs/protocol.md, voice-ice): the connections already open go on.
+  'voice/ice-too-often': ['你请求语音中继太频繁：请过几分钟再试（已接通的语音不受影响）', 'This place asked for the voice relay too often: wait a few minutes (voice already connected goes on)', 'Este sitio pidió el relé de voz demasiadas veces: espera unos minutos (la voz ya conectada sigue)', '이 자리에서 음성 중계를 너무 자주 요청했습니다: 몇 분 뒤에 다시 하세요 (이미 연결된 음성은 그대로입니다)'],
+  'voice/ice-room-limit': ['这个房间这一小时的语音中继已用完：稍后再试（已接通的语音不受影响）', 'This room used up its voice relay for the hour: try again later (voice already connected goes on)', 'Esta sala agotó su relé de voz de esta hora: inténtalo más tarde (la voz ya conectada sigue)', '이 방은 이번 시간의 음성 중계를 다 썼습니다: 나중에 다시 하세요 (이미 연결된 음성은 그대로입니다)'],
   vc_speaking: ['你正在发言：全桌都听得到你', 'You are speaking: the table hears you', 'Tienes la palabra: toda la mesa te oye', '발언 중입니다: 모두가 듣습니다'],
   vc_speakingTeam: ['夜里：只有你的队友听得到你', 'Night: only your team hears you', 'Noche: solo tu equipo te oye', '밤: 팀원만 당신을 듣습니다'],
   vc_speakingTeamBots: ['夜里：你的队友都是机器人，听不到你', 'Night: your teammates here are bots — they cannot hear you', 'Noche: tus compañeros aquí son bots; no te oyen', '밤: 팀원이 모두 봇이라 당신을 듣지 못합니다'],
@@ -822,6 +825,9 @@ const UI = {
   vn_sending: ['正在发送…', 'Sending…', 'Enviando…', '보내는 중…'],
   vn_noMic: ['无法使用麦克风：请在浏览器里允许麦克风，或改用文字。', 'The microphone is not available: allow it in the browser, or type instead.', 'El micrófono no está disponible: permítelo en el navegador o escribe.', '마이크를 쓸 수 없습니다. 브라우저에서 허용하거나 글로 쓰세요.'],
   vn_failed: ['语音发言没有发出，请再试一次。', 'The voice speech was not sent; try again.', 'La voz no se envió; inténtalo de nuevo.', '음성 발언을 보내지 못했습니다. 다시 시도하세요.'],
+  // The room's refusals of an upload (docs/protocol.md, Voice notes).
+  'voice/room-full': ['这个房间存的语音发言已达上限：请用文字发言', 'This room holds as many voice speeches as it may: type your speech instead', 'Esta sala ya guarda todas las notas de voz que puede: escribe tu turno de palabra', '이 방은 음성 발언을 더 저장할 수 없습니다: 글로 발언하세요'],
+  'voice/too-many-pending': ['这一轮你已上传 3 段还没发出的语音：请先发出一段，或改用文字', 'You uploaded 3 voice speeches this turn that were never sent: send one, or type', 'Subiste 3 notas de voz en este turno sin enviarlas: envía una o escribe', '이번 차례에 보내지 않은 음성 발언을 3개 올렸습니다: 하나를 보내거나 글로 쓰세요'],
   vn_note: ['{0} 的语音发言，{1}', '{0}’s voice speech, {1}', 'Turno de palabra en voz de {0}, {1}', '{0}의 음성 발언, {1}'],
   vn_short: ['语音发言（{0}）', 'voice speech ({0})', 'turno de palabra en voz ({0})', '음성 발언 ({0})'],
   pushVoiceNote: ['{0} 留了语音发言（{1}）', '{0} left a voice speech ({1})', '{0} dejó su turno de palabra en voz ({1})', '{0} 님이 음성 발언을 남겼습니다 ({1})'],

@@ -1,52 +1,44 @@
-// The page in the room's voice: joining (the microphone, asked for only in the player's tap, and the
-// room's ICE servers), following every `voice` frame the room sends, leaving, the floor, and joining
-// again after the socket reconnects (a new socket is a new peer: every old connection is closed).
+// The page in the room's voice: joining (the microphone, asked for only in the player's tap), following
+// every `voice` frame the room sends (the room's ICE servers are asked for when a route first links
+// this page: client/voice-ice.ts), leaving, the floor, and joining again after the socket reconnects
+// (a new socket is a new peer: every old connection is closed).
 import { effect } from '@preact/signals';
-import type { VoiceIce, VoiceRoute, VoiceServerFrame } from '../worker/protocol-voice.ts';
-import type { ErrorBody } from '../worker/protocol.ts';
+import type { VoiceRoute, VoiceServerFrame } from '../worker/protocol-voice.ts';
 import { t } from './i18n.ts';
-import { conn, showError, stored } from './state.ts';
+import { conn, showError } from './state.ts';
 import { onVoice, sendVoice } from './socket.ts';
 import { announce } from './live-region.tsx';
 import { liveTurn, micOff, mutedHere, voiceJoined, voiceRoute } from './voice-state.ts';
 import { closeAudio, openAudio, probeVoice } from './voice-audio.ts';
-import { closePeers, connectedPeers, followRoute, onSignal, retune, startPeers } from './voice-peers.ts';
+import { closePeers, connectedPeers, followRoute, onSignal, retune, setIce, startPeers } from './voice-peers.ts';
+import { ensureIce, heldIce, useIce } from './voice-ice.ts';
 
 let stopWatching: (() => void) | null = null;
+// The room's voice frames are followed one after another: a route that links this page waits for the
+// ICE servers, and the signals after it wait for that route. `joins` tells a frame of an earlier join.
+let inbox: Promise<void> = Promise.resolve();
+let joins = 0;
 
 /** Joins the room's voice: called from the player's tap on "Join voice" (the one place the microphone is asked for). */
 export async function joinVoice(code: string): Promise<void> {
   if (voiceJoined.peek()) return;
   let mic: MediaStreamTrack;
-  let ice: VoiceIce;
   try {
-    // The audio starts inside the tap; the ICE servers come meanwhile.
-    const iceCall = iceServers(code);
+    // The audio starts inside the tap.
     mic = await openAudio();
-    ice = await iceCall;
   } catch (e) {
     closeAudio();
-    const err = e as Error & { code?: string };
-    if (err.name === 'NotAllowedError') showError('vc_noMic');
-    else if (err.code) showError(err.code, err.message);
-    else showError('vc_failed');
+    showError((e as Error).name === 'NotAllowedError' ? 'vc_noMic' : 'vc_failed');
     return;
   }
   mic.enabled = false;
-  startPeers({ ice, mic, send: (to, gen, signal) => void sendVoice({ type: 'voice-signal', to, gen, signal }), mutedHere: () => mutedHere.peek(), micOff: () => micOff.peek() });
-  onVoice(receive);
+  startPeers({ ice: heldIce(code), mic, send: (to, gen, signal) => void sendVoice({ type: 'voice-signal', to, gen, signal }), mutedHere: () => mutedHere.peek(), micOff: () => micOff.peek() });
+  useIce({ route: () => (voiceJoined.peek() ? voiceRoute.peek() : null), renewed: setIce });
+  const join = ++joins;
+  onVoice((frame) => receive(code, join, frame));
   voiceJoined.value = true;
   sendVoice({ type: 'voice-join', on: true });
   stopWatching = watchSocket();
-}
-
-/** The room's ICE servers for this device: its seat's token rides in the Authorization header (a spectator has none); a refusal throws its code. */
-async function iceServers(code: string): Promise<VoiceIce> {
-  const token = stored(code)?.token;
-  const res = await fetch(`/api/rooms/${code}/voice-ice`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
-  if (res.ok) return (await res.json()) as VoiceIce;
-  const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
-  throw Object.assign(new Error(body?.error?.message ?? String(res.status)), { code: body?.error?.code ?? 'vc_failed' });
 }
 
 /** Leaves the room's voice: every connection closed with a `bye`, the microphone stopped. */
@@ -57,6 +49,7 @@ export function leaveVoice(): void {
   sendVoice({ type: 'voice-join', on: false });
   closeAudio();
   onVoice(null);
+  useIce(null);
   stopWatching?.();
   stopWatching = null;
   voiceRoute.value = null;
@@ -86,17 +79,28 @@ export function muteHere(seat: number, muted: boolean): void {
   retune();
 }
 
-function receive(frame: VoiceServerFrame): void {
-  if (frame.type === 'voice-signal') return onSignal(frame.from, frame.gen, frame.signal);
+function receive(code: string, join: number, frame: VoiceServerFrame): void {
+  if (frame.type === 'voice') showRoute(frame.route);
+  inbox = inbox
+    .then(async () => {
+      const current = () => join === joins && voiceJoined.peek();
+      if (frame.type === 'voice-signal') return void (current() && onSignal(frame.from, frame.gen, frame.signal));
+      await ensureIce(code, frame.route);
+      if (current()) followRoute(frame.route);
+    })
+    .catch(() => {});
+}
+
+/** What a route changes on the page at once: the voice bar, a live speech's start, the screen reader's line. */
+function showRoute(route: VoiceRoute): void {
   const before = voiceRoute.peek();
-  voiceRoute.value = frame.route;
+  voiceRoute.value = route;
   // A speech's length starts when the room opens this page's microphone to the table.
-  const speaking = frame.route.talk && frame.route.mode === 'speech';
+  const speaking = route.talk && route.mode === 'speech';
   if (!speaking) liveTurn.since = 0;
   else if (!liveTurn.since) Object.assign(liveTurn, { since: performance.now(), sound: false });
-  followRoute(frame.route);
   // A screen reader hears when the microphone passes to this player (and that it is heard).
-  if (frame.route.talk && !(before?.talk && before.mode === frame.route.mode)) announce([{ text: t(micOff.peek() ? 'vc_saidMicOff' : micLine(frame.route)), urgent: true }]);
+  if (route.talk && !(before?.talk && before.mode === route.mode)) announce([{ text: t(micOff.peek() ? 'vc_saidMicOff' : micLine(route)), urgent: true }]);
 }
 
 /** The line said when this page's microphone opens. */

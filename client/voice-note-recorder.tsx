@@ -4,7 +4,7 @@
 // the `say` that carries it. Its own chunk: loaded only when a player taps "Record".
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { VOICE_NOTE_MAX_BYTES, VOICE_NOTE_MAX_MS } from '../worker/protocol-voice.ts';
-import { t } from './i18n.ts';
+import { has, t } from './i18n.ts';
 import { act } from './socket.ts';
 import { now, room, showError, stored } from './state.ts';
 import { clockLength } from './voice-note-length.ts';
@@ -77,8 +77,10 @@ export function VoiceNoteRecorder({ onClose }: { onClose: () => void }) {
       const body = (await res.json()) as { id?: string; error?: { code: string; message: string } };
       if (!res.ok || !body.id) throw new Error(body.error?.code ?? String(res.status));
       if (act({ type: 'say', voice: { note: body.id, ms } })) onClose();
-    } catch {
-      showError('vn_failed');
+    } catch (e) {
+      // The room's own reasons (its budget is full, too many uploads not sent) are said as they are.
+      const code = (e as Error).message;
+      showError(has(code) ? code : 'vn_failed');
       onClose();
     }
   };

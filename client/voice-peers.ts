@@ -24,7 +24,8 @@ interface Link {
 
 /** How the connections reach the room and the microphone (client/voice-link.ts). */
 export interface PeerSetup {
-  ice: VoiceIce;
+  /** The room's ICE servers; null until the room gave this page some (no connection is made before). */
+  ice: VoiceIce | null;
   mic: MediaStreamTrack;
   /** Sends a signal to a peer under the route of generation `gen`. */
   send: (to: string, gen: number, signal: VoiceSignal) => void;
@@ -50,6 +51,19 @@ const CONNECT_MS = 10_000;
 export function startPeers(s: PeerSetup): void {
   closePeers(false);
   setup = s;
+}
+
+/** New ICE servers (renewed credentials): for every connection made from now on, and for the ones open, at their next gathering. */
+export function setIce(ice: VoiceIce): void {
+  if (!setup) return;
+  setup.ice = ice;
+  for (const { pc } of links.values()) {
+    try {
+      pc.setConfiguration({ ...pc.getConfiguration(), iceServers: ice.iceServers, iceTransportPolicy: ice.relayOnly ? 'relay' : 'all' });
+    } catch {
+      // A closed connection takes none; it is dropped with its route.
+    }
+  }
 }
 
 /** Closes every connection (with a `bye` to each when `bye`), as on leaving voice or after the socket reconnected under a new peer name. */
@@ -87,8 +101,9 @@ export function followRoute(r: VoiceRoute): void {
     const turned = !link.mine && !link.up && offers(r, peer);
     if (lost || turned) drop(peer, false);
   }
+  // Without ICE servers (the room gave none yet) nothing is offered: the next route that links this page brings them.
   for (const peer of new Set([...r.hear.map((s) => s.peer), ...r.heardBy])) {
-    if (peer !== r.peer && !links.has(peer) && offers(r, peer)) void offer(peer);
+    if (setup.ice && peer !== r.peer && !links.has(peer) && offers(r, peer)) void offer(peer);
   }
   for (const [peer, link] of links) tune(peer, link);
 }
@@ -119,7 +134,7 @@ export function retune(): void {
 }
 
 function newLink(peer: string, mine: boolean): Link {
-  const { ice } = setup!;
+  const ice = setup!.ice!;
   const pc = new RTCPeerConnection({ iceServers: ice.iceServers, iceTransportPolicy: ice.relayOnly ? 'relay' : 'all' });
   const link: Link = { pc, sending: null, mine, up: false };
   pc.ontrack = (e) => {
@@ -189,7 +204,7 @@ export function onSignal(from: string, gen: number, signal: VoiceSignal): void {
   const link = links.get(from);
   switch (signal.kind) {
     case 'offer': {
-      if (!allowed(r, from)) return;
+      if (!allowed(r, from) || !setup.ice) return;
       // Both offered at once (the roles turned with a route while an offer travelled): the offer of the
       // end this route makes the one to offer stands; the other end's route says the same (the room sends
       // both before it relays a signal made under them).

@@ -151,7 +151,8 @@ app.get('/api/rooms/:code/ws', async (c) => {
   return room.stub.fetch(c.req.raw);
 });
 
-// The voice's ICE servers (worker/room/voice-ice.ts): the caller's token in the Authorization header, never the URL.
+// The voice's ICE servers (worker/room/voice-ice.ts): the caller's token in the Authorization header, never the URL,
+// and the peer name of its socket in the voice in X-Voice-Peer (TURN credentials go only to a page in the voice).
 app.get('/api/rooms/:code/voice-ice', async (c) => {
   const room = roomStub(c);
   if (!room) return notFound(c);
@@ -159,7 +160,8 @@ app.get('/api/rooms/:code/voice-ice', async (c) => {
   if (limited) return limited;
   const bearer = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
   const host = new URL(c.req.url).hostname;
-  const result = await room.stub.voiceIce(bearer ? await hashToken(bearer) : null, host === 'localhost' || host === '127.0.0.1' || host === '[::1]');
+  const peer = /^[0-9a-z]{8,16}$/.exec(c.req.header('X-Voice-Peer') ?? '')?.[0] ?? null;
+  const result = await room.stub.voiceIce(bearer ? await hashToken(bearer) : null, peer, host === 'localhost' || host === '127.0.0.1' || host === '[::1]');
   if (!result.ok) return refused(c, result);
   // Credentials for this caller only.
   c.header('Cache-Control', 'private, no-store');

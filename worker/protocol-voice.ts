@@ -87,6 +87,10 @@ export interface VoiceIce {
   iceServers: { urls: string[]; username?: string; credential?: string }[];
   /** The room's setting is `relay`: pages set `iceTransportPolicy: 'relay'`, so no peer learns another's address. */
   relayOnly: boolean;
+  /** Seconds the TURN credentials last, when the answer carries minted ones: the page asks again before then, while it is in the voice. */
+  ttl?: number;
+  /** The relay is withheld from this page now (no game is being played, its route links it with nobody, a cap): public STUN meanwhile; ask again at a later step. */
+  later?: true;
 }
 
 /**

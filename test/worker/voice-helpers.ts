@@ -59,7 +59,7 @@ export async function voiceTable(extra: Record<string, unknown> = {}) {
     await joinVoice('judge', null, judge),
     await joinVoice('spectator', null, spectator),
   ];
-  return { room, clients, host: clients[0]!, judge, spectator, members };
+  return { room, seats, judgeToken: redeemed.token, clients, host: clients[0]!, judge, spectator, members };
 }
 
 /** The human judge's socket. */

@@ -1,12 +1,15 @@
 // Voice notes for games over days (docs/protocol.md, "Voice notes"): in an async room with voice on,
 // the seat whose turn it is uploads its recorded speech, then sends the `say` that carries it; the
 // note is stored in R2 under the room's prefix and served only to viewers whose view holds that
-// speech; everything else is refused, an upload never sent goes when its turn is over, and every
-// note goes with the room.
-import { env, runDurableObjectAlarm } from 'cloudflare:test';
+// speech; everything else is refused, a seat holds at most a few uploads no speech carries, the room
+// keeps a budget of bytes, an upload never sent is swept by the room's alarm when its turn is over
+// (docs/rules-decisions.md O20), and every note goes with the room.
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ROOM_TTL_MS, type ClientFrame } from '../../worker/protocol.ts';
 import { VOICE_NOTE_MAX_BYTES } from '../../worker/protocol-voice.ts';
+import { MAX_PENDING_NOTES, ROOM_NOTE_BYTES } from '../../worker/room/voice-notes.ts';
+import type { Room } from '../../worker/room/room.ts';
 import { Bot, api, codeOf, seatedRoom, setClock, sleep, stubOf, until } from './helpers.ts';
 import { newSubscription } from './push-receiver.ts';
 import { endpointFor, open, pushService, subscribe } from './push-service.ts';
@@ -186,25 +189,74 @@ describe('uploads the room refuses', () => {
   });
 });
 
-describe('notes that are gone', () => {
-  it('an upload never sent in its turn is deleted once the turn is over; its `say` then is refused', async () => {
+describe('what a room keeps', () => {
+  it(`a seat holds at most ${MAX_PENDING_NOTES} uploads in its turn that no speech carries`, async () => {
     const t = await atFirstSpeech();
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_PENDING_NOTES; i++) {
+      const res = await upload(t.room.code, t.token, webm());
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    const over = await upload(t.room.code, t.token, webm());
+    expect([over.status, await codeOf(over)]).toEqual([429, 'voice/too-many-pending']);
+    expect((await env.VOICE_NOTES.list({ prefix: `${t.room.code}/` })).objects).toHaveLength(MAX_PENDING_NOTES);
+    // Sending one frees its place.
+    expect(await say(t.speaker, 'n', { type: 'say', voice: { note: ids[0]!, ms: 3_000 } })).toEqual({ type: 'ack', id: 'n' });
+    expect((await upload(t.room.code, t.token, webm())).status).toBe(201);
+    expect((await upload(t.room.code, t.token, webm())).status).toBe(429);
+  });
+
+  it('a room keeps at most its budget of bytes in notes: beyond it, an upload is refused with a reason the page shows', async () => {
+    const t = await atFirstSpeech();
+    const first = (await (await upload(t.room.code, t.token, webm())).json()) as { id: string };
+    await say(t.speaker, 'n', { type: 'say', voice: { note: first.id, ms: 3_000 } });
+    // As if the room's earlier speeches had filled it to within 6 KB of its budget.
+    await runInDurableObject(stubOf(t.room.code), (_r, state) => state.storage.sql.exec(`UPDATE voice_notes SET bytes = ?`, ROOM_NOTE_BYTES - 6_000));
+    expect((await upload(t.room.code, t.token, webm(2_000))).status).toBe(201);
+    const full = await upload(t.room.code, t.token, webm(5_000));
+    expect([full.status, await codeOf(full)]).toEqual([409, 'voice/room-full']);
+    expect((await env.VOICE_NOTES.list({ prefix: `${t.room.code}/` })).objects).toHaveLength(2);
+  });
+});
+
+describe('a room stored before notes had sizes', () => {
+  it('keeps its notes table, gains the column, and takes uploads (its old notes count nothing)', async () => {
+    const t = await atFirstSpeech();
+    await runInDurableObject(stubOf(t.room.code), (_r, state) => {
+      const sql = state.storage.sql;
+      sql.exec(`CREATE TABLE voice_notes (id TEXT PRIMARY KEY, game INTEGER NOT NULL, seat INTEGER NOT NULL, step TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID`);
+      sql.exec(`INSERT INTO voice_notes (id, game, seat, step, at) VALUES ('oldnote000000000', 1, 1, '', 0)`);
+    });
+    expect((await upload(t.room.code, t.token, webm())).status).toBe(201);
+    const rows = await runInDurableObject(stubOf(t.room.code), (_r, state) => state.storage.sql.exec<{ id: string; bytes: number }>(`SELECT id, bytes FROM voice_notes ORDER BY bytes`).toArray());
+    expect(rows).toEqual([{ id: 'oldnote000000000', bytes: 0 }, { id: expect.any(String), bytes: 4_000 }]);
+  });
+});
+
+describe('notes that are gone', () => {
+  it('an upload never sent in its turn is swept by the room\'s alarm once the turn is over, a said one kept; its `say` then is refused', async () => {
+    const t = await atFirstSpeech();
+    const said = (await (await upload(t.room.code, t.token, webm())).json()) as { id: string };
+    expect(await say(t.speaker, 's', { type: 'say', voice: { note: said.id, ms: 3_000 } })).toEqual({ type: 'ack', id: 's' });
     const { id } = (await (await upload(t.room.code, t.token, webm())).json()) as { id: string };
     expect(await say(t.speaker, 'p', { type: 'pass' })).toEqual({ type: 'ack', id: 'p' });
-    await until('the next speaker', () => t.bots.some((b) => b.seat !== t.speaker.seat && b.view?.legal.some((a) => a.type === 'say')));
-    const next = t.bots.find((b) => b.seat !== t.speaker.seat && b.view?.legal.some((a) => a.type === 'say'))!;
-    expect(await say(t.speaker, 'late', { type: 'say', voice: { note: id, ms: 3_000 } })).toMatchObject({ type: 'error' });
-    // The next upload in the room sweeps the unsent one away.
-    expect((await upload(t.room.code, t.seats[next.seat - 1]!.token, webm())).status).toBe(201);
-    // Deleted from the bucket after the answer (the room does not hold the upload up for it).
+    // The turn is over: the room's one alarm is due at once, and sweeps without any other upload.
+    await runDurableObjectAlarm(stubOf(t.room.code));
     let keys: string[] = [];
     for (let i = 0; i < 100; i++) {
       keys = (await env.VOICE_NOTES.list({ prefix: `${t.room.code}/` })).objects.map((o) => o.key);
       if (keys.length === 1) break;
       await sleep(20);
     }
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).not.toContain(id);
+    expect(keys).toEqual([`${t.room.code}/1/${said.id}`]);
+    const rows = await runInDurableObject(stubOf(t.room.code), (_r, state) => state.storage.sql.exec<{ id: string; step: string }>(`SELECT id, step FROM voice_notes`).toArray());
+    expect(rows).toEqual([{ id: said.id, step: '' }]);
+    expect((await fetchNote(t.room.code, t.otherToken, said.id)).status).toBe(200);
+    expect(await say(t.speaker, 'late', { type: 'say', voice: { note: id, ms: 3_000 } })).toMatchObject({ type: 'error' });
+    // The alarm rings again (a retry): nothing more goes, nothing comes back.
+    await runInDurableObject(stubOf(t.room.code), (r: Room) => r.alarm());
+    expect((await env.VOICE_NOTES.list({ prefix: `${t.room.code}/` })).objects.map((o) => o.key)).toEqual(keys);
   });
 
   it('every note goes with the room when it expires', async () => {

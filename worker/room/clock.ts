@@ -1,6 +1,6 @@
 // The room's clock: the one alarm, armed for the earliest thing due (a step's deadline, the async
 // judge's failover, a push reminder, a prod, a bot's move, the scheduled start, a voice floor's cap,
-// the room's expiry), and what the alarm does when it rings. Every write is stored before anything
+// voice notes to sweep after their turn, the room's expiry), and what the alarm does when it rings. Every write is stored before anything
 // is sent, so a repeated alarm or a restart does nothing twice.
 import { failoverAt } from '../engine/index.ts';
 import { ROOM_TTL_MS } from '../protocol.ts';
@@ -16,7 +16,7 @@ import { scheduleAlarm, scheduleDue } from './schedule.ts';
 import { send } from './sockets.ts';
 import type { RoomRow } from './storage.ts';
 import { expireFloors, floorDue } from './voice-floor.ts';
-import { deleteRoomNotes } from './voice-notes.ts';
+import { deleteRoomNotes, notesSweepDue, sweepNotes } from './voice-notes.ts';
 
 /** Most bot moves one alarm makes before it lets the room breathe (it wakes again at once). */
 const MAX_BOT_MOVES_PER_WAKE = 40;
@@ -35,6 +35,7 @@ export async function arm(core: RoomCore, room: RoomRow): Promise<void> {
   if (game && !game.result) at = Math.min(at, nextDue(core.store.bots().values()) ?? at);
   if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
   at = Math.min(at, floorDue(core.sockets()) ?? at);
+  at = Math.min(at, notesSweepDue(core, room) ?? at);
   await core.store.setAlarm(at, core.now());
 }
 
@@ -60,6 +61,8 @@ export async function onAlarm(parts: RoomParts): Promise<void> {
   } else if (room.status === 'lobby') {
     scheduledStart(parts, room, now);
   }
+  // After the moves: a turn this alarm ended is swept now, not at the next ring.
+  await sweepNotes(core, room);
   await arm(core, room);
 }
 

@@ -97,9 +97,9 @@ export class Room extends DurableObject<Env> {
     return guarded(this.parts.core, 'record', () => record(this.parts.core), failedRefusal);
   }
 
-  /** The ICE servers of the room's voice for a caller the room admits (`tokenHash` null: a spectator). */
-  async voiceIce(tokenHash: string | null, local: boolean): Promise<{ ok: true; ice: VoiceIce } | Refusal> {
-    return guarded(this.parts.core, 'voiceIce', () => voiceIce(this.parts.core, tokenHash, local), failedRefusal);
+  /** The ICE servers of the room's voice for a caller the room admits (`tokenHash` null: a spectator) whose socket in the voice is `peer`. */
+  async voiceIce(tokenHash: string | null, peer: string | null, local: boolean): Promise<{ ok: true; ice: VoiceIce } | Refusal> {
+    return guarded(this.parts.core, 'voiceIce', () => voiceIce(this.parts.core, tokenHash, peer, local), failedRefusal);
   }
 
   /** Takes a seat, the human judge's place, or redeems a host's invitation. */
