@@ -14,8 +14,13 @@ import { voiceTable } from './voice-route.ts';
 export const MINTS_PER_PLACE = 4;
 /** The window MINTS_PER_PLACE counts over. */
 export const MINT_WINDOW_MS = 15 * 60_000;
-/** The seats' and judge's mints in one room per hour: 20 seats and a judge renewing every 12 minutes need 105. */
-export const ROOM_MINTS_PER_HOUR = 150;
+/**
+ * The seats' and judge's mints in one room per hour: as many as 21 places (20 seats and a judge) may
+ * each have under MINTS_PER_PLACE, so a seat is never refused for what other seats minted (at night
+ * that would tell a civilian how many sat in a team's voice); 20 seats and a judge renewing every 12
+ * minutes need 105.
+ */
+export const ROOM_MINTS_PER_HOUR = 21 * MINTS_PER_PLACE * (3_600_000 / MINT_WINDOW_MS);
 /** The spectators' mints in one room per hour, all together (each spectator is also a place). */
 export const SPECTATOR_MINTS_PER_HOUR = 30;
 
