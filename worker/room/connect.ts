@@ -1,6 +1,7 @@
 // A socket's arrival: the upgrade's subprotocol carries the token; the socket's attachment records who
 // it is (the place and the token's hash, never state). The newcomer gets the room and the game; the
-// others only learn who is connected now; and its leaving (closed or failed).
+// others only learn who is connected now, as each may be told it (worker/room/presence-shown.ts); and
+// its leaving (closed or failed).
 import { PROTOCOL, SEAT_TOKEN_PREFIX, haveOf } from '../protocol.ts';
 import { arm } from './clock.ts';
 import { refuse, type Refusal } from './context.ts';
@@ -40,8 +41,10 @@ export async function connect(parts: RoomParts, request: Request): Promise<Respo
   const [client, server] = [pair[0], pair[1]];
   core.accept(server);
   attach(server, attachment);
-  // Only seated activity keeps a room alive: watching an abandoned room does not.
-  if (!attachment.spectator) {
+  // Only seated activity keeps a room alive: watching an abandoned room does not. During a game a
+  // connection moves nothing the table reads (a phone opened at night is a called seat's, woken by
+  // push: worker/room/presence-shown.ts); the game's public entries keep the room alive then.
+  if (!attachment.spectator && room.status !== 'playing') {
     room.lastActivity = core.now();
     core.store.transaction(() => core.store.saveRoom(room));
     await arm(core, room);

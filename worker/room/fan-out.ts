@@ -1,9 +1,10 @@
 // Fan-out: every frame the room sends. A burst of changes is sent as one frame per viewer, each
 // viewer's view is made once for all its sockets, and a viewer whose view did not change gets none.
-import { viewFor, type GameState, type Seat } from '../engine/index.ts';
+import { viewFor, type GameState, type Seat, type Viewer } from '../engine/index.ts';
 import { logTag, type Have, type Presence, type RoomView, type ServerFrame } from '../protocol.ts';
 import type { Change, RoomCore } from './context.ts';
 import { GameFrames } from './game-frames.ts';
+import { presenceFor, tableAfter } from './presence-shown.ts';
 import { presenceOf, roomView, samePresence } from './roomview.ts';
 import { attachmentOf, send, sendText, viewerOf, type Attachment } from './sockets.ts';
 import { voiceAfterStep } from './voice-step.ts';
@@ -63,8 +64,11 @@ export class FanOut {
   private sendUnsent(): void {
     const unsent = this.unsent!;
     this.unsent = null;
+    // The table's presence moves at a public step change; a room frame carries it, else a presence frame after the game's.
+    const told = unsent.game ? this.publishPresence(unsent.game.prev, unsent.game.next) : null;
     if (unsent.roomChanged) this.broadcastRoom();
     if (unsent.game) this.sendGameChange(unsent.game.prev, unsent.game.next);
+    if (told && !unsent.roomChanged) this.sendPresenceChange(told.before, told.after);
     if (unsent.game) voiceAfterStep(this.core, unsent.game.prev, unsent.game.next);
     for (const then of unsent.after) then();
   }
@@ -101,45 +105,100 @@ export class FanOut {
 
   /** One socket's room frame (on connect and on `sync`). */
   sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
-    const base = this.baseView(room);
+    const base = this.baseView(room, this.teller(this.presence())(viewerOf(who)));
     send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.core.bigJokerSeat(room)) } });
   }
 
-  /** Sends every socket the room, with its own `you`; `leaving` is a socket that is closing. */
+  /** Sends every socket the room, with its own `you` and the presence it is told; `leaving` is a socket that is closing. */
   broadcastRoom(leaving?: WebSocket): void {
     const room = this.core.roomOrNull();
     if (!room) return;
     const sockets = this.core.sockets().filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN);
-    const base = this.baseView(room, leaving);
+    const tell = this.teller(this.presence(leaving));
+    // One base per presence told (the table's, the truth, a seat's own): most sockets share the table's.
+    const bases = new Map<string, Omit<RoomView, 'you'>>();
     const bigJoker = this.core.bigJokerSeat(room);
     for (const ws of sockets) {
       const who = attachmentOf(ws);
-      if (who) send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
+      if (!who) continue;
+      const presence = tell(viewerOf(who));
+      const key = JSON.stringify(presence);
+      let base = bases.get(key);
+      if (!base) bases.set(key, (base = this.baseView(room, presence)));
+      send(ws, { type: 'room', room: { ...base, you: youOf(base, who, bigJoker) } });
     }
   }
 
-  /** The room frame but `you`; `leaving` is a socket that is closing. */
-  private baseView(room: RoomRow, leaving?: WebSocket): Omit<RoomView, 'you'> {
+  /** The room frame but `you`, with the presence its viewer is told. */
+  private baseView(room: RoomRow, presence: Presence): Omit<RoomView, 'you'> {
     const store = this.core.store;
     const prodded = room.status === 'playing' ? (store.prods()?.marked ?? []) : [];
-    return roomView(room, store.seats(), store.judge(), this.attachments(leaving), prodded, this.core.now());
+    return roomView(room, store.seats(), store.judge(), presence, prodded, this.core.now());
   }
 
   /**
-   * Tells every socket but `skip` who is connected now, if that changed (`before` null: it may have).
-   * `skip` is the newcomer (it has the whole room) or a socket that is leaving (it is not counted).
+   * Tells every socket but `skip` who it is told is connected now, if that changed for it (`before`
+   * null: `skip` is leaving, and was connected until now). `skip` is the newcomer (it has the whole
+   * room) or a socket that is leaving (it is not counted). During a game the table's presence stays as
+   * it was shown (worker/room/presence-shown.ts): only the seat's own sockets and the judge hear of it.
    */
   sendPresence(before: Presence | null, skip: WebSocket): void {
-    const now = this.presence(before ? undefined : skip);
-    if (before && samePresence(before, now)) return;
-    for (const ws of this.core.sockets()) {
-      if (ws !== skip && ws.readyState === WebSocket.OPEN && attachmentOf(ws)) send(ws, { type: 'presence', ...now });
-    }
+    const leaving = attachmentOf(skip);
+    const was = before ?? presenceOf([...this.attachments(skip), ...(leaving ? [leaving] : [])], this.core.store.bots().keys());
+    this.sendPresenceChange(this.teller(was), this.teller(this.presence(before ? undefined : skip)), skip);
   }
 
   /** Who is connected: the open sockets' places, and every bot seat. */
   presence(leaving?: WebSocket): Presence {
     return presenceOf(this.attachments(leaving), this.core.store.bots().keys());
+  }
+
+  /** What each viewer is told of `truth` now: outside a game the truth, in one the table's presence as last shown. */
+  private teller(truth: Presence, game = this.gameOn()): (viewer: Viewer) => Presence {
+    const table = game ? this.tableShown(truth) : truth;
+    const bots = [...this.core.store.bots().keys()];
+    return (viewer) => presenceFor(viewer, game, table, truth, bots);
+  }
+
+  /** The presence the table was last shown; a game stored before it was kept takes `truth`, at its first read, as what it was shown. */
+  private tableShown(truth: Presence): Presence {
+    const store = this.core.store;
+    const shown = store.shownPresence();
+    if (shown) return shown;
+    store.transaction(() => store.saveShownPresence(truth));
+    return truth;
+  }
+
+  /** The game being played, or null (a lobby, a game over: presence is live). */
+  private gameOn(): GameState | null {
+    return this.core.roomOrNull()?.status === 'playing' ? this.core.loadGame() : null;
+  }
+
+  /**
+   * At a change of the game from `prev` to `next`: moves the table's presence if the change was a
+   * public step change (worker/room/presence-shown.ts), stored before any frame goes; returns what
+   * each viewer was told before and is told now, or null when nothing moved.
+   */
+  private publishPresence(prev: GameState | null, next: GameState): { before: (v: Viewer) => Presence; after: (v: Viewer) => Presence } | null {
+    const truth = this.presence();
+    const store = this.core.store;
+    const table = tableAfter(prev, next, store.shownPresence() ?? truth, truth);
+    if (!table) return null;
+    // What each viewer was told in the game before the change (none: a new game, where presence was live).
+    const before = this.teller(truth, prev && !prev.result ? prev : null);
+    store.transaction(() => store.saveShownPresence(table));
+    return { before, after: this.teller(truth) };
+  }
+
+  /** Each socket but `skip` whose told presence moved gets it; one whose did not gets nothing. */
+  private sendPresenceChange(before: (v: Viewer) => Presence, after: (v: Viewer) => Presence, skip?: WebSocket): void {
+    for (const ws of this.core.sockets()) {
+      const who = ws !== skip && ws.readyState === WebSocket.OPEN ? attachmentOf(ws) : null;
+      if (!who) continue;
+      const viewer = viewerOf(who);
+      const now = after(viewer);
+      if (!samePresence(before(viewer), now)) send(ws, { type: 'presence', ...now });
+    }
   }
 
   private attachments(leaving?: WebSocket): Attachment[] {

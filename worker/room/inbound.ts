@@ -40,8 +40,9 @@ export async function onMessage(parts: RoomParts, limiter: RateLimiter, ws: WebS
     return ws.close(1012, 'reconnect with your token');
   }
   if (!stillHolds(core.store, room, who)) {
+    const before = frames.presence();
     letGo(core, [ws], CLOSE_REMOVED, 'auth/revoked', 'this device no longer holds its place in the room');
-    return frames.sendPresence(null, ws);
+    return frames.sendPresence(before, ws);
   }
 
   if (isVoiceFrame(frame)) return onVoiceFrame(core, room, ws, who, frame);

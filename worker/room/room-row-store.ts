@@ -2,7 +2,7 @@
 // room row and the facts kept in `meta`. Every frame reads these, so they are kept in memory (the
 // object is their only writer, and every write goes through the store) and forgotten when a transaction fails.
 import type { GameState, RulesetId } from '../engine/index.ts';
-import type { VoiceSetting } from '../protocol.ts';
+import type { Presence, VoiceSetting } from '../protocol.ts';
 import type { PushMemo } from '../push/subscriptions.ts';
 import type { BotState } from './bots.ts';
 import type { ProdPlan } from './prods.ts';
@@ -35,7 +35,7 @@ type RoomRecord = {
 };
 
 /** Room facts kept as JSON in `meta`. */
-type MetaKey = 'schedule' | 'webhook' | 'away';
+type MetaKey = 'schedule' | 'webhook' | 'away' | 'presence';
 
 /** The seats table's row as SQLite holds it. */
 export type SeatRecord = { seat: number; name: string; token_hash: string; score: number; host: number; bot: string | null };
@@ -57,6 +57,8 @@ export interface Remembered {
   schedule?: string;
   webhook?: string;
   away?: string;
+  /** The presence the table was last shown in a game (worker/room/presence-shown.ts), as `meta` holds it. */
+  presence?: string;
   /** The prod plan as the game row holds it (JSON text, '' for none). */
   prods?: string;
   /** The prod plan parsed from `prods` (read on every arming): kept, as a plan is never changed in place. */
@@ -194,6 +196,16 @@ export class RoomRowStore {
       webhook: this.metaJson<Webhook>('webhook'),
       away: this.metaJson<AwayMarks>('away') ?? undefined,
     };
+  }
+
+  /** The presence the table was last shown in a game (worker/room/presence-shown.ts); null in a room stored before it was kept. */
+  shownPresence(): Presence | null {
+    return this.metaJson<Presence>('presence');
+  }
+
+  /** Keeps the presence the table is shown from now on (written only when it changed). */
+  saveShownPresence(presence: Presence): void {
+    this.saveMetaJson('presence', presence);
   }
 
   saveRoom(room: RoomRow): void {

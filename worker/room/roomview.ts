@@ -32,10 +32,12 @@ export function samePresence(a: Presence, b: Presence): boolean {
   return a.judgeConnected === b.judgeConnected && a.spectatorsWatching === b.spectatorsWatching && a.connected.join() === b.connected.join();
 }
 
-/** The room as everyone sees it; `you` is filled in per socket; `prodded`: the current step's public prod marks (worker/room/prods.ts). */
-export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, attachments: Attachment[], prodded: Seat[], now: number): Omit<RoomView, 'you'> {
+/**
+ * The room as a viewer sees it; `you` is filled in per socket; `presence`: who that viewer is told is
+ * connected (worker/room/presence-shown.ts); `prodded`: the current step's public prod marks (worker/room/prods.ts).
+ */
+export function roomView(room: RoomRow, seats: SeatRow[], judge: JudgeRow | null, presence: Presence, prodded: Seat[], now: number): Omit<RoomView, 'you'> {
   const away = awayNow(room, now);
-  const presence = presenceOf(attachments, seats.flatMap((s) => (s.bot ? [s.seat] : [])));
   const connected = new Set(presence.connected);
   const { spectatorsWatching, judgeConnected } = presence;
   const rules = RULESETS[room.ruleset];
