@@ -2,7 +2,7 @@
 // it stay under the old player's name, as a forum keeps old posts under the old name, and the
 // replacement's own line says "Dee replaces Bea". The feed, the story, the replay, the record and
 // the chat webhook name seats through one function (worker/engine/seat-names.ts), so they agree.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportRecord, nameAsOf, viewFor, type LogEntry, type Seat } from '../../worker/engine/index.ts';
 import { actionOf } from '../../worker/engine/record.ts';
 import { LANGS, T, type Lang } from '../../client/strings.ts';
@@ -22,6 +22,12 @@ type Client = typeof import('../../client/log-text.ts') & typeof import('../../c
 let c: Client;
 beforeAll(async () => {
   c = { ...(await import('../../client/log-text.ts')), ...(await import('../../client/i18n.ts')), ...(await import('../../client/state.ts')) } as Client;
+});
+// The engine project keeps one worker's modules and globals from file to file: leave them as found.
+afterAll(() => {
+  c.room.value = null;
+  c.log.value = [];
+  vi.unstubAllGlobals();
 });
 
 const plain = (s: string | null) => s?.replace(/[\u2068\u2069]/g, '') ?? null;
