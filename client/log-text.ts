@@ -71,6 +71,12 @@ export function who(seat: Seat | 0): string {
   return t('seatName', seat, isolate(found.name)) + (found.bot ? ` ${BOT_MARK}` : '');
 }
 
+/** "#3 Alice" as a control's name (no direction marks, no bot mark), as of the entry numbered `seq`. */
+export function nameLabel(seat: Seat, seq: number): string {
+  const name = asOf(seq, () => playerOf(seat).name);
+  return name === undefined ? t('seat', seat) : t('seatName', seat, name);
+}
+
 /** `dual`: "#3 Alice, left card"; a plain seat when no card is named. */
 export function cardWho(seat: Seat | 0, card?: 0 | 1): string {
   return seat && card !== undefined ? t('cardAt', who(seat), t(card ? 'right' : 'left')) : who(seat);
