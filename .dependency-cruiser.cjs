@@ -18,6 +18,7 @@ const ENGINE_IN_THE_BROWSER = [
   'catalog', // the rulesets' names, options and defaults for the create form and the rules sheet
   'pace', // the pace presets and limits the create form offers
   'log-reading', // the feed reads the log as the engine does (who said what, which step)
+  'seat-names', // the feed, the story and the replay name an entry's player as the record and the webhook do
   'claim', // the claim composer offers the roles that act
   'bots/claims', // a claim in the reader's language, in the words bots use
   'owed', // the tab title and the favicon's dot say what this seat owes, from its own view

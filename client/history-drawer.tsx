@@ -8,7 +8,7 @@ import { memo } from 'preact/compat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LogEntry, RulesetId } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { entryText, who } from './log-text.ts';
+import { asOf, entryText, nameLabel, who } from './log-text.ts';
 import { SaidWords } from './said-words.tsx';
 import { log } from './state.ts';
 import { candidatesOf, chapters, type Chapter } from './story.ts';
@@ -33,7 +33,7 @@ export const StoryEntry = memo(
     if (ev.type === 'said') {
       return (
         <Tag class="said" data-seq={e.seq}>
-          <b>{who(ev.seat)}</b> <SaidWords ev={ev} />
+          <b>{asOf(e.seq, () => who(ev.seat))}</b> <SaidWords ev={ev} by={nameLabel(ev.seat, e.seq)} />
         </Tag>
       );
     }

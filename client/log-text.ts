@@ -1,6 +1,7 @@
 // Log entries as sentences in the chosen language: the feed, the dawn banner and the game record.
 import type { Call, CardRef, GameEvent, LogEntry, Role, RulesetId, Seat } from '../worker/engine/types.ts';
-import { room, view } from './state.ts';
+import { nameAsOf } from '../worker/engine/seat-names.ts';
+import { log, room, view } from './state.ts';
 import { t, type Key } from './i18n.ts';
 import { saidText } from './said-words.tsx';
 import { passKey } from './story.ts';
@@ -17,19 +18,63 @@ export function isolate(text: string): string {
 /** The bot mark, drawn after a bot seat's name and on its place at the table. */
 export const BOT_MARK = '🤖';
 
-/** What the table draws on a seat from the room: its player's name and, for a bot, the bot mark. */
-export function plateOf(seat: Seat): { name: string; bot?: true } {
-  const found = room.value?.seats.find((s) => s.seat === seat);
-  return { name: found?.name ?? '', ...(found?.bot ? { bot: true as const } : {}) };
+/** Where seats' names come from: a log whose replacements date each name, and each seat's player now. */
+export interface NameBook {
+  log: () => readonly LogEntry[];
+  now: (seat: Seat) => { name: string; bot?: boolean } | undefined;
 }
 
-/** "#3 Alice": a seat with the name its player chose. */
+/** A seat's player in the room now. */
+export const roomNames = (seat: Seat) => room.value?.seats.find((s) => s.seat === seat);
+// The room's own: its log (peeked: a name read for an entry already drawn stays as drawn) and its seats.
+const roomBook: NameBook = { log: () => log.peek(), now: roomNames };
+let book: NameBook = roomBook;
+// The entry being put into words, or null for the seats as they are now.
+let asOfSeq: number | null = null;
+
+/** Names seats from another book (the replay's record) until called again with null. */
+export function setNameBook(other: NameBook | null): void {
+  book = other ?? roomBook;
+}
+
+/** `fn`'s seats are named as they were at the entry numbered `seq` (worker/engine/seat-names.ts). */
+export function asOf<T>(seq: number, fn: () => T): T {
+  const outer = asOfSeq;
+  asOfSeq = seq;
+  try {
+    return fn();
+  } finally {
+    asOfSeq = outer;
+  }
+}
+
+/** The seat's player's name and bot mark as of the entry being worded (the player now outside one); no name when the log does not say. */
+function playerOf(seat: Seat): { name?: string; bot?: boolean } {
+  const found = book.now(seat);
+  if (asOfSeq === null) return found ?? {};
+  const then = nameAsOf(book.log(), seat, asOfSeq, found?.name);
+  return then.now ? (found ?? {}) : then.name === undefined ? {} : { name: then.name };
+}
+
+/** What the table draws on a seat: its player's name and, for a bot, the bot mark. */
+export function plateOf(seat: Seat): { name: string; bot?: true } {
+  const found = playerOf(seat);
+  return { name: found.name ?? '', ...(found.bot ? { bot: true as const } : {}) };
+}
+
+/** "#3 Alice": a seat with the name its player chose (inside `asOf`, the player of that moment). */
 export function who(seat: Seat | 0): string {
   if (!seat) return t('nobody');
-  const found = room.value?.seats.find((s) => s.seat === seat);
-  if (!found) return t('seat', seat);
+  const found = playerOf(seat);
+  if (found.name === undefined) return t('seat', seat);
   // A bot's seat carries its mark wherever it is named.
   return t('seatName', seat, isolate(found.name)) + (found.bot ? ` ${BOT_MARK}` : '');
+}
+
+/** "#3 Alice" as a control's name (no direction marks, no bot mark), as of the entry numbered `seq`. */
+export function nameLabel(seat: Seat, seq: number): string {
+  const name = asOf(seq, () => playerOf(seat).name);
+  return name === undefined ? t('seat', seat) : t('seatName', seat, name);
 }
 
 /** `dual`: "#3 Alice, left card"; a plain seat when no card is named. */
@@ -97,8 +142,12 @@ export function paren(text: string): string {
   return t('paren', text);
 }
 
-/** One log entry as a sentence; null for entries the reader needs no line for. */
+/** One log entry as a sentence, naming each seat's player of that moment; null for entries the reader needs no line for. */
 export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
+  return asOf(e.seq, () => sentence(e, ruleset));
+}
+
+function sentence(e: LogEntry, ruleset?: RulesetId): string | null {
   const ev = e.event;
   switch (ev.type) {
     case 'dealt':
@@ -203,8 +252,8 @@ export function entryText(e: LogEntry, ruleset?: RulesetId): string | null {
     case 'pace-set':
       return t(ev.preset === 'live' ? 'e_paceLive' : 'e_paceAsync');
     case 'replaced':
-      // The seat by number only: its plate already shows the new name.
-      return t('e_replaced', t('seat', ev.seat), isolate(ev.name));
+      // "#2 Dee replaces Bea"; a log from before the old name was kept says the seat by number.
+      return ev.was !== undefined ? t('e_replaces', t('seatName', ev.seat, isolate(ev.name)), isolate(ev.was)) : t('e_replaced', t('seat', ev.seat), isolate(ev.name));
     case 'app-judges':
       return t('e_appJudges');
     case 'game-over':

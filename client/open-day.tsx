@@ -3,7 +3,7 @@
 import type { LegalAction, LogEntry, Seat, View } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { act } from './socket.ts';
-import { who } from './log-text.ts';
+import { nameLabel, who } from './log-text.ts';
 import { Dawn } from './dawn.tsx';
 import { spoken } from './step-view.ts';
 import { SpeechBox, SpentNote } from './speech-box.tsx';
@@ -55,7 +55,7 @@ export function OpenDayPanel({ v }: { v: View }) {
           <li data-seat={seat}>
             <b>{who(seat)}</b> {step.done.includes(seat) ? <span class="ok">✓ {t('doneMark')}</span> : null}
             {speeches.get(seat)!.map((e) => (
-              <p class="said">{e.event.type === 'said' && <SaidWords ev={e.event} />}</p>
+              <p class="said">{e.event.type === 'said' && <SaidWords ev={e.event} by={nameLabel(seat, e.seq)} />}</p>
             ))}
           </li>
         ))}

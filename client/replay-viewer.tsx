@@ -8,7 +8,7 @@ import type { GameRecord } from '../worker/engine/record.ts';
 import type { GameState, LogEntry } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
 import { room } from './state.ts';
-import { plateOf } from './log-text.ts';
+import { asOf, plateOf, roomNames, setNameBook, type NameBook } from './log-text.ts';
 import { headline } from './headline.ts';
 import { RoundTable, type TableSeat } from './round-table.tsx';
 import { StoryEntry } from './history-drawer.tsx';
@@ -66,6 +66,9 @@ export function ReplayViewer({ code }: { code?: string }) {
 
 function Stepper({ record }: { record: GameRecord }) {
   const { steps, error } = useMemo(() => replaySteps(record), [record]);
+  // The record names each entry's player as they were then, with the room's names for a record without its own.
+  setNameBook(recordBook(record));
+  useEffect(() => () => setNameBook(null), []);
   const [i, setI] = useState(0);
   const [playing, setPlaying] = useState(false);
   const last = steps.length - 1;
@@ -119,9 +122,10 @@ function Scene({ state, from }: { state: GameState; from: number }) {
   const night = !state.result && v.phase === 'night';
   const active = step.kind === 'speech' || step.kind === 'last-words' ? step.seat : step.kind === 'ballot' ? (step.turn ?? 0) : 0;
   const pointers = step.kind === 'call' ? step.pointers : {};
+  // The plates show who played each seat at this step.
   const seats: TableSeat[] = v.seats.map((s) => ({
     seat: s.seat,
-    ...plateOf(s.seat),
+    ...asOf(state.log.at(-1)?.seq ?? 0, () => plateOf(s.seat)),
     alive: s.alive,
     ...(s.cards ? { cards: s.cards, judge: !!s.judge } : s.role ? { role: s.role } : {}),
     pointer: pointers[s.seat] ?? 0,
@@ -152,4 +156,9 @@ function Scene({ state, from }: { state: GameState; from: number }) {
       )}
     </div>
   );
+}
+
+/** Names from a record: its log's replacements, its own names at the end (the room's, for a file without them). */
+function recordBook(record: GameRecord): NameBook {
+  return { log: () => record.log, now: (seat) => (record.names?.[seat] !== undefined ? { name: record.names[seat] } : roomNames(seat)) };
 }

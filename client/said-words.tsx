@@ -19,12 +19,12 @@ function onlyTheClaim(ev: Said): boolean {
   return !!ev.claim && LANGS.some((l) => renderClaim(ev.claim!, l) === ev.text);
 }
 
-/** The speech's words, voice note and claim, for a line already naming the speaker. */
-export function SaidWords({ ev }: { ev: Said }) {
+/** The speech's words, voice note and claim, for a line already naming the speaker (`by`: the speaker's name for the note's player, as of the speech). */
+export function SaidWords({ ev, by }: { ev: Said; by?: string }) {
   const voice = ev.voice;
   return (
     <>
-      {voice && <VoiceNotePlayer ev={{ ...ev, voice }} />}
+      {voice && <VoiceNotePlayer ev={{ ...ev, voice }} by={by} />}
       {!onlyTheClaim(ev) && ev.text && <bdi>{ev.text}</bdi>}
       {ev.claim && (
         <span class="claim" data-testid="claim">

@@ -15,6 +15,11 @@ type Row = readonly [string, string, string, string];
 export const NEWS = {
   app: ['天黑', 'Tianhei', 'Tianhei', '톈헤이'],
   seatName: ['{0}号 {1}', '#{0} {1}', '#{0} {1}', '{0}번 {1}'],
+  seat: ['{0}号', 'Seat {0}', 'Asiento {0}', '{0}번'],
+  // A replacement: the newcomer (as a seat with its name), then who played the seat until now.
+  e_replaces: ['{0}接替{1}', '{0} replaces {1}', '{0} reemplaza a {1}', '{0} 님이 {1} 님을 대신합니다'],
+  // The same, in a log from before the old player's name was kept.
+  e_replaced: ['{0}现在由{1}接替', '{0} is now played by {1}', '{0} ahora lo juega {1}', '{0}은(는) 이제 {1} 님이 맡습니다'],
   dayN: ['第 {0} 天', 'Day {0}', 'Día {0}', '{0}일째 낮'],
   abstain: ['弃权', 'Abstain', 'Abstenerse', '기권'],
   ballots: ['投票结果', 'Ballots', 'Votos', '투표 결과'],
@@ -116,7 +121,6 @@ const UI = {
   online: ['已连接', 'connected', 'conectado', '연결됨'],
   expired: ['房间已过期', 'This room has expired', 'Esta sala ha caducado', '방이 만료되었습니다'],
   notConnected: ['尚未连接，请稍候再试', 'Not connected yet — try again in a moment', 'Aún sin conexión: inténtalo en un momento', '아직 연결되지 않았습니다. 잠시 후 다시 시도하세요'],
-  seat: ['{0}号', 'Seat {0}', 'Asiento {0}', '{0}번'],
   you: ['你', 'you', 'tú', '나'],
   host: ['房主', 'host', 'anfitrión', '방장'],
   lobby: ['等待开始', 'Waiting to start', 'Esperando para empezar', '시작 대기 중'],
@@ -574,7 +578,6 @@ const UI = {
   invitedReplace: ['接替房间 {1} 的 {0} 号座位', 'Take over seat {0} of room {1}', 'Tomar el asiento {0} de la sala {1}', '{1} 방의 {0}번 자리 이어받기'],
   replaceNote: ['房主请你接替一位不在的玩家。你会看到这个座位知道的一切：身份牌、队友、夜里的结果和它的记录。全桌会看到你的名字。', 'The host asks you to take over from a player who is gone. You will see everything this seat knew: its card, its team, its night results and its history. The table will see your name.', 'El anfitrión te pide reemplazar a un jugador que no está. Verás todo lo que sabía este asiento: su carta, su equipo, sus resultados de la noche y su historial. La mesa verá tu nombre.', '방장이 자리를 비운 플레이어를 대신해 달라고 합니다. 이 자리가 알던 모든 것(카드, 팀, 밤 결과, 기록)을 보게 됩니다. 모두가 당신의 이름을 봅니다.'],
   takeOverSeat: ['接替这个座位', 'Take over this seat', 'Tomar este asiento', '이 자리 이어받기'],
-  e_replaced: ['{0}现在由{1}接替', '{0} is now played by {1}', '{0} ahora lo juega {1}', '{0}은(는) 이제 {1} 님이 맡습니다'],
   autoProdded: ['已发出提醒（开了通知才会收到）', 'reminder sent (reaches a phone only with notifications on)', 'recordatorio enviado (solo llega con los avisos activados)', '알림 보냄 (알림을 켠 경우에만 도착)'],
   proddedSeats: ['这一步已自动发出提醒（只有开了通知的手机会收到）：{0}', 'Reminders sent in this step (they reach a phone only where notifications are on): {0}', 'Recordatorios enviados en este paso (solo llegan a móviles con los avisos activados): {0}', '이번 단계에서 알림 보냄 (알림을 켠 휴대폰에만 도착): {0}'],
   'room/replaced': ['房主让另一位玩家接替了你的座位', 'The host gave your seat to a replacement player', 'El anfitrión dio tu asiento a otro jugador', '방장이 당신의 자리를 다른 플레이어에게 넘겼습니다'],
@@ -802,6 +805,8 @@ const UI = {
   vc_hearNobody: ['现在你听不到任何人', 'You hear nobody now', 'Ahora no oyes a nadie', '지금은 아무도 들리지 않습니다'],
   vc_holdToTalk: ['按住发言', 'Hold to talk', 'Mantén pulsado para hablar', '눌러서 말하기'],
   vc_floorWait: ['等待发言权——请按住不放', 'Waiting for the floor — keep holding', 'Esperando la palabra: sigue pulsando', '발언권을 기다리는 중 — 계속 누르고 있으세요'],
+  // The holder's 60 s ran out: the room gives the floor to others first for a few seconds (docs/rules-decisions.md O24).
+  vc_floorRest: ['你的 60 秒用完了：先让别人说，{0} 秒后可再按住发言', 'Your 60 s are up: others go first. Press again in {0} s', 'Se acabaron tus 60 s: primero los demás. Vuelve a pulsar en {0} s', '60초를 다 썼습니다: 다른 사람이 먼저입니다. {0}초 후에 다시 누르세요'],
   vc_talkingRelease: ['正在发言：松开即交出发言权', 'Talking — let go to pass the floor', 'Hablando: suelta para ceder la palabra', '말하는 중 — 놓으면 발언권을 넘깁니다'],
   vc_pttHint: ['按住按钮，或在按钮上按住空格键或回车键', 'Hold the button, or hold Space or Enter on it', 'Mantén pulsado el botón, o mantén Espacio o Intro sobre él', '버튼을 누르고 있거나, 버튼에서 스페이스나 엔터를 누르고 있으세요'],
   vc_floorUntil: ['发言权到 {0} 为止', 'The floor is held until {0}', 'La palabra dura hasta las {0}', '{0}까지 발언권'],

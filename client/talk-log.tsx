@@ -2,7 +2,7 @@
 // the input, the newest kept in sight while typing. "Ready" marks are on the seats, not in here.
 import { memo } from 'preact/compat';
 import { useEffect, useRef } from 'preact/hooks';
-import { who } from './log-text.ts';
+import { asOf, nameLabel, who } from './log-text.ts';
 import { t } from './i18n.ts';
 import { log } from './state.ts';
 import { SaidWords } from './said-words.tsx';
@@ -18,14 +18,15 @@ export const TalkLog = memo(function TalkLog({ round }: { round: number }) {
   return (
     // It scrolls: the keyboard may focus it, to scroll it with the arrows.
     <div class="talk-log" ref={box} tabIndex={0} role="region" aria-label={t('feed')} data-testid="talk-log">
-      {said.map(
-        (e) =>
-          e.event.type === 'said' && (
-            <p key={e.seq} class="said">
-              <b>{who(e.event.seat)}</b> <SaidWords ev={e.event} />
-            </p>
-          ),
-      )}
+      {said.map((e) => {
+        const ev = e.event;
+        if (ev.type !== 'said') return null;
+        return (
+          <p key={e.seq} class="said">
+            <b>{asOf(e.seq, () => who(ev.seat))}</b> <SaidWords ev={ev} by={nameLabel(ev.seat, e.seq)} />
+          </p>
+        );
+      })}
     </div>
   );
 });

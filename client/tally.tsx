@@ -3,7 +3,7 @@
 import { memo } from 'preact/compat';
 import type { LogEntry, Seat } from '../worker/engine/types.ts';
 import { t } from './i18n.ts';
-import { paren, votes, who, whoList } from './log-text.ts';
+import { asOf, paren, votes, who, whoList } from './log-text.ts';
 import { tally, type BallotsEvent, type TieNext } from './story.ts';
 import './story.css';
 
@@ -13,7 +13,18 @@ function weightWhy(n: number): string {
 }
 
 /** The tally of one `ballots` entry; `candidates` adds those nobody voted for; `next`: what a tie led to (the record). */
-export const Tally = memo(function Tally({ e, candidates, next }: { e: LogEntry & { event: BallotsEvent }; candidates?: Seat[]; next?: TieNext | null }) {
+export const Tally = memo(function Tally(props: TallyProps) {
+  // Every voter and candidate as they were when the ballot closed.
+  return asOf(props.e.seq, () => drawTally(props));
+});
+
+interface TallyProps {
+  e: LogEntry & { event: BallotsEvent };
+  candidates?: Seat[];
+  next?: TieNext | null;
+}
+
+function drawTally({ e, candidates, next }: TallyProps) {
   const all = tally(e.event, candidates);
   // Candidates nobody voted for share one line: a day ballot may have sixteen.
   const rows = all.filter((r) => r.votes > 0 || r.voters.length > 0);
@@ -59,4 +70,4 @@ export const Tally = memo(function Tally({ e, candidates, next }: { e: LogEntry 
       </p>
     </div>
   );
-});
+}

@@ -54,7 +54,7 @@ export function VoiceBar({ r }: { r: RoomView }) {
       </p>
       {(micOff.value || (open && !pushed)) && <MuteMic />}
       {route && <Heard />}
-      {route?.mode === 'floor' && r.you.seat !== null && <PushToTalk mine={!!route.floor && route.floor.seat === r.you.seat} free={!route.floor} />}
+      {route?.mode === 'floor' && r.you.seat !== null && <PushToTalk mine={!!route.floor && route.floor.seat === r.you.seat} rest={route.rest} />}
       <details class="voice-more">
         <summary>{t('vc_seats')}</summary>
         <MuteSeats r={r} />
@@ -92,12 +92,16 @@ function Heard() {
 
 /**
  * The floor's one big button: held with a finger, a mouse, or Space or Enter; let go passes the floor.
- * Held while another seat has the floor, it waits (the room refused the press) and asks again the
- * moment the floor is free.
+ * Held while another seat has the floor, the press waits in the room's line and the room gives this
+ * seat the floor when it is its turn: the page never presses again by itself. A hold that ran to the
+ * cap ends the press (the player presses again themself), and the button says how long until the
+ * room lets this seat take the floor again.
  */
-function PushToTalk({ mine, free }: { mine: boolean; free: boolean }) {
+function PushToTalk({ mine, rest }: { mine: boolean; rest?: number }) {
   const [held, setHeld] = useState(false);
   const heldNow = useRef(false);
+  const wasMine = useRef(mine);
+  const resting = useRestLeft(rest);
   const hold = (on: boolean) => {
     if (on === heldNow.current) return;
     heldNow.current = on;
@@ -106,8 +110,11 @@ function PushToTalk({ mine, free }: { mine: boolean; free: boolean }) {
   };
   // The floor is let go if the button goes while held (the floor ended, the player left voice).
   useEffect(() => () => void (heldNow.current && holdFloor(false)), []);
-  // A press the room refused (another seat held the floor) is made again once the floor is free, while still held.
-  useEffect(() => void (free && heldNow.current && holdFloor(true)), [free]);
+  // The floor stopped being this seat's while the finger is still down (its time ran out): the press is over.
+  useEffect(() => {
+    if (wasMine.current && !mine && heldNow.current) (heldNow.current = false), setHeld(false);
+    wasMine.current = mine;
+  }, [mine]);
   const key = (e: KeyboardEvent) => e.key === ' ' || e.key === 'Enter';
   return (
     <>
@@ -134,11 +141,28 @@ function PushToTalk({ mine, free }: { mine: boolean; free: boolean }) {
       >
         {mine ? t('vc_talkingRelease') : held ? t('vc_floorWait') : t('vc_holdToTalk')}
       </button>
-      <p class="hint ptt-hint" id="ptt-hint">
-        {t('vc_pttHint')}
+      <p class="hint ptt-hint" id="ptt-hint" data-testid="ptt-hint">
+        {resting > 0 && !mine ? t('vc_floorRest', resting) : t('vc_pttHint')}
       </p>
     </>
   );
+}
+
+/** Whole seconds left of this seat's rest from the floor (0: none), counting down once a second. */
+function useRestLeft(rest: number | undefined): number {
+  const left = () => (rest === undefined ? 0 : Math.max(0, Math.ceil((rest - Date.now()) / 1000)));
+  const [n, setN] = useState(left);
+  useEffect(() => {
+    setN(left());
+    if (rest === undefined) return;
+    const timer = setInterval(() => {
+      const now = left();
+      setN(now);
+      if (now === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [rest]);
+  return n;
 }
 
 /** The other seats, each muted or not on this device only. */

@@ -12,14 +12,14 @@ import './voice-note.css';
 
 type Said = Extract<GameEvent, { type: 'said' }>;
 
-/** The speaker as the feed names them: "#3 Kim", or "#3". */
+/** The speaker as the room names them now: "#3 Kim", or "#3" (when the line does not say who spoke then). */
 function speaker(seat: number): string {
   const found = room.value?.seats.find((s) => s.seat === seat);
   return found ? t('seatName', seat, found.name) : t('seat', seat);
 }
 
-/** The player of one `said` entry's voice note. */
-export function VoiceNotePlayer({ ev }: { ev: Said & { voice: NonNullable<Said['voice']> } }) {
+/** The player of one `said` entry's voice note; `by`: its speaker's name ("#3 Kim", who had the seat then). */
+export function VoiceNotePlayer({ ev, by }: { ev: Said & { voice: NonNullable<Said['voice']> }; by?: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const audio = useRef<HTMLAudioElement>(null);
@@ -44,7 +44,7 @@ export function VoiceNotePlayer({ ev }: { ev: Said & { voice: NonNullable<Said['
     };
   }, [code, note]);
   const length = clockLength(ev.voice.ms);
-  const label = t('vn_note', speaker(ev.seat), length);
+  const label = t('vn_note', by ?? speaker(ev.seat), length);
   return (
     <span class="voice-note" data-testid="voice-note">
       <audio

@@ -74,6 +74,8 @@ export interface VoiceRoute {
   heardBy: string[];
   /** Floor control: the seat holding the floor and until when (ms since the epoch); null when the floor is free or the mode is not `floor`. */
   floor: { seat: Seat | null; until: number } | null;
+  /** This socket's last hold ran to the cap: until when (ms since the epoch) it may not take the floor again; a press meanwhile waits in line. */
+  rest?: number;
 }
 
 /** The server's voice frames; protocol.ts puts them in ServerFrame. */
@@ -102,6 +104,8 @@ export const MAX_VOICE_FRAMES_PER_WINDOW = 300;
 
 /** How long a floor is held at most before it is free again. */
 export const FLOOR_CAP_MS = 60_000;
+/** How long a holder whose hold ran to the cap waits before taking the floor again (docs/rules-decisions.md O24). */
+export const FLOOR_REST_MS = 5_000;
 /** A voice note's limits: 2 minutes (a rule of the engine's, which bounds a `say`'s note) and 1 MB. */
 export { VOICE_NOTE_MAX_MS } from './engine/voice-limits.ts';
 export const VOICE_NOTE_MAX_BYTES = 1_000_000;

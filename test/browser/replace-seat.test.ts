@@ -1,6 +1,6 @@
 // "Prods and replacements", in real headless Chromium on a 390-px phone: mid-game the host
 // opens a replacement link for seat 5 from the host tools; a new phone opens it, enters a name and
-// takes the seat over with its card; the table is told "Seat 5 is now played by Kim" and the old
+// takes the seat over with its card; the table is told "#5 Kim replaces Bot 5" and the old
 // player's socket is let go, saying why. Seven seats are socket bots that read their cards and wait.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -58,7 +58,7 @@ it('the host opens a replacement link for a seat; a new phone enters a name and 
   await press({ page: kim.page, phone: true }, '[data-testid=accept-invite]');
   // The seat's card is Kim's now, and the whole table reads the notice.
   // (The name is isolated with FSI…PDI, so it cannot reorder the sentence.)
-  for (const p of [kim.page, host.page]) await p.getByText(/Seat 5 is now played by \u2068Kim\u2069/).first().waitFor({ timeout: 5_000 });
+  for (const p of [kim.page, host.page]) await p.getByText(/#5 \u2068Kim\u2069 replaces \u2068Bot 5\u2069/).first().waitFor({ timeout: 5_000 });
   const old = bots[3]!;
   expect(old.seat).toBe(5);
   await expect.poll(() => old.ws.readyState).toBe(WebSocket.CLOSED);

@@ -104,7 +104,7 @@ it.each(['Space', 'Enter'])('held with %s on the button: the floor is asked for 
   ]);
 });
 
-it('held while another seat has the floor: the press waits and says so, and asks again the moment the floor is free', async () => {
+it('held while another seat has the floor: the press waits and says so; the room hands the floor on, the page never presses again', async () => {
   const { page } = phone;
   const held = route({ hear: [{ peer: 'page0002', seat: 2 }], floor: { seat: 2, until: Date.now() + 60_000 } });
   phone.room.send(held);
@@ -120,15 +120,30 @@ it('held while another seat has the floor: the press waits and says so, and asks
   await expect.poll(() => ptt().textContent()).toBe('Waiting for the floor — keep holding');
   expect(await micState()).toContain('You are muted');
   expect(blocking(await axeScan(page))).toEqual([]);
-  // Seat 2 lets go: the finger still down asks again, and the room gives this seat the floor.
-  phone.room.send(route({}));
-  await expect.poll(() => floor().slice(before)).toEqual([{ type: 'voice-floor', hold: true }, { type: 'voice-floor', hold: true }]);
+  // The room hands the floor to this seat, first in its line (worker/room/voice-floor.ts): no second press.
   phone.room.send(route({ talk: true, heardBy: ['page0002'], floor: { seat: 1, until: Date.now() + 60_000 } }));
   await expect.poll(() => ptt().textContent()).toBe('Talking — let go to pass the floor');
+  // Its 60 s run out with the finger still down: seat 2 (waiting) gets the floor, and this seat rests.
+  const rest = Date.now() + 5_000;
+  phone.room.send(route({ hear: [{ peer: 'page0002', seat: 2 }], floor: { seat: 2, until: Date.now() + 60_000 }, rest }));
+  await expect.poll(() => ptt().textContent()).toBe('Hold to talk');
+  expect(await ptt().getAttribute('aria-pressed')).toBe('false');
+  await expect.poll(() => page.locator('[data-testid=ptt-hint]').textContent()).toMatch(/^Your 60 s are up: others go first\. Press again in [1-5] s$/);
+  // The floor comes free in the rest: the page, finger still down, asks for nothing.
+  phone.room.send(route({ rest }));
+  await page.waitForTimeout(300);
+  expect(floor().slice(before)).toEqual([{ type: 'voice-floor', hold: true }]);
+  await page.mouse.up();
+  await page.waitForTimeout(100);
+  expect(floor().slice(before), 'a press the room ended is not let go again').toEqual([{ type: 'voice-floor', hold: true }]);
+  // The player presses again themself.
+  await page.mouse.down();
+  await expect.poll(() => floor().slice(before)).toEqual([{ type: 'voice-floor', hold: true }, { type: 'voice-floor', hold: true }]);
   await page.mouse.up();
   await expect.poll(() => sent().at(-1)).toEqual({ type: 'voice-floor', hold: false });
   phone.room.send(route({}));
   await expect.poll(() => ptt().textContent()).toBe('Hold to talk');
+  await expect.poll(() => page.locator('[data-testid=ptt-hint]').textContent()).toBe('Hold the button, or hold Space or Enter on it');
 });
 
 it('another seat holds the floor: named in words, its plate carries a level meter; it can be muted on this device', async () => {

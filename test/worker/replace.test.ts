@@ -1,7 +1,7 @@
 // "Prods and replacements": a seat that missed two steps is absent; the host opens a
 // one-time replacement link; a new person enters a name and plays on with everything the seat knew
-// (its card, its night results, its history); the table is told "#5 is now played by Kim"; the old
-// token is refused, saying why. A bot's seat is taken back the same way.
+// (its card, its night results, its history); the table is told "#5 Kim replaces Lee" and the old
+// player's away mark goes; the old token is refused, saying why. A bot's seat is taken back the same way.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pendingSeats, type GameState } from '../../worker/engine/index.ts';
@@ -64,6 +64,10 @@ describe('a replacement takes an absent seat over', () => {
     expect(before.me?.role).toBe('police');
     const check = before.log.find((e) => e.event.type === 'checked');
     expect(check?.event).toMatchObject({ target: killer, answer: 'killers' });
+    // The old player marks themself away: the mark is theirs, not the newcomer's.
+    const awayUntil = (await storedGame(room.code)).state!.log.at(-1)!.at + 24 * 3_600_000;
+    expect(await old.request({ type: 'host', id: 'aw', move: { type: 'away', until: awayUntil } })).toEqual({ type: 'ack', id: 'aw' });
+    await spectator.waitFor('room', (f) => f.room.seats[police - 1]!.away === awayUntil);
     const link = await replaceLink(host, police, 'r1');
     expect(link).toMatchObject({ place: police, replace: true });
     expect(link.expiresAt).toBeGreaterThan(Date.now() + REPLACE_LINK_MS - 60_000);
@@ -92,7 +96,8 @@ describe('a replacement takes an absent seat over', () => {
     expect(now.log.slice(0, before.log.length)).toEqual(before.log);
     expect(now.log.find((e) => e.event.type === 'checked')?.event).toEqual(check!.event);
     expect(now.seats[police - 1]!.absent).toBeUndefined();
-    const notice = { to: 'all', event: { type: 'replaced', seat: police, name: 'Kim' } };
+    // "#n Kim replaces Player n": the log keeps whom Kim replaces, so earlier entries stay theirs.
+    const notice = { to: 'all', event: { type: 'replaced', seat: police, name: 'Kim', was: `Player ${police}` } };
     expect(now.log.at(-1)).toMatchObject(notice);
     // Every view tells the table "#n is now played by Kim"; the room shows the new name.
     for (const c of [...clients.filter((c) => c !== old), spectator]) {
@@ -100,6 +105,8 @@ describe('a replacement takes an absent seat over', () => {
       expect(c.of('game').flatMap((f) => f.view.log).filter((e) => e.event.type === 'replaced')).toEqual([expect.objectContaining(notice)]);
       const r = await c.waitFor('room', (f) => f.room.seats[police - 1]!.name === 'Kim');
       expect(r.room.seats[police - 1]).toMatchObject({ seat: police, name: 'Kim' });
+      // The old player's away mark went with them.
+      expect(r.room.seats[police - 1]!.away).toBeUndefined();
     }
     // Kim plays on: at the next police call the check is Kim's, and its answer comes to Kim.
     let state = (await storedGame(room.code)).state!;
@@ -156,7 +163,7 @@ describe('a person takes a bot’s seat back', () => {
     );
     expect(bots).toEqual([2, 4, 5, 6, 7, 8]);
     const state = (await storedGame(room.code)).state!;
-    expect(state.log.at(-1)!).toMatchObject({ to: 'all', event: { type: 'replaced', seat: 3, name: 'Kim' } });
+    expect(state.log.at(-1)!).toMatchObject({ to: 'all', event: { type: 'replaced', seat: 3, name: 'Kim', was: botName } });
     host.close();
     kim.close();
   });

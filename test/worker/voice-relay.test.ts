@@ -115,14 +115,16 @@ describe('the voice relay', () => {
     await until('the floor is taken', () => members.every((m) => routeOf(m).floor?.seat === a.seat));
     expect(routeOf(a).talk).toBe(true);
     expect(routeOf(a).floor!.until).toBeGreaterThanOrEqual(t0 + FLOOR_CAP_MS);
-    // A second press is refused while the floor is held: its route still names the holder.
+    // A second press waits while the floor is held: its route still names the holder.
     const before = b.c.of('voice').length;
     b.c.send({ type: 'voice-floor', hold: true });
     await until('b is answered', () => b.c.of('voice').length > before);
     expect(routeOf(b)).toMatchObject({ talk: false, floor: { seat: a.seat } });
     await checkRelay(members, (x, y) => isJudge(x) || isJudge(y) || x === a || y === a);
-    // The holder lets go; the next takes it.
+    // The holder lets go: the one waiting takes the floor at once; let go, the floor is free.
     a.c.send({ type: 'voice-floor', hold: false });
+    await until('b holds the floor', () => members.every((m) => routeOf(m).floor?.seat === b.seat));
+    b.c.send({ type: 'voice-floor', hold: false });
     await until('the floor is free', () => members.every((m) => routeOf(m).floor === null));
     c.c.send({ type: 'voice-floor', hold: true });
     await until('c holds the floor', () => members.every((m) => routeOf(m).floor?.seat === c.seat));

@@ -69,13 +69,15 @@ const MAX_LOGGED_NAME = 64;
 
 /**
  * A new person takes a living seat over through the host's replacement link: the public log
- * says "#5 is now played by Kim"; the seat keeps its number, card and everything its view shows.
+ * says "#5 Kim replaces Lee" (`was`, the name the room knew the seat by: entries before this one
+ * stay Lee's); the seat keeps its number, card and everything its view shows.
  */
-export function replaceSeat(ctx: Ctx, seat: Seat, name: string): Refusal {
+export function replaceSeat(ctx: Ctx, seat: Seat, name: string, was?: string): Refusal {
   const s = ctx.s;
   if (!Number.isInteger(seat) || seat < 1 || seat > s.alive.length) return ['game/seat-unknown', `there is no seat ${seat}`];
   if (!s.alive[seat - 1]) return ['game/seat-out', `seat ${seat} is out`];
   if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_LOGGED_NAME) return ['game/text-invalid', 'a replacement needs a name'];
-  emit(ctx, 'all', { type: 'replaced', seat, name });
+  if (was !== undefined && (typeof was !== 'string' || was.length > MAX_LOGGED_NAME)) return ['game/text-invalid', 'the name replaced is too long'];
+  emit(ctx, 'all', { type: 'replaced', seat, name, ...(was !== undefined ? { was } : {}) });
   return null;
 }

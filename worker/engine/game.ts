@@ -127,7 +127,7 @@ function dispatch(ctx: Ctx, action: Action): Refusal {
     case 'set-pace':
       return setPace(ctx, action.preset, action.pace, action.day, action.dayCloses);
     case 'replace':
-      return replaceSeat(ctx, action.seat, action.name);
+      return replaceSeat(ctx, action.seat, action.name, action.was);
     case 'app-judges':
       return appJudges(ctx);
   }

@@ -17,6 +17,7 @@ export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, viewerLogLength, hasGodView } from './view.ts';
 export { gameFrame, viewJson, viewUpdate, viewerKey, type ViewUpdate } from './view-update.ts';
 export { exportRecord, type GameRecord } from './record.ts';
+export { nameAsOf, type NameAsOf } from './seat-names.ts';
 export { verifyDeal, dealDeck, dealCommitment } from './deal.ts';
 export { RULESETS, RULESET_IDS, isRulesetId, resolveOptions, checkPlayers, campOf, roleOfCall, callOfRole, seatCount, dualCounts, extraSeats, winningSeats } from './rulesets.ts';
 export { cardId, seatOfCard, indexOfCard, seatCamp, seatSide } from './cards.ts';

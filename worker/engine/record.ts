@@ -1,18 +1,23 @@
 // The game record: setup plus the ordered event log. Every input the engine accepted is in the log
 // as an event of its own, so the record replays to the same final state (`replay`, in index.ts: it
 // runs the engine's `apply`, and only the index may import game.ts).
-import type { Action, GameEvent, GameSetup, GameState, LogEntry } from './types.ts';
+import type { Action, GameEvent, GameSetup, GameState, LogEntry, Seat } from './types.ts';
 
 /** A finished (or judged) game as data: enough to replay it and check every event. */
 export interface GameRecord {
   format: 'tianhei-record/1';
   setup: GameSetup;
   log: LogEntry[];
+  /**
+   * Each seat's name at the end (a record the room wrote; a file may lack it). With the log's
+   * replacements it names every entry's player as they were then (worker/engine/seat-names.ts).
+   */
+  names?: Record<Seat, string>;
 }
 
-/** The whole game as JSON-ready data: only for the end of a game or for the judge. */
-export function exportRecord(state: GameState): GameRecord {
-  return { format: 'tianhei-record/1', setup: state.setup, log: state.log };
+/** The whole game as JSON-ready data, with the seats' names now: only for the end of a game or for the judge. */
+export function exportRecord(state: GameState, names?: ReadonlyMap<Seat, string>): GameRecord {
+  return { format: 'tianhei-record/1', setup: state.setup, log: state.log, ...(names ? { names: Object.fromEntries(names) } : {}) };
 }
 
 /** The action that produced an input event, or null for events the engine derived itself. */
@@ -57,7 +62,7 @@ export function actionOf(entry: LogEntry): Action | null {
     case 'handed-to-bot':
       return { type: 'hand-to-bot', seat: e.seat, at };
     case 'replaced':
-      return { type: 'replace', seat: e.seat, name: e.name, at };
+      return { type: 'replace', seat: e.seat, name: e.name, ...(e.was !== undefined ? { was: e.was } : {}), at };
     case 'extended':
       return { type: 'extend', ms: e.ms, at };
     case 'pace-set':

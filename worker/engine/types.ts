@@ -408,7 +408,8 @@ export type GameEvent =
   /** Public: the host switched the pace; steps from the next one on use it. */
   | ({ type: 'pace-set'; preset: 'live' | 'async' } & Pacing)
   /** Public: a new person took the seat over through the host's replacement link; it keeps its number and card. */
-  | { type: 'replaced'; seat: Seat; name: string }
+  /** `was`: the name the seat was played under until now (absent in logs from before it was kept). */
+  | { type: 'replaced'; seat: Seat; name: string; was?: string }
   | { type: 'game-over'; winner: Winner; reason: string; roles: Role[]; deck: Role[]; seed: string; winners?: Seat[]; cards?: Role[] };
 
 /** A recorded voice note: the id the room gave its upload, and its length in ms (at most VOICE_NOTE_MAX_MS). */
@@ -458,7 +459,7 @@ export type ControlAction =
   /** The host switches between live and async, from the next step on. */
   | { type: 'set-pace'; preset: 'live' | 'async'; pace: Pace; day: DayMode; dayCloses?: DayClose }
   /** A new person takes a living seat over, named `name` (the room has checked the name); only the log records it. */
-  | { type: 'replace'; seat: Seat; name: string }
+  | { type: 'replace'; seat: Seat; name: string; was?: string }
   | { type: 'deadline' };
 
 /** Every input the engine accepts, stamped with the caller's clock. */

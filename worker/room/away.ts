@@ -21,13 +21,15 @@ export function actedInPublic(entries: readonly LogEntry[]): Set<Seat> {
 
 /**
  * After a change with these entries, at `at`: the room's life runs from its last public entry, and
- * a seat whose act became public is back. True when a mark went (the room frame must say so).
+ * a seat whose act became public is back, and a replaced seat's mark is its old player's and goes. True when a mark went (the room frame must say so).
  */
 export function followPublicEntries(room: RoomRow, entries: readonly LogEntry[], at: number): boolean {
   if (!entries.some((e) => e.to === 'all')) return false;
   room.lastActivity = Math.max(room.lastActivity, at);
   const away = awayNow(room, at);
-  const back = [...actedInPublic(entries)].filter((seat) => away.has(seat));
+  // A replacement's newcomer never said they were away: the old player's mark goes with them.
+  const handedOver = entries.flatMap((e) => (e.to === 'all' && e.event.type === 'replaced' ? [e.event.seat] : []));
+  const back = [...actedInPublic(entries), ...handedOver].filter((seat) => away.has(seat));
   if (back.length === 0) return false;
   for (const seat of back) delete room.away!.until[seat];
   return true;

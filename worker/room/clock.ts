@@ -15,7 +15,7 @@ import { dueProd, nextProdAt } from './prods.ts';
 import { scheduleAlarm, scheduleDue } from './schedule.ts';
 import { send } from './sockets.ts';
 import type { RoomRow } from './storage.ts';
-import { expireFloors, floorDue } from './voice-floor.ts';
+import { floorDue, settleFloor } from './voice-floor.ts';
 import { deleteRoomNotes, notesSweepDue, sweepNotes } from './voice-notes.ts';
 
 /** Most bot moves one alarm makes before it lets the room breathe (it wakes again at once). */
@@ -34,7 +34,7 @@ export async function arm(core: RoomCore, room: RoomRow): Promise<void> {
   if (game) at = Math.min(at, nextProdAt(prods, game, room.pace.preset === 'live') ?? at);
   if (game && !game.result) at = Math.min(at, nextDue(core.store.bots().values()) ?? at);
   if (room.status === 'lobby') at = Math.min(at, scheduleAlarm(room.schedule) ?? at);
-  at = Math.min(at, floorDue(core.sockets()) ?? at);
+  at = Math.min(at, floorDue(core.sockets(), core.now()) ?? at);
   at = Math.min(at, notesSweepDue(core, room) ?? at);
   await core.store.setAlarm(at, core.now());
 }
@@ -47,7 +47,7 @@ export async function onAlarm(parts: RoomParts): Promise<void> {
   if (!room) return;
   const now = core.now();
   if (now >= room.lastActivity + ROOM_TTL_MS) return expire(core, room, now);
-  expireFloors(core, now);
+  settleFloor(core, now);
   if (room.status === 'playing') {
     const failover = room.pace.preset === 'async' ? failoverAt(core.loadGame()!) : null;
     const change = applyGame(core, room, failover !== null && failover <= now ? { type: 'app-judges', at: now } : { type: 'deadline', at: now }, null);

@@ -70,5 +70,5 @@ export function record(core: RoomCore): { ok: true; record: GameRecord } | Refus
   if ('ok' in room) return room;
   const game = core.loadGame();
   if (!game?.result) return refuse(409, 'room/game-running', 'the record is shown when the game is over');
-  return { ok: true, record: exportRecord(game) };
+  return { ok: true, record: exportRecord(game, new Map(core.store.seats().map((s) => [s.seat, s.name]))) };
 }

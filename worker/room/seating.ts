@@ -118,7 +118,7 @@ async function redeem(parts: RoomParts, room: RoomRow, inviteHash: string, rawNa
 
 /**
  * A replacement link: a new person, under a name of their own, takes a living seat over.
- * One engine call logs "#5 is now played by Kim" for everyone; in the same transaction the seat
+ * One engine call logs "#5 Kim replaces Lee" for everyone (the old player's away mark goes with them); in the same transaction the seat
  * gets the newcomer's token and name (a bot seat becomes a person's) and the link is used up. The
  * old player's token is kept, retired, so their devices are told why they are refused.
  */
@@ -129,7 +129,9 @@ async function takeOver(parts: RoomParts, room: RoomRow, seat: Place, inviteHash
   const name = checked.name;
   if (core.store.nameTaken(name)) return refuse(409, 'room/name-taken', `someone here is already called "${name}"`);
   room.lastActivity = core.now();
-  const change = applyGame(core, room, { type: 'replace', seat, name, at: room.lastActivity }, null, undefined, () => {
+  // The log keeps who played the seat until now, so their entries stay under their name.
+  const was = core.store.seats().find((s) => s.seat === seat)?.name;
+  const change = applyGame(core, room, { type: 'replace', seat, name, ...(was !== undefined ? { was } : {}), at: room.lastActivity }, null, undefined, () => {
     core.store.retireToken(seat, 'room/replaced');
     core.store.replaceToken(seat, fresh.tokenHash);
     core.store.renameSeat(seat, name);

@@ -16,6 +16,10 @@ export interface Attachment {
   voice?: string;
   /** Until when this socket holds the voice floor (ms since the epoch; worker/room/voice-floor.ts). */
   floor?: number;
+  /** When this socket pressed to talk while it could not take the floor: its place in the floor's line. */
+  floorWait?: number;
+  /** Until when this socket may not take the floor again: its last hold ran to the cap. */
+  floorRest?: number;
 }
 
 // Each socket's attachment as last written or read. The room reads every socket's at every change

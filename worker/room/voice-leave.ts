@@ -4,6 +4,7 @@
 // route without it, so both ends close their connections now; from then on the relay knows it no more.
 import type { RoomCore } from './context.ts';
 import { attach, attachmentOf, send } from './sockets.ts';
+import { settleFloor } from './voice-floor.ts';
 import { voiceTable, type VoiceTable } from './voice-route.ts';
 import { voiceTransport } from './voice-transport.ts';
 
@@ -13,7 +14,7 @@ export function leave(core: RoomCore, ws: WebSocket): void {
   const before = voiceTable(core);
   const me = before.of(ws);
   if (!a || !me) return;
-  const { voice: _, floor: __, ...rest } = a;
+  const { voice: _, floor: __, floorWait: ___, floorRest: ____, ...rest } = a;
   attach(ws, rest);
   sayNobody(ws, me.peer, before.gen);
   tellOthers(core, before, [ws], { leaving: ws });
@@ -46,6 +47,9 @@ function sayNobody(ws: WebSocket, peer: string, gen: number): void {
 
 /** After `gone` left the voice: the routes of those they were linked with, or of everyone when one held the floor. */
 function tellOthers(core: RoomCore, before: VoiceTable, gone: readonly WebSocket[], sockets: { leaving?: WebSocket } = {}): void {
+  // The holder left: the first in line takes the floor now, and everyone gets their route. (The
+  // alarm already armed for the old hold's cap comes first and arms again for the new one.)
+  if (before.holder && gone.includes(before.holder.ws) && settleFloor(core, core.now())) return;
   const told = new Set<WebSocket>();
   for (const ws of gone) {
     const me = before.of(ws)!;

@@ -8,7 +8,7 @@ import { arm } from './clock.ts';
 import type { RoomCore } from './context.ts';
 import { attach, RateLimiter, sendError, type Attachment } from './sockets.ts';
 import type { RoomRow } from './storage.ts';
-import { dropFloor, takeFloor } from './voice-floor.ts';
+import { dropFloor, settleFloor, takeFloor } from './voice-floor.ts';
 import { leave } from './voice-leave.ts';
 import { voiceTable } from './voice-route.ts';
 import { voiceTransport } from './voice-transport.ts';
@@ -42,12 +42,15 @@ export async function onVoiceFrame(core: RoomCore, room: RoomRow, ws: WebSocket,
     if (frame.gen !== table.gen) return;
     return voiceTransport.signal(table, me, frame.to, frame.signal);
   }
-  const changed = frame.hold ? takeFloor(table, me, core.now()) : dropFloor(table, me);
-  if (!changed) return voiceTransport.route(table, [me]);
-  // The floor is public at a floor step: everyone in the voice learns who holds it.
+  const now = core.now();
+  const changed = frame.hold ? takeFloor(table, me, now) : dropFloor(table, me);
+  // A floor let go goes to the first in line at once; settleFloor then sends everyone their route.
+  const handed = changed && !frame.hold && settleFloor(core, now);
   const after = voiceTable(core);
-  voiceTransport.route(after, after.joined);
-  await arm(core, room);
+  // The floor is public at a floor step: everyone in the voice learns who holds it.
+  if (!handed) voiceTransport.route(after, changed ? after.joined : [after.of(ws)!]);
+  // A press that waits may be due at a rest's end; a floor taken, at its cap.
+  if (changed || frame.hold) await arm(core, room);
 }
 
 /** A socket joins the voice: a fresh peer name, its route, and the routes of the sockets it is linked with. */

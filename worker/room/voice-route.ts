@@ -25,9 +25,13 @@ export class VoiceTable {
   /** The routes' generation at this step (routeGen). */
   readonly gen: number;
 
+  /** The moment the table is of. */
+  readonly now: number;
+
   constructor(joined: Joined[], now: number, gen: number) {
     this.joined = joined;
     this.gen = gen;
+    this.now = now;
     this.holder = joined.filter((j) => j.a.floor !== undefined && j.a.floor > now && mayHoldFloor(j)).sort((x, y) => x.a.floor! - y.a.floor!)[0] ?? null;
   }
 
@@ -71,6 +75,8 @@ export class VoiceTable {
       hear: this.joined.filter((s) => this.hears(j, s)).map(sourceOf),
       heardBy: this.joined.filter((l) => this.hears(l, j)).map((l) => l.peer),
       floor: floorMode && holder && typeof holder.place === 'number' ? { seat: holder.place, until: holder.a.floor! } : null,
+      // Its own rest only: why its press waits (whose hold ran out is public already).
+      ...(floorMode && j.a.floorRest !== undefined && j.a.floorRest > this.now ? { rest: j.a.floorRest } : {}),
     };
   }
 }

@@ -1,9 +1,9 @@
 // The room's incoming webhook: the host may give the room a Discord- or Slack-compatible
 // URL, and the room posts its public announcements there (the game's start, each dawn, each verdict,
-// the game's end, the app taking over from the judge) in the language the host chose. Every line is
+// the game's end, the app taking over from the judge, a replacement player) in the language the host chose. Every line is
 // built from a spectator's view, so a post can say nothing a spectator could not read.
 // Posting runs in ctx.waitUntil after the frames went out; a failing hook never fails an action.
-import { viewFor, type GameState, type LogEntry, type RulesetId, type Seat } from '../engine/index.ts';
+import { nameAsOf, viewFor, type GameState, type LogEntry, type RulesetId, type Seat } from '../engine/index.ts';
 import { NEWS } from '../../client/strings.ts';
 import { LANGS, type Lang } from '../protocol.ts';
 
@@ -74,10 +74,17 @@ export function announcement(prev: GameState | null, next: GameState, lang: Lang
   // Public entries only, read from the spectator's own view; at game over a spectator's view opens
   // to everything, so only entries addressed to all are read at any time.
   const before = prev ? prev.log.filter((e) => e.to === 'all').length : 0;
-  const fresh = viewFor(next, { kind: 'spectator' }).log.filter((e) => e.to === 'all').slice(before);
-  const who = (seat: Seat) => say(lang, 'seatName', seat, plain(names.get(seat) ?? ''));
-  const list = (seats: Seat[]) => (seats.length ? seats.map(who).join(', ') : say(lang, 'nobody'));
-  const lines = fresh.flatMap((e) => lineFor(e, next.setup.ruleset, lang, who, list) ?? []);
+  const seen = viewFor(next, { kind: 'spectator' }).log;
+  const fresh = seen.filter((e) => e.to === 'all').slice(before);
+  const lines = fresh.flatMap((e) => {
+    // Each seat as its player was when the entry was made, as the feed and the record name it.
+    const who = (seat: Seat) => {
+      const { name } = nameAsOf(seen, seat, e.seq, names.get(seat));
+      return name === undefined ? say(lang, 'seat', seat) : say(lang, 'seatName', seat, plain(name));
+    };
+    const list = (seats: Seat[]) => (seats.length ? seats.map(who).join(', ') : say(lang, 'nobody'));
+    return lineFor(e, next.setup.ruleset, lang, who, list) ?? [];
+  });
   if (lines.length === 0) return null;
   const text = `${say(lang, 'app')} · ${code}\n${lines.join('\n')}`;
   return text.length > MAX_POST ? `${text.slice(0, MAX_POST - 1)}…` : text;
@@ -104,6 +111,8 @@ function lineFor(e: LogEntry, ruleset: RulesetId, lang: Lang, who: (s: Seat) => 
       return say(lang, ruleset === 'dual' ? 'e_jokerJudge' : 'e_judge', who(ev.seat));
     case 'app-judges':
       return say(lang, 'e_appJudges');
+    case 'replaced':
+      return ev.was !== undefined ? say(lang, 'e_replaces', say(lang, 'seatName', ev.seat, plain(ev.name)), plain(ev.was)) : say(lang, 'e_replaced', say(lang, 'seat', ev.seat), plain(ev.name));
     case 'game-over': {
       const reason = `r_${ruleset === 'dual' && ev.reason === 'both-sides-out' ? 'both_cards_out' : ev.reason.replace(/-/g, '_')}`;
       const why = reason in NEWS ? say(lang, reason as NewsKey) : ev.reason;
