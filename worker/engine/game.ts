@@ -22,7 +22,7 @@ import { eject } from './eject.ts';
 import { handToBot, replaceSeat } from './absent.ts';
 import { setPace } from './pace-switch.ts';
 import { appJudges, judgeRefusal } from './judge-failover.ts';
-import { budgetRefusal, newStepBudget, spend } from './talk-budget.ts';
+import { budgetRefusal, freshBudget, newStepBudget, spend } from './talk-budget.ts';
 import type { Action, ApplyResult, ErrorCode, GameSetup, GameState, Plan, Role } from './types.ts';
 
 /** The procedure handed to the phases through the context: how a closed step settles, and the plan. */
@@ -57,6 +57,8 @@ export function newGame(setup: GameSetup, stackedDeck?: Role[]): GameState {
     judgeSeat: 0,
     pausedRemaining: null,
     ballotCount: 0,
+    // Every game starts with its talk budgets (a state kept before them gains them at its first message).
+    talkSpent: freshBudget(seats),
     result: null,
     seq: 0,
     log: [],

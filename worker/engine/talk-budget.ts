@@ -85,8 +85,7 @@ const STEP_WORDS: Record<TalkKind, string> = {
 /** Counts one move of this kind (and its characters) against `who`'s budgets. */
 export function spend(ctx: Ctx, kind: TalkKind, who: number, chars = 0): void {
   const s = ctx.s;
-  const blank = () => new Array<number>(s.alive.length + 1).fill(0);
-  const was: TalkSpent = s.talkSpent ?? { step: {}, messages: blank(), chars: blank() };
+  const was: TalkSpent = s.talkSpent ?? freshBudget(s.alive.length);
   const byWho = { ...was.step[kind], [who]: (was.step[kind]?.[who] ?? 0) + 1 };
   const next: TalkSpent = { ...was, step: { ...was.step, [kind]: byWho } };
   if (kind !== 'point') {
@@ -97,6 +96,11 @@ export function spend(ctx: Ctx, kind: TalkKind, who: number, chars = 0): void {
     next.chars[i] = (was.chars[i] ?? 0) + chars;
   }
   s.talkSpent = next;
+}
+
+/** Nothing posted yet at a table of `seats` seats (and its judge). */
+export function freshBudget(seats: number): TalkSpent {
+  return { step: {}, messages: new Array<number>(seats + 1).fill(0), chars: new Array<number>(seats + 1).fill(0) };
 }
 
 /** A new step begins: every per-step count starts again (the game-long ones go on). */
