@@ -43,11 +43,12 @@ afterEach(() => {
 describe('a socket’s syncs', () => {
   it('are answered at most once per gap: the ones between coalesce into one answer, to the last of them; another socket’s is answered at once', async () => {
     const { room, clients, watcher } = await watchedGame();
-    const gapMs = 800;
+    const gapMs = 1_500;
     await setSyncLimits(room.code, { ...SYNC_LIMITS, gapMs });
+    // Before the first sync: its answer, and so the gap's start, come after this.
+    const asked = Date.now();
     watcher.send({ type: 'sync' });
     await until('the first sync’s answer', () => answers(watcher).length === 2);
-    const asked = Date.now();
     const held = answers(watcher)[1]!.view.log;
     watcher.send({ type: 'sync' });
     watcher.send({ type: 'sync' });
@@ -59,7 +60,7 @@ describe('a socket’s syncs', () => {
     await until('the seat’s answer', () => answers(seat).length === seatHad + 1);
     expect(answers(watcher)).toHaveLength(2);
     await until('the coalesced answer', () => answers(watcher).length === 3, 5_000);
-    expect(Date.now() - asked).toBeGreaterThanOrEqual(gapMs - 50);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(gapMs);
     // The last sync's `have`: only what came since (nothing).
     expect(answers(watcher)[2]!.logFrom).toBe(held.length);
     expect(answers(watcher)[2]!.view.log).toEqual([]);
@@ -105,9 +106,9 @@ describe('a viewer’s sync answers per minute', () => {
     await sleep(300);
     expect(times.map((t) => t.length)).toEqual([1, 0, 0]);
     await until('every spectator answered', () => times.every((t) => t.length === 1), 6_000);
-    // In turn, about a second apart: the budget refills one answer a second.
-    expect(times[1]![0]! - asked).toBeGreaterThanOrEqual(700);
-    expect(times[2]![0]! - times[1]![0]!).toBeGreaterThanOrEqual(700);
+    // In turn, a second apart: the budget refills one answer a second.
+    expect(times[1]![0]! - asked).toBeGreaterThanOrEqual(950);
+    expect(times[2]![0]! - asked).toBeGreaterThanOrEqual(1_900);
     for (const c of [...clients, ...spectators]) c.close();
   });
 });
