@@ -21,6 +21,7 @@ const ENGINE_IN_THE_BROWSER = [
   'seat-names', // the feed, the story and the replay name an entry's player as the record and the webhook do
   'claim', // the claim composer offers the roles that act
   'bots/claims', // a claim in the reader's language, in the words bots use
+  'log-tag', // the client's half of `have` on a reconnect: the tag of the log it holds (client/resume.ts)
   'owed', // the tab title and the favicon's dot say what this seat owes, from its own view
 ];
 

@@ -475,6 +475,7 @@ const UI = {
   'room/judge-by-invite': ['法官只能通过房主的邀请链接加入', 'The judge joins through the host’s invitation link', 'El árbitro entra con el enlace de invitación del anfitrión', '심판은 방장의 초대 링크로만 참가합니다'],
   'room/too-many-devices': ['这个座位已在 3 台设备上连接，请先关闭一台', 'This seat is already connected on 3 devices: close one first', 'Este asiento ya está conectado en 3 dispositivos: cierra uno', '이 자리는 이미 기기 3대에 연결되어 있습니다. 하나를 먼저 닫으세요'],
   'room/too-many-spectators': ['观战人数已满', 'There are too many spectators already', 'Ya hay demasiados espectadores', '관전자가 너무 많습니다'],
+  'room/spectators-per-address': ['这个网络已有 4 个观战连接，请先关闭一个', 'This network already has 4 spectators watching this room: close one first', 'Esta red ya tiene 4 espectadores en esta sala: cierra uno primero', '이 네트워크에서 이미 관전자 4명이 이 방을 보고 있습니다. 하나를 먼저 닫으세요'],
   'auth/bad-invite': ['邀请链接无效：它只能用一次，新链接会让旧的失效', 'This invitation link is not valid: it works once, and a newer one cancels it', 'Este enlace no es válido: sirve una sola vez y uno nuevo lo anula', '초대 링크가 유효하지 않습니다: 한 번만 쓸 수 있고 새 링크가 이전 링크를 대신합니다'],
   'auth/invite-expired': ['这个换设备的链接已过期：请在原来的设备上重新生成', 'This link to move a seat has expired: make a new one on the device that holds the seat', 'Este enlace para cambiar de dispositivo ha caducado: crea otro en el dispositivo que tiene el asiento', '기기를 옮기는 링크가 만료되었습니다: 자리가 있는 기기에서 새로 만드세요'],
   'room/no-place': ['只有座位或法官可以换设备', 'Only a seat or the judge moves to another device', 'Solo un asiento o el árbitro cambia de dispositivo', '자리나 심판만 기기를 옮길 수 있습니다'],

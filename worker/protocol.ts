@@ -320,17 +320,8 @@ export const HaveSchema = v.object({
 });
 export type Have = v.InferOutput<typeof HaveSchema>;
 
-/**
- * A short tag of a log as the viewer received it (FNV-1a over its JSON text): equal on both ends
- * exactly when the client's first n entries are the room's first n for that viewer, so a log
- * renumbered since (a god view opened, another game began) is sent whole.
- */
-export function logTag(entries: readonly unknown[]): string {
-  const text = JSON.stringify(entries);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
-}
+/** The tag of a log as the viewer received it (worker/engine/log-tag.ts): the client's half of `have`. */
+export { logTag } from './engine/log-tag.ts';
 
 /** The `have` a socket's URL carries (`/ws?log=<n>&tag=<tag>`), when it is well formed. */
 export function haveOf(url: URL): Have | undefined {

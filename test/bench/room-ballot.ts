@@ -17,9 +17,10 @@ import { printSelfTime, workerDevtools, type Profile } from './devtools.ts';
 import { beforeRun, gatedRatio, loadNow, type Gate } from './quiet.ts';
 
 const N = 16;
-const DAYS = 8;
+/** The long game's days before the measured one. */
+export const DAYS = 8;
 
-const until = async (ok: () => boolean, what: string, ms = 120_000) => {
+export const until = async (ok: () => boolean, what: string, ms = 120_000) => {
   const end = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -27,8 +28,14 @@ const until = async (ok: () => boolean, what: string, ms = 120_000) => {
   }
 };
 
+/** What the long game's bots hold back: the votes (for the busy ballot's burst), or every move from a view `stillAt` names on. */
+export interface Hold {
+  holdVotes: boolean;
+  stillAt?: (v: View) => boolean;
+}
+
 /** One seat of the long game (long-game.ts) over the room's WebSocket; `holdVotes` keeps the votes for the burst. */
-class Bot {
+export class Bot {
   ws!: WebSocket;
   view: View | null = null;
   ballotsAt = 0;
@@ -39,8 +46,10 @@ class Bot {
   said = new Set<number>();
   readonly seat: number;
   readonly token: string;
-  readonly table: { holdVotes: boolean };
-  constructor(seat: number, token: string, table: { holdVotes: boolean }) {
+  readonly table: Hold;
+  /** Called with every frame this socket gets, before the bot decides. */
+  onFrame: ((f: ServerFrame) => void) | null = null;
+  constructor(seat: number, token: string, table: Hold) {
     this.seat = seat;
     this.token = token;
     this.table = table;
@@ -64,12 +73,13 @@ class Bot {
       this.view = f.view;
     }
     if (f.type === 'ack' || f.type === 'error') this.pending = false;
+    this.onFrame?.(f);
     if (f.type === 'error' && f.code === 'protocol/rate-limited') return void setTimeout(() => this.decide(), 1000);
     this.decide();
   }
   decide(): void {
     const v = this.view;
-    if (!v || v.result || this.pending) return;
+    if (!v || v.result || this.pending || this.table.stillAt?.(v)) return;
     const move = longGameMove(v.legal, v.step, v.round, this.seat, this.said.has(v.round));
     if (!move || (move.type === 'vote' && this.table.holdVotes)) return;
     if (move.type === 'say') this.said.add(v.round);
@@ -80,27 +90,35 @@ class Bot {
   }
 }
 
-/** Milliseconds from the last of 15 votes to the closing frame at seat 1, for `bursts` ballots of day 9. */
-async function roomBursts(port: number, bursts: number, profile?: { start(): Promise<void>; stop(): Promise<void> }): Promise<{ ms: number[]; entries: number }> {
+/** A posted JSON call to the room's API, from an address of its own. */
+export async function postTo<T>(base: string, path: string, body: object): Promise<T> {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': `198.18.0.${1 + Math.floor(Math.random() * 250)}` }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A spectated 16-seat room whose bots play the long game until `stop` says so (checked at every frame); its code and bots. */
+export async function playLongGame(port: number, table: Hold, stop: (v: View) => boolean, pace: object = { preset: 'live' }): Promise<{ code: string; bots: Bot[] }> {
   const base = `http://127.0.0.1:${port}`;
-  const post = async <T>(path: string, body: object): Promise<T> => {
-    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'CF-Connecting-IP': `198.18.0.${1 + Math.floor(Math.random() * 250)}` }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  const made = await post<CreateRoomResponse>('/api/rooms', { ruleset: 'classic', options: {}, pace: { preset: 'live' }, spectators: true });
-  const table = { holdVotes: false };
+  const made = await postTo<CreateRoomResponse>(base, '/api/rooms', { ruleset: 'classic', options: {}, pace, spectators: true });
   const bots: Bot[] = [];
   for (let s = 1; s <= N; s++) {
-    const j = await post<JoinResponse>(`/api/rooms/${made.code}/join`, { name: `Bot${s}`, ...(s === 1 ? { hostToken: made.hostToken } : {}) });
+    const j = await postTo<JoinResponse>(base, `/api/rooms/${made.code}/join`, { name: `Bot${s}`, ...(s === 1 ? { hostToken: made.hostToken } : {}) });
     bots.push(new Bot(j.seat!, j.token, table));
   }
   await Promise.all(bots.map((b) => b.open(`${base.replace('http', 'ws')}/api/rooms/${made.code}/ws`)));
   bots[0]!.ws.send(JSON.stringify({ type: 'host', id: 'start', move: { type: 'start' } }));
   await until(() => bots.every((b) => b.view), 'the deal');
   for (const b of bots) b.decide();
+  await until(() => stop(bots[0]!.view!), 'the game to reach its stop');
+  return { code: made.code, bots };
+}
+
+/** Milliseconds from the last of 15 votes to the closing frame at seat 1, for `bursts` ballots of day 9. */
+async function roomBursts(port: number, bursts: number, profile?: { start(): Promise<void>; stop(): Promise<void> }): Promise<{ ms: number[]; entries: number }> {
+  const table: Hold = { holdVotes: false };
+  const { bots } = await playLongGame(port, table, (v) => v.round > DAYS && v.phase === 'day');
   const one = bots[0]!;
-  await until(() => one.view!.round > DAYS && one.view!.phase === 'day', `day ${DAYS + 1}`);
   table.holdVotes = true;
   let entries = 0;
   const ms: number[] = [];

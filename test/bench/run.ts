@@ -10,7 +10,9 @@
 // Each shape's runs start warm: both servers play it unmeasured first (load.ts WARM_UP_SECONDS).
 // Each load run records the 1-minute load average before and after it (quiet.ts): a room/bare ratio
 // is printed only when every run behind it started at a load average ≤ 1.5, else the bench says why.
-// Flags: --quick (engine and sizes only), --load-only, --ballot-only, --runs N, --seconds S,
+// `--sync-flood` runs only the sync flood (sync-flood.ts: a speaker's ack quiet and under 50 spectators
+// sending `sync` at their frame budget); it plays a long game first, so the default run leaves it out.
+// Flags: --quick (engine and sizes only), --load-only, --ballot-only, --sync-flood, --runs N, --seconds S,
 // --port P (the room's wrangler dev), --bare-port P, --wait-quiet (before each run, wait until the
 // load average is ≤ 1.5, at most --quiet-timeout S seconds, default 1800), --ignore-load (print the
 // ratios after a busy start anyway, labelled as not a result).
@@ -25,6 +27,7 @@ import { benchResync } from './resync-size.ts';
 import { printRoomBallot } from './room-ballot.ts';
 import { printStorage } from './storage.ts';
 import { printClientBallot } from './client-ballot.ts';
+import { printSyncFlood } from './sync-flood.ts';
 import { closeSharedBrowsers } from '../browser/browser.ts';
 
 const { values: args } = parseArgs({
@@ -32,6 +35,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
     'ballot-only': { type: 'boolean', default: false },
+    'sync-flood': { type: 'boolean', default: false },
     runs: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '20' },
     port: { type: 'string', default: '8797' },
@@ -43,6 +47,10 @@ const { values: args } = parseArgs({
 });
 const gate: Gate = { waitSeconds: args['wait-quiet'] ? Number(args['quiet-timeout']) : 0, override: args['ignore-load'] };
 
+if (args['sync-flood']) {
+  await printSyncFlood(Number(args.port), Number(args.seconds));
+  process.exit(0);
+}
 const only = args['load-only'] || args['ballot-only'];
 if (!only) {
   console.log(JSON.stringify({ engine: benchEngine() }));

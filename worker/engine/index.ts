@@ -15,6 +15,8 @@ export { VOICE_NOTE_MAX_MS, VOICE_NOTE_ID } from './voice-limits.ts';
 export { failoverAt, judgeRefusal } from './judge-failover.ts';
 export { legalActions, pendingSeats } from './legal.ts';
 export { viewFor, viewerLogLength, hasGodView } from './view.ts';
+export { logTag } from './log-tag.ts';
+export { viewerLogTag } from './view-tag.ts';
 export { gameFrame, viewJson, viewUpdate, viewerKey, type ViewUpdate } from './view-update.ts';
 export { exportRecord, type GameRecord } from './record.ts';
 export { nameAsOf, type NameAsOf } from './seat-names.ts';

@@ -64,6 +64,8 @@ export interface ViewerLog extends Reading<LogEntry> {
   seats: SeatSeen[];
   /** The game's last seat views that tell nothing only some viewers know (shared by its viewers, like `copies`). */
   shared: SeatSeen[];
+  /** The running hash of this log's tag after each entry, as far as it was asked for (worker/engine/log-tag.ts). */
+  tags: number[];
 }
 
 /**
@@ -130,7 +132,7 @@ export function viewerLog(state: GameState, god: boolean, me: Seat | 0): ViewerL
 function freshViewerLog(log: readonly LogEntry[], key: string | number): ViewerLog {
   const god = (key as number) < 0;
   const me = god ? -1 - (key as number) : (key as number);
-  return { read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: numbered.ofLog(log, () => []), seats: [], shared: sharedSeats.ofLog(log, () => []) };
+  return { read: 0, last: undefined, god, me, entries: [], mates: new Set<Seat>(), knows: emptyKnowledge(), copies: numbered.ofLog(log, () => []), seats: [], shared: sharedSeats.ofLog(log, () => []), tags: [] };
 }
 
 // A seat that every viewer without special knowledge of it sees alike, by game (gameKey): when a

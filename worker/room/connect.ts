@@ -18,6 +18,11 @@ export async function connect(parts: RoomParts, request: Request): Promise<Respo
   const offered = (request.headers.get('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
   const token = offered.find((p) => p.startsWith(SEAT_TOKEN_PREFIX))?.slice(SEAT_TOKEN_PREFIX.length);
   const tokenHash = token ? await hashToken(token) : null;
+  // Behind Cloudflare every upgrade carries its client's address: a spectator keeps only its hash
+  // (limits.ts counts an address's spectators). Hashed before anything is read, so the checks and
+  // the accept below run as one step.
+  const address = token ? null : request.headers.get('CF-Connecting-IP');
+  const from = address ? (await hashToken(`address:${address}`)).slice(0, 16) : undefined;
 
   const found = core.roomOrRefusal();
   if ('ok' in found) return errorResponse(found);
@@ -31,7 +36,7 @@ export async function connect(parts: RoomParts, request: Request): Promise<Respo
     attachment = known;
   } else {
     if (!room.spectators) return refuseSocket(CLOSE_NO_TOKEN, refuse(401, 'auth/no-token', 'this room has no spectators: join to get a seat token'));
-    attachment = { seat: null, spectator: true };
+    attachment = from ? { seat: null, spectator: true, from } : { seat: null, spectator: true };
   }
   const over = overLimit(core.sockets(), attachment);
   if (over) return refuseSocket(CLOSE_TOO_MANY, refuse(429, over.code, over.message));

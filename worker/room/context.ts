@@ -6,6 +6,7 @@ import type { ServerFrame } from '../protocol.ts';
 import { vapidOf, type PushRoom } from '../push/deliver.ts';
 import { PushStore } from '../push/subscriptions.ts';
 import { RoomStore, type RoomRow } from './storage.ts';
+import type { SyncLimits } from './sync-gate.ts';
 
 export type { Dedupe } from './rows.ts';
 
@@ -33,6 +34,7 @@ export interface Change {
 /** What the Durable Object provides and tests replace on its instance (worker/room/room.ts). */
 export interface RoomHooks {
   now(): number;
+  syncLimits(): SyncLimits;
   seed(): string;
   pushFetch(request: Request): Promise<Response>;
   hookFetch(request: Request): Promise<Response>;
@@ -88,6 +90,11 @@ export class RoomCore {
   /** The room's clock (the Durable Object's, which tests replace). */
   now(): number {
     return this.hooks.now();
+  }
+
+  /** How often a socket's syncs are answered and what a viewer's answers may send (worker/room/sync-gate.ts). */
+  syncLimits(): SyncLimits {
+    return this.hooks.syncLimits();
   }
 
   /** The seed of the next game's deal. */

@@ -1,8 +1,9 @@
 // Fan-out: every frame the room sends. A burst of changes is sent as one frame per viewer, each
 // viewer's view is made once for all its sockets, and a viewer whose view did not change gets none.
-import { viewFor, type GameState, type Seat, type Viewer } from '../engine/index.ts';
-import { logTag, type Have, type Presence, type RoomView, type ServerFrame } from '../protocol.ts';
+import { viewFor, viewerKey, viewerLogTag, viewJson, type GameState, type Seat, type Viewer } from '../engine/index.ts';
+import { type Have, type Presence, type RoomView, type ServerFrame } from '../protocol.ts';
 import type { Change, RoomCore } from './context.ts';
+import { SyncGate } from './sync-gate.ts';
 import { GameFrames } from './game-frames.ts';
 import { presenceFor, tableAfter } from './presence-shown.ts';
 import { presenceOf, roomView, samePresence } from './roomview.ts';
@@ -23,9 +24,27 @@ export class FanOut {
   private unsent: Unsent | null = null;
 
   private readonly core: RoomCore;
+  /** The sockets' syncs, answered within their gap and their viewer's budget (worker/room/sync-gate.ts). */
+  private readonly syncs: SyncGate;
 
   constructor(core: RoomCore) {
     this.core = core;
+    this.syncs = new SyncGate({
+      now: () => Date.now(),
+      limits: () => core.syncLimits(),
+      // The table screen sees what spectators see, but is a place of its own: their syncs do not spend its budget.
+      budgetOf: (ws) => {
+        const who = attachmentOf(ws);
+        return who ? (who.table ? 'table' : viewerKey(viewerOf(who))) : null;
+      },
+      answer: (ws, have) => this.answerSync(ws, have),
+      afterFrames: (then) => this.afterFrames(then),
+    });
+  }
+
+  /** A socket's `sync`: the room and the game, once its gap and its viewer's budget allow (the last sync's `have`). */
+  sync(ws: WebSocket, have?: Have): void {
+    this.syncs.ask(ws, have);
   }
 
   /**
@@ -88,25 +107,52 @@ export class FanOut {
   }
 
   /**
-   * The game on connect and on `sync`: the whole view, or, when the client holds the first entries of
-   * this viewer's log (`have`, checked by their tag), the view with only the entries after them. It
-   * goes after the frames of changes still unsent: those are patches from the game before them, which
-   * a socket that holds nothing yet lets pass, and the game it is then sent is the newest.
+   * The game on connect: the whole view, or, when the client holds the first entries of this viewer's
+   * log (`have`, checked by their tag), the view with only the entries after them. It goes after the
+   * frames of changes still unsent: those are patches from the game before them, which a socket that
+   * holds nothing yet lets pass, and the game it is then sent is the newest.
    */
   sendGameTo(ws: WebSocket, who: Attachment, have?: Have): void {
     this.afterFrames(() => {
-      const game = this.core.roomOrNull()?.status === 'lobby' ? null : this.core.loadGame();
-      if (!game || !watchesGame(who, game) || ws.readyState !== WebSocket.OPEN) return;
-      const view = viewFor(game, viewerOf(who));
-      const held = have && have.log <= view.log.length && logTag(view.log.slice(0, have.log)) === have.tag ? have.log : 0;
-      send(ws, { type: 'game', view: held ? { ...view, log: view.log.slice(held) } : view, logFrom: held });
+      const text = this.gameText(ws, who, have);
+      if (text !== null) sendText(ws, text);
     });
+  }
+
+  /**
+   * A socket's answer to `sync` (worker/room/sync-gate.ts), sent now: the room, then the game as on
+   * connect; the characters sent. Only when no change's frames are unsent (the gate waits for them).
+   */
+  private answerSync(ws: WebSocket, have?: Have): number {
+    const who = attachmentOf(ws);
+    const room = this.core.roomOrNull();
+    if (!who || !room) return 0;
+    const roomText = this.roomText(who, room);
+    sendText(ws, roomText);
+    const gameText = this.gameText(ws, who, have);
+    if (gameText !== null) sendText(ws, gameText);
+    return roomText.length + (gameText?.length ?? 0);
+  }
+
+  /** The `game` frame this socket gets now, or null (a lobby, a seat outside the game, a closed socket). */
+  private gameText(ws: WebSocket, who: Attachment, have?: Have): string | null {
+    const game = this.core.roomOrNull()?.status === 'lobby' ? null : this.core.loadGame();
+    if (!game || !watchesGame(who, game) || ws.readyState !== WebSocket.OPEN) return null;
+    const viewer = viewerOf(who);
+    // The held entries are checked by their tag's running hash (worker/engine/view-tag.ts), not hashed again.
+    const held = have && viewerLogTag(game, viewer, have.log) === have.tag ? have.log : 0;
+    return `{"type":"game","view":${viewJson(viewFor(game, viewer, held))},"logFrom":${held}}`;
   }
 
   /** One socket's room frame (on connect and on `sync`). */
   sendRoomTo(ws: WebSocket, who: Attachment, room: RoomRow): void {
+    sendText(ws, this.roomText(who, room));
+  }
+
+  /** One socket's room frame as text, with the presence its viewer is told. */
+  private roomText(who: Attachment, room: RoomRow): string {
     const base = this.baseView(room, this.teller(this.presence())(viewerOf(who)));
-    send(ws, { type: 'room', room: { ...base, you: youOf(base, who, this.core.bigJokerSeat(room)) } });
+    return JSON.stringify({ type: 'room', room: { ...base, you: youOf(base, who, this.core.bigJokerSeat(room)) } } satisfies ServerFrame);
   }
 
   /** Sends every socket the room, with its own `you` and the presence it is told; `leaving` is a socket that is closing. */

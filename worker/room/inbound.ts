@@ -46,11 +46,8 @@ export async function onMessage(parts: RoomParts, limiter: RateLimiter, ws: WebS
   }
 
   if (isVoiceFrame(frame)) return onVoiceFrame(core, room, ws, who, frame);
-  if (frame.type === 'sync') {
-    frames.sendRoomTo(ws, who, room);
-    frames.sendGameTo(ws, who, frame.have);
-    return;
-  }
+  // A sync is answered within its socket's gap and its viewer's budget (worker/room/sync-gate.ts).
+  if (frame.type === 'sync') return frames.sync(ws, frame.have);
   if (who.seat === null && !who.judge) return sendError(ws, 'room/spectator', 'spectators only watch', frame.id);
   if (isPushFrame(frame)) return send(ws, answerPushFrame(who.seat, frame, core.pushRoom(room)));
   if (frame.type === 'act' && who.seat === null) return sendError(ws, 'room/judge', 'the judge does not play', frame.id);

@@ -23,6 +23,7 @@ import { onMessage } from './inbound.ts';
 import { init, record, summary, type RoomInit } from './requests.ts';
 import { join, type Joined } from './seating.ts';
 import { RateLimiter } from './sockets.ts';
+import { SYNC_LIMITS, type SyncLimits } from './sync-gate.ts';
 import { voiceIce } from './voice-ice.ts';
 import { noteAccess, uploadNote } from './voice-notes.ts';
 
@@ -60,6 +61,11 @@ export class Room extends DurableObject<Env> {
   /** The seed of the next game's deal (recorded in the game); tests replace it to replay one deal. */
   seed(): string {
     return newSeed();
+  }
+
+  /** How often a socket's syncs are answered and what a viewer's answers may send; tests replace it to reach the budget quickly. */
+  syncLimits(): SyncLimits {
+    return SYNC_LIMITS;
   }
 
   /** How pushes leave the room; tests replace it with a push service of their own. */

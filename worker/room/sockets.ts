@@ -12,6 +12,8 @@ export interface Attachment {
   table?: boolean;
   /** The hash of the token the socket connected with; checked against storage on every frame. */
   credential?: string;
+  /** A spectator's client address, hashed (worker/room/limits.ts counts an address's spectators); absent when the upgrade carried none. */
+  from?: string;
   /** Its voice peer name, once it joined the room's voice (worker/room/voice-join.ts); kept here so it outlives hibernation. */
   voice?: string;
   /** Until when this socket holds the voice floor (ms since the epoch; worker/room/voice-floor.ts). */
