@@ -7,6 +7,7 @@ import { afterAll, expect } from 'vitest';
 import type { GameState, LogEntry } from '../../../worker/engine/index.ts';
 import type { Room } from '../../../worker/room/room.ts';
 import { RoomStore } from '../../../worker/room/storage.ts';
+import { SYNC_LIMITS } from '../../../worker/room/sync-gate.ts';
 import { newRoomCode } from '../../../worker/room/tokens.ts';
 import { Bot, Client, api, codeOf, socketRefusal, storedGame, stubOf, until, upgrade } from '../helpers.ts';
 import { restoreSql, type RoomDump } from './room-dump.ts';
@@ -86,6 +87,8 @@ export async function restore(dump: RoomDump): Promise<Woken> {
 export async function wakeUp(w: Woken): Promise<Woken> {
   await runInDurableObject(w.stub, async (room: Room, ctx: DurableObjectState) => {
     room.now = () => w.clock.at;
+    // The table is settled by syncs (settle below), several a second: answered at once, not once per 3 s.
+    room.syncLimits = () => ({ ...SYNC_LIMITS, gapMs: 0 });
     // The platform holds the alarm a year on, where it cannot fire during the test.
     const platform = await ORIGINAL.get!.call(ctx.storage);
     if (platform !== null) expect(platform).toBeGreaterThan(Date.now() + 300 * DAY);
