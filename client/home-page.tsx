@@ -16,8 +16,11 @@ export function HomePage() {
 
   function create(e: Event) {
     e.preventDefault();
+    // The name in the box now, not as last drawn: a key typed just before Enter may not have been drawn yet.
+    const box = (e.currentTarget as HTMLFormElement).elements.namedItem('name');
+    const typed = (box instanceof HTMLInputElement ? box.value : name).trim();
     void run(async () => {
-      const made = await createRoom({ ruleset: s.ruleset, options: s.options, pace: s.pace, spectators: s.spectators, humanJudge: s.humanJudge, table: s.table, voice: s.voice }, name.trim(), s.humanJudge && asJudge);
+      const made = await createRoom({ ruleset: s.ruleset, options: s.options, pace: s.pace, spectators: s.spectators, humanJudge: s.humanJudge, table: s.table, voice: s.voice }, typed, s.humanJudge && asJudge);
       go(`/r/${made}`);
     });
   }
@@ -38,7 +41,7 @@ export function HomePage() {
         <h2>{t('createRoom')}</h2>
         <label class="field">
           <span>{t('yourName')}</span>
-          <input required dir="auto" maxLength={MAX_NAME * 2} value={name} autocomplete="nickname" onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
+          <input required dir="auto" name="name" maxLength={MAX_NAME * 2} value={name} autocomplete="nickname" onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
         </label>
         <RulesetPicker s={s} onChange={setS} />
         <details class="more">

@@ -106,7 +106,7 @@ function InviteForm({ code, invite, onJoined }: { code: string; invite: Invitati
   // A new judge, or a new person taking a seat over, gives a name; a player coming back keeps theirs.
   const named = judge || invite.replace;
   return (
-    <FormPage onSubmit={() => void run(async () => onJoined(await joinByInvite(code, name.trim(), invite.token)))}>
+    <FormPage onSubmit={(form) => void run(async () => onJoined(await joinByInvite(code, typedName(form, name), invite.token)))}>
       <h2>{judge ? t('invitedJudge', code) : invite.replace ? t('invitedReplace', invite.place, code) : t('invitedSeat', invite.place, code)}</h2>
       {invite.replace && <p class="muted">{t('replaceNote')}</p>}
       {named && <NameField name={name} setName={setName} />}
@@ -118,15 +118,24 @@ function InviteForm({ code, invite, onJoined }: { code: string; invite: Invitati
   );
 }
 
+/**
+ * The name in the form's box now, not as last drawn: a key typed just before Enter may not have been
+ * drawn yet (a keyboard player typing "Dan" then Tab and Enter joined as "Da").
+ */
+function typedName(form: HTMLFormElement, drawn: string): string {
+  const box = form.elements.namedItem('name');
+  return (box instanceof HTMLInputElement ? box.value : drawn).trim();
+}
+
 /** A page holding one form card. */
-function FormPage({ onSubmit, children }: { onSubmit: () => void; children: ComponentChildren }) {
+function FormPage({ onSubmit, children }: { onSubmit: (form: HTMLFormElement) => void; children: ComponentChildren }) {
   return (
     <main class="page">
       <form
         class="card"
         onSubmit={(e) => {
           e.preventDefault();
-          onSubmit();
+          onSubmit(e.currentTarget);
         }}
       >
         {children}
@@ -140,7 +149,7 @@ function NameField({ name, setName }: { name: string; setName: (n: string) => vo
   return (
     <label class="row">
       <span>{t('yourName')}</span>
-      <input required dir="auto" maxLength={MAX_NAME * 2} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
+      <input required dir="auto" name="name" maxLength={MAX_NAME * 2} value={name} onInput={(e) => setName(e.currentTarget.value)} data-testid="name-input" />
     </label>
   );
 }
@@ -171,9 +180,9 @@ function JoinForm({ code, onJoined, onWatch }: { code: string; onJoined: (s: Ret
   const open = !summary || summary.status === 'lobby';
   const watchable = !summary || summary.spectators;
   // The judge's place is taken only through the host's one-time link (InviteForm).
-  const joinAsPlayer = () => run(async () => onJoined(await joinRoom(code, name.trim())));
+  const joinAsPlayer = (typed: string) => run(async () => onJoined(await joinRoom(code, typed)));
   return (
-    <FormPage onSubmit={() => open && void joinAsPlayer()}>
+    <FormPage onSubmit={(form) => open && void joinAsPlayer(typedName(form, name))}>
       <h2>{t('joinRoom', code)}</h2>
       {summary && (
         <p data-testid="join-about">

@@ -10,7 +10,10 @@ import { newRoomCode } from '../../worker/room/tokens.ts';
 import type { Room } from '../../worker/room/room.ts';
 import { Bot, api, codeOf, stubOf } from './helpers.ts';
 import type { RoomDump } from './upgrade/room-dump.ts';
-import { FIXTURES, THE_END, connect, open, playTo, restore, wakeUp, type Woken } from './upgrade/woken.ts';
+import { FIXTURES, roomClocks, THE_END, connect, open, playTo, restore, wakeUp, type Woken } from './upgrade/woken.ts';
+
+// The restored rooms' alarms run on their own clocks, put back when this file ends.
+roomClocks();
 
 /** The statement that ends an upgrade: the new schema version, written after every step. */
 const VERSION_WRITE = /^INSERT OR REPLACE INTO meta \(key, value\) VALUES \('schema_version'/;

@@ -11,7 +11,10 @@ import { PACE_PRESETS, type GameState } from '../../worker/engine/index.ts';
 import type { Room } from '../../worker/room/room.ts';
 import { Bot, api, storedGame, until } from './helpers.ts';
 import type { DumpKind } from './upgrade/room-dump.ts';
-import { DAY_ONE, FIXTURES, THE_END, connect, isDay, open, playTo, settle, wake, type Goal, type Woken } from './upgrade/woken.ts';
+import { DAY_ONE, FIXTURES, roomClocks, THE_END, connect, isDay, open, playTo, settle, wake, type Goal, type Woken } from './upgrade/woken.ts';
+
+// The restored rooms' alarms run on their own clocks, put back when this file ends.
+roomClocks();
 
 /**
  * How far each kind of room is played. The ballot's game (day 1, three votes cast by the old build) is

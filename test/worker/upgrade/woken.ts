@@ -59,9 +59,20 @@ function alarmsOnTheRoomsClock(storage: DurableObjectStorage): void {
   ORIGINAL.proto = proto;
 }
 const ORIGINAL: { proto?: DurableObjectStorage; set?: DurableObjectStorage['setAlarm']; get?: DurableObjectStorage['getAlarm'] } = {};
-afterAll(() => {
-  if (ORIGINAL.proto) Object.assign(ORIGINAL.proto, { setAlarm: ORIGINAL.set, getAlarm: ORIGINAL.get });
-});
+
+/**
+ * Each file that wakes fixtures calls this once at its top: the patch is put back when the file ends,
+ * and the next file patches afresh. (The files share this module, isolate: false: a hook registered
+ * here when the module first ran would end the first file only, and leave the next one unpatched.)
+ */
+export function roomClocks(): void {
+  afterAll(() => {
+    if (ORIGINAL.proto) Object.assign(ORIGINAL.proto, { setAlarm: ORIGINAL.set, getAlarm: ORIGINAL.get });
+    delete ORIGINAL.proto;
+    delete ORIGINAL.set;
+    delete ORIGINAL.get;
+  });
+}
 
 /**
  * Writes the dump's tables into a fresh Durable Object (under a fresh code: every test has its own) and
