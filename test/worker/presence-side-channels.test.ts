@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { pendingSeats, type GameState, type Seat, type View } from '../../worker/engine/index.ts';
 import { stepKey } from '../../worker/engine/owed.ts';
 import type { ClientFrame, ServerFrame } from '../../worker/protocol.ts';
-import { runDurableObjectAlarm } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { RoomStore } from '../../worker/room/storage.ts';
 import { Client, createRoom, join, readCards, redeem, seatedRoom, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
 
 type Move = Extract<ClientFrame, { type: 'act' }>['move'];
@@ -34,6 +35,9 @@ async function peek(code: string): Promise<RoomFrame> {
   c.close();
   return room;
 }
+
+/** The seats the room has seen go during this night (worker/room/presence-shown.ts). */
+const dozed = (code: string) => runInDurableObject(stubOf(code), (_room: unknown, ctx: DurableObjectState) => new RoomStore(ctx.storage).dozed());
 
 const atNight = (s: GameState) => !s.result && (s.step.kind === 'call' || s.step.kind === 'eyes');
 
@@ -197,6 +201,8 @@ describe('presence says nothing at night (docs/protocol.md, "Presence")', () => 
     // A civilian's phone sleeps; a killer's drops and is picked up again for the killers' call.
     table.clients[civilian - 1]!.close();
     table.clients[killer - 1]!.close();
+    // The room has seen the killer's phone go (a reconnect that beats the close is no drop at all).
+    for (let i = 0; i < 500 && !(await dozed(table.room.code)).includes(killer); i++) await sleep(5);
     const back = await Client.open(table.room.code, table.seats[killer - 1]!.token);
     expect((await back.waitFor('room')).room.seats[killer - 1]!.connected).toBe(true);
     await sleep(50);
@@ -210,8 +216,46 @@ describe('presence says nothing at night (docs/protocol.md, "Presence")', () => 
       await runDurableObjectAlarm(stubOf(table.room.code));
     }
     await until('dawn tells the table who left', () => !shownConnected(spectator).includes(civilian));
-    expect(shownConnected(spectator)).toContain(killer);
-    expect(spectator.of('presence', frames).every((f) => f.connected.includes(killer))).toBe(true);
+    // A phone that dropped in the night is shown gone at dawn whatever came after, as the civilian's is:
+    // the killer's, picked up again for its call, looks like any phone that slept.
+    expect(shownConnected(spectator)).not.toContain(killer);
+    expect(spectator.of('presence', frames).slice(0, -1).every((f) => f.connected.includes(killer))).toBe(true);
     for (const c of [...table.clients, back, spectator]) c.close();
+  });
+
+  it('at dawn the night\'s last caller, still up after its call, is shown gone like everyone who went to bed', async () => {
+    const table = await seatedRoom(8, 'classic', { spectators: true, pace: { preset: 'async' } });
+    const spectator = await Client.open(table.room.code);
+    expect(await table.host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
+    await readCards(table.clients);
+    const state = (await storedGame(table.room.code)).state!;
+    const of = (role: string) => state.roles.flatMap((r, i) => (r === role ? [i + 1] : []));
+    const [killers, police, civilians] = [of('killer'), of('police'), of('civilian')];
+    const watcher = civilians[0]!;
+    await until('the spectator sees night 1', () => spectator.of('game').at(-1)?.view.step.kind === 'call');
+    // Everyone was at the table at dusk; all but one civilian go to bed.
+    expect(shownConnected(spectator)).toHaveLength(8);
+    for (const c of table.clients.filter((_, i) => i + 1 !== watcher)) c.close();
+    /** A called seat's phone answers its push: it opens the room, points, and (unless it is the last) goes. */
+    const answer = async (seat: number, target: number, stay: boolean) => {
+      const c = await Client.open(table.room.code, table.seats[seat - 1]!.token);
+      await c.waitFor('game');
+      expect(await c.request({ type: 'act', id: `p${seat}`, move: { type: 'point', target } })).toMatchObject({ type: 'ack' });
+      if (!stay) c.close();
+      return c;
+    };
+    for (const k of killers) await answer(k, civilians[1]!, false);
+    const last = police.at(-1)!;
+    let up: Client | null = null;
+    for (const p of police) {
+      const c = await answer(p, killers[0]!, p === last);
+      if (p === last) up = c;
+    }
+    await until('dawn', () => spectator.of('game').at(-1)?.view.step.kind !== 'call');
+    await sleep(50);
+    // The one phone still open at dawn is the last caller's: the table is not told so.
+    expect(shownConnected(spectator)).toEqual([watcher]);
+    expect(shownConnected(table.clients[watcher - 1]!)).toEqual([watcher]);
+    for (const c of [...table.clients, up!, spectator]) c.close();
   });
 });

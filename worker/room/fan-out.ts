@@ -5,7 +5,7 @@ import { type Have, type Presence, type RoomView, type ServerFrame } from '../pr
 import type { Change, RoomCore } from './context.ts';
 import { SyncGate } from './sync-gate.ts';
 import { GameFrames } from './game-frames.ts';
-import { presenceFor, tableAfter } from './presence-shown.ts';
+import { atNight, presenceFor, tableAfter } from './presence-shown.ts';
 import { presenceOf, roomView, samePresence } from './roomview.ts';
 import { attachmentOf, send, sendText, viewerOf, type Attachment } from './sockets.ts';
 import { voiceAfterStep } from './voice-step.ts';
@@ -191,7 +191,18 @@ export class FanOut {
   sendPresence(before: Presence | null, skip: WebSocket): void {
     const leaving = attachmentOf(skip);
     const was = before ?? presenceOf([...this.attachments(skip), ...(leaving ? [leaving] : [])], this.core.store.bots().keys());
-    this.sendPresenceChange(this.teller(was), this.teller(this.presence(before ? undefined : skip)), skip);
+    const now = this.presence(before ? undefined : skip);
+    if (!before && leaving?.seat != null) this.dozedOff(leaving.seat, now);
+    this.sendPresenceChange(this.teller(was), this.teller(now), skip);
+  }
+
+  /** A seat's last socket went at night: at dawn it is shown gone even if it came back (presence-shown.ts). */
+  private dozedOff(seat: Seat, now: Presence): void {
+    const game = this.gameOn();
+    if (!game || !atNight(game) || now.connected.includes(seat)) return;
+    const store = this.core.store;
+    const dozed = store.dozed();
+    if (!dozed.includes(seat)) store.transaction(() => store.saveDozed([...dozed, seat]));
   }
 
   /** Who is connected: the open sockets' places, and every bot seat. */
@@ -228,11 +239,14 @@ export class FanOut {
   private publishPresence(prev: GameState | null, next: GameState): { before: (v: Viewer) => Presence; after: (v: Viewer) => Presence } | null {
     const truth = this.presence();
     const store = this.core.store;
-    const table = tableAfter(prev, next, store.shownPresence() ?? truth, truth);
+    const table = tableAfter(prev, next, store.shownPresence() ?? truth, truth, store.dozed());
     if (!table) return null;
     // What each viewer was told in the game before the change (none: a new game, where presence was live).
     const before = this.teller(truth, prev && !prev.result ? prev : null);
-    store.transaction(() => store.saveShownPresence(table));
+    store.transaction(() => {
+      store.saveShownPresence(table);
+      store.saveDozed([]);
+    });
     return { before, after: this.teller(truth) };
   }
 

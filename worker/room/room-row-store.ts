@@ -1,7 +1,7 @@
 // The store's base: one transaction per change, the alarm, whether the room exists or expired, the
 // room row and the facts kept in `meta`. Every frame reads these, so they are kept in memory (the
 // object is their only writer, and every write goes through the store) and forgotten when a transaction fails.
-import type { GameState, RulesetId } from '../engine/index.ts';
+import type { GameState, RulesetId, Seat } from '../engine/index.ts';
 import type { Presence, VoiceSetting } from '../protocol.ts';
 import type { PushMemo } from '../push/subscriptions.ts';
 import type { BotState } from './bots.ts';
@@ -35,7 +35,7 @@ type RoomRecord = {
 };
 
 /** Room facts kept as JSON in `meta`. */
-type MetaKey = 'schedule' | 'webhook' | 'away' | 'presence';
+type MetaKey = 'schedule' | 'webhook' | 'away' | 'presence' | 'dozed';
 
 /** The seats table's row as SQLite holds it. */
 export type SeatRecord = { seat: number; name: string; token_hash: string; score: number; host: number; bot: string | null };
@@ -59,6 +59,8 @@ export interface Remembered {
   away?: string;
   /** The presence the table was last shown in a game (worker/room/presence-shown.ts), as `meta` holds it. */
   presence?: string;
+  /** The seats that dozed off this night (worker/room/presence-shown.ts), as `meta` holds it. */
+  dozed?: string;
   /** The prod plan as the game row holds it (JSON text, '' for none). */
   prods?: string;
   /** The prod plan parsed from `prods` (read on every arming): kept, as a plan is never changed in place. */
@@ -206,6 +208,16 @@ export class RoomRowStore {
   /** Keeps the presence the table is shown from now on (written only when it changed). */
   saveShownPresence(presence: Presence): void {
     this.saveMetaJson('presence', presence);
+  }
+
+  /** The seats whose every socket went during this night (worker/room/presence-shown.ts). */
+  dozed(): Seat[] {
+    return this.metaJson<Seat[]>('dozed') ?? [];
+  }
+
+  /** Keeps the seats that dozed off this night (none: the table's presence moved on). */
+  saveDozed(seats: readonly Seat[]): void {
+    this.saveMetaJson('dozed', seats.length ? seats : null);
   }
 
   saveRoom(room: RoomRow): void {
