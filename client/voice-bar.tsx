@@ -141,7 +141,7 @@ function PushToTalk({ mine, rest }: { mine: boolean; rest?: number }) {
       >
         {mine ? t('vc_talkingRelease') : held ? t('vc_floorWait') : t('vc_holdToTalk')}
       </button>
-      <p class={resting > 0 && !mine ? 'hint ptt-hint resting' : 'hint ptt-hint'} id="ptt-hint" data-testid="ptt-hint">
+      <p class="hint ptt-hint" id="ptt-hint" data-testid="ptt-hint">
         {resting > 0 && !mine ? t('vc_floorRest', resting) : t('vc_pttHint')}
       </p>
     </>
