@@ -807,6 +807,8 @@ const UI = {
   vc_holdToTalk: ['按住发言', 'Hold to talk', 'Mantén pulsado para hablar', '눌러서 말하기'],
   vc_floorWait: ['等待发言权——请按住不放', 'Waiting for the floor — keep holding', 'Esperando la palabra: sigue pulsando', '발언권을 기다리는 중 — 계속 누르고 있으세요'],
   // The holder's 60 s ran out: the room gives the floor to others first for a few seconds (docs/rules-decisions.md O24).
+  // The button's own words while its holder rests (a touch screen shows no hint under it).
+  vc_floorRestBtn: ['时间到：先让别人说', 'Time’s up: others go first', 'Se acabó tu tiempo: primero los demás', '시간 끝: 다른 사람 먼저'],
   vc_floorRest: ['你的 60 秒用完了：先让别人说，{0} 秒后可再按住发言', 'Your 60 s are up: others go first. Press again in {0} s', 'Se acabaron tus 60 s: primero los demás. Vuelve a pulsar en {0} s', '60초를 다 썼습니다: 다른 사람이 먼저입니다. {0}초 후에 다시 누르세요'],
   vc_talkingRelease: ['正在发言：松开即交出发言权', 'Talking — let go to pass the floor', 'Hablando: suelta para ceder la palabra', '말하는 중 — 놓으면 발언권을 넘깁니다'],
   vc_pttHint: ['按住按钮，或在按钮上按住空格键或回车键', 'Hold the button, or hold Space or Enter on it', 'Mantén pulsado el botón, o mantén Espacio o Intro sobre él', '버튼을 누르고 있거나, 버튼에서 스페이스나 엔터를 누르고 있으세요'],

@@ -139,7 +139,7 @@ function PushToTalk({ mine, rest }: { mine: boolean; rest?: number }) {
         onBlur={() => hold(false)}
         onContextMenu={(e) => e.preventDefault()}
       >
-        {mine ? t('vc_talkingRelease') : held ? t('vc_floorWait') : t('vc_holdToTalk')}
+        {mine ? t('vc_talkingRelease') : held ? t('vc_floorWait') : resting > 0 ? t('vc_floorRestBtn') : t('vc_holdToTalk')}
       </button>
       <p class="hint ptt-hint" id="ptt-hint" data-testid="ptt-hint">
         {resting > 0 && !mine ? t('vc_floorRest', resting) : t('vc_pttHint')}
