@@ -1,6 +1,7 @@
 // Log entries as sentences in the chosen language: the feed, the dawn banner and the game record.
 import type { Call, CardRef, GameEvent, LogEntry, Role, RulesetId, Seat } from '../worker/engine/types.ts';
 import { nameAsOf } from '../worker/engine/seat-names.ts';
+import { computed } from '@preact/signals';
 import { log, room, view } from './state.ts';
 import { t, type Key } from './i18n.ts';
 import { saidText } from './said-words.tsx';
@@ -28,6 +29,15 @@ export interface NameBook {
 export const roomNames = (seat: Seat) => room.value?.seats.find((s) => s.seat === seat);
 // The room's own: its log (peeked: a name read for an entry already drawn stays as drawn) and its seats.
 const roomBook: NameBook = { log: () => log.peek(), now: roomNames };
+// The room's replacements so far, as text: the room's new name reaches a page before the log's
+// `replaced` entry does, so an entry drawn between the two named the newcomer; an entry worded as of
+// its moment reads this, and is drawn again (with the name it had) when a replacement arrives, and
+// only then (the text is the same after any other entry).
+const handovers = computed(() => {
+  let key = '';
+  for (const e of log.value) if (e.event.type === 'replaced') key += `${e.event.seat}:${e.seq},`;
+  return key;
+});
 let book: NameBook = roomBook;
 // The entry being put into words, or null for the seats as they are now.
 let asOfSeq: number | null = null;
@@ -52,6 +62,7 @@ export function asOf<T>(seq: number, fn: () => T): T {
 function playerOf(seat: Seat): { name?: string; bot?: boolean } {
   const found = book.now(seat);
   if (asOfSeq === null) return found ?? {};
+  if (book === roomBook) void handovers.value;
   const then = nameAsOf(book.log(), seat, asOfSeq, found?.name);
   return then.now ? (found ?? {}) : then.name === undefined ? {} : { name: then.name };
 }

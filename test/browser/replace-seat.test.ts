@@ -1,7 +1,7 @@
 // "Prods and replacements", in real headless Chromium on a 390-px phone: mid-game the host
 // opens a replacement link for seat 5 from the host tools; a new phone opens it, enters a name and
-// takes the seat over with its card; the table is told "#5 Kim replaces Bot 5" and the old
-// player's socket is let go, saying why. Seven seats are socket bots that read their cards and wait.
+// takes the seat over with its card; the table is told "#5 Kim replaces Bot 5", what seat 5 did
+// before keeps Bot 5's name, and the old player's socket is let go, saying why. Seven seats are socket bots that read their cards and wait.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -59,6 +59,16 @@ it('the host opens a replacement link for a seat; a new phone enters a name and 
   // The seat's card is Kim's now, and the whole table reads the notice.
   // (The name is isolated with FSI…PDI, so it cannot reorder the sentence.)
   for (const p of [kim.page, host.page]) await p.getByText(/#5 \u2068Kim\u2069 replaces \u2068Bot 5\u2069/).first().waitFor({ timeout: 5_000 });
+  // What the seat did before keeps its player's name, on a page that had drawn it before the
+  // replacement (the room's new name reaches the page before the log's entry) and on Kim's new one.
+  for (const p of [host.page, kim.page]) {
+    await p.locator('[data-testid=history-open]').click();
+    const deal = p.locator('[data-testid=chapter]').first();
+    if ((await deal.getAttribute('open')) === null) await deal.locator('summary').click();
+    await expect.poll(() => deal.innerText().then((t) => t.replace(/[\u2066-\u2069]/g, ''))).toContain('#5 Bot 5 has seen their card');
+    expect((await deal.innerText()).replace(/[\u2066-\u2069]/g, '')).not.toContain('#5 Kim has seen');
+    await p.locator('[data-testid=history-close]').click();
+  }
   const old = bots[3]!;
   expect(old.seat).toBe(5);
   await expect.poll(() => old.ws.readyState).toBe(WebSocket.CLOSED);

@@ -11,17 +11,19 @@ interface Handover {
   was: string | undefined;
 }
 
-// Read once per log array: every name in a feed of a long game asks of the same log.
-const read = new WeakMap<readonly LogEntry[], Handover[]>();
+// Read once per log array, and on from where it was read: every name in a feed of a long game asks of
+// the same log, and a page's log grows in place (client/kept-view.ts), so a replacement that arrives
+// after the first read must still be found.
+const read = new WeakMap<readonly LogEntry[], { upto: number; found: Handover[] }>();
 
 function handovers(log: readonly LogEntry[]): Handover[] {
-  let found = read.get(log);
-  if (!found) {
-    found = [];
-    for (const e of log) if (e.event.type === 'replaced') found.push({ seat: e.event.seat, seq: e.seq, was: e.event.was });
-    read.set(log, found);
+  let memo = read.get(log);
+  if (!memo || memo.upto > log.length) read.set(log, (memo = { upto: 0, found: [] }));
+  for (; memo.upto < log.length; memo.upto++) {
+    const e = log[memo.upto]!;
+    if (e.event.type === 'replaced') memo.found.push({ seat: e.event.seat, seq: e.seq, was: e.event.was });
   }
-  return found;
+  return memo.found;
 }
 
 /** A seat's name as of one entry: `name` (undefined when the log does not say it), and whether it is the seat's player now. */
