@@ -315,6 +315,20 @@ export async function readCards(clients: Client[]): Promise<void> {
   for (const [i, c] of clients.entries()) expect(await c.request({ type: 'act', id: `seen-${i}`, move: { type: 'seen' } })).toEqual({ type: 'ack', id: `seen-${i}` });
 }
 
+/**
+ * A classic table of 8 (`extra`: the room's settings) with a spectator watching, started and its cards
+ * read: the game stands at night 1's killers' call, its stored state returned with the table.
+ */
+export async function atNightOne(extra: Record<string, unknown> = {}) {
+  const table = await seatedRoom(8, 'classic', { spectators: true, ...extra });
+  const spectator = await Client.open(table.room.code);
+  expect(await table.host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
+  await readCards(table.clients);
+  const state = (await storedGame(table.room.code)).state!;
+  expect(state.step).toMatchObject({ kind: 'call', call: 'killers' });
+  return { table, spectator, state };
+}
+
 /** Asks for a replacement link for `seat` as `c` (the host); returns the invite frame. */
 export async function replaceLink(c: Client, seat: number, id: string) {
   const from = c.frames.length;

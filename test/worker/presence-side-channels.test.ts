@@ -10,7 +10,7 @@ import { stepKey } from '../../worker/engine/owed.ts';
 import type { ClientFrame, ServerFrame } from '../../worker/protocol.ts';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { RoomStore } from '../../worker/room/storage.ts';
-import { Client, createRoom, join, readCards, redeem, seatedRoom, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
+import { Client, atNightOne, createRoom, join, readCards, redeem, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
 
 type Move = Extract<ClientFrame, { type: 'act' }>['move'];
 type RoomFrame = Extract<ServerFrame, { type: 'room' }>['room'];
@@ -188,12 +188,7 @@ describe('presence says nothing at night (docs/protocol.md, "Presence")', () => 
   });
 
   it('in a live game a phone that drops and reconnects for its call tells the table nothing until dawn', async () => {
-    const table = await seatedRoom(8, 'classic', { spectators: true });
-    const spectator = await Client.open(table.room.code);
-    expect(await table.host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
-    await readCards(table.clients);
-    const state = (await storedGame(table.room.code)).state!;
-    expect(state.step).toMatchObject({ kind: 'call', call: 'killers' });
+    const { table, spectator, state } = await atNightOne();
     const killer = state.roles.indexOf('killer') + 1;
     const civilian = state.roles.indexOf('civilian') + 1;
     await until('the spectator sees night 1', () => spectator.of('game').at(-1)?.view.step.kind === 'call');
@@ -224,11 +219,7 @@ describe('presence says nothing at night (docs/protocol.md, "Presence")', () => 
   });
 
   it('at dawn the night\'s last caller, still up after its call, is shown gone like everyone who went to bed', async () => {
-    const table = await seatedRoom(8, 'classic', { spectators: true, pace: { preset: 'async' } });
-    const spectator = await Client.open(table.room.code);
-    expect(await table.host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
-    await readCards(table.clients);
-    const state = (await storedGame(table.room.code)).state!;
+    const { table, spectator, state } = await atNightOne({ pace: { preset: 'async' } });
     const of = (role: string) => state.roles.flatMap((r, i) => (r === role ? [i + 1] : []));
     const [killers, police, civilians] = [of('killer'), of('police'), of('civilian')];
     const watcher = civilians[0]!;

@@ -3,16 +3,11 @@
 // 30 and no more, nobody outside the team gets a frame, and a fresh device's whole view stays small.
 import { describe, expect, it } from 'vitest';
 import { TALK_LIMITS } from '../../worker/engine/index.ts';
-import { Client, readCards, seatedRoom, sleep, storedGame, until } from './helpers.ts';
+import { Client, atNightOne, sleep, until } from './helpers.ts';
 
 describe('a flood of team chat is refused past the call\'s 30 lines (O22)', () => {
   it('the 31st line is answered game/limit-reached; the mate gets 30; a civilian and a spectator get nothing', async () => {
-    const table = await seatedRoom(8, 'classic', { spectators: true });
-    const spectator = await Client.open(table.room.code);
-    expect(await table.host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
-    await readCards(table.clients);
-    const state = (await storedGame(table.room.code)).state!;
-    expect(state.step).toMatchObject({ kind: 'call', call: 'killers' });
+    const { table, spectator, state } = await atNightOne();
     const [killer, mate] = state.roles.flatMap((r, i) => (r === 'killer' ? [i + 1] : [])) as [number, number];
     const civilian = table.clients[state.roles.indexOf('civilian')]!;
     const flooder = table.clients[killer - 1]!;
