@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { pendingSeats } from '../../worker/engine/index.ts';
 import { ROOM_TTL_MS, type ServerFrame } from '../../worker/protocol.ts';
-import { Client, api, codeOf, createRoom, join, joinAsJudge, readCards, redeem, seatedRoom, setClock, sleep, storedGame } from './helpers.ts';
+import { Client, api, atNightOne, codeOf, createRoom, join, joinAsJudge, readCards, redeem, seatedRoom, setClock, sleep, storedGame } from './helpers.ts';
 
 type RoomFrame = Extract<ServerFrame, { type: 'room' }>;
 
@@ -17,12 +17,7 @@ async function synced(c: Client): Promise<RoomFrame['room']> {
 
 /** A classic table of 8 at the killers' call of night 1, a spectator watching, the roles read from the store. */
 async function atKillersCall(extra: Record<string, unknown> = {}) {
-  const table = await seatedRoom(8, 'classic', { spectators: true, ...extra });
-  const spectator = await Client.open(table.room.code);
-  expect(await table.host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
-  await readCards(table.clients);
-  const state = (await storedGame(table.room.code)).state!;
-  expect(state.step).toMatchObject({ kind: 'call', call: 'killers' });
+  const { table, spectator, state } = await atNightOne(extra);
   const seatsOf = (role: string) => state.roles.flatMap((r, i) => (r === role ? [i + 1] : []));
   return { ...table, spectator, killers: seatsOf('killer'), civilians: seatsOf('civilian'), state };
 }
