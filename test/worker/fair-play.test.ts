@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { pendingSeats } from '../../worker/engine/index.ts';
 import { ROOM_TTL_MS, type ServerFrame } from '../../worker/protocol.ts';
-import { Client, api, atNightOne, codeOf, createRoom, join, joinAsJudge, readCards, redeem, seatedRoom, setClock, sleep, storedGame } from './helpers.ts';
+import { Client, api, atNightOne, codeOf, createRoom, join, joinAsJudge, redeem, seatedRoom, setClock, sleep, storedGame } from './helpers.ts';
 
 type RoomFrame = Extract<ServerFrame, { type: 'room' }>;
 

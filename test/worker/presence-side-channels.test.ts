@@ -10,7 +10,7 @@ import { stepKey } from '../../worker/engine/owed.ts';
 import type { ClientFrame, ServerFrame } from '../../worker/protocol.ts';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { RoomStore } from '../../worker/room/storage.ts';
-import { Client, atNightOne, createRoom, join, readCards, redeem, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
+import { Client, atNightOne, createRoom, join, redeem, setClock, sleep, storedGame, stubOf, until } from './helpers.ts';
 
 type Move = Extract<ClientFrame, { type: 'act' }>['move'];
 type RoomFrame = Extract<ServerFrame, { type: 'room' }>['room'];
