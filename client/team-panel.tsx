@@ -53,7 +53,8 @@ export function TeamPanel({ v, atCall = false }: { v: View; atCall?: boolean }) 
   // history). The log is in time order: tonight's entries are its tail.
   const seen: LogEntry[] = [];
   for (let i = v.log.length - 1; i >= 0 && v.log[i]!.round === v.round; i--) if (SEEN.has(v.log[i]!.event.type)) seen.unshift(v.log[i]!);
-  const canChat = !!legal(v, 'team-chat');
+  const chatLegal = legal(v, 'team-chat');
+  const canChat = !!chatLegal;
   if (!canChat && !chat.length && !checks.length && !seen.length) return null;
   return (
     <div class={atCall ? 'card team at-call' : 'card team'} data-testid="team-panel">
@@ -79,8 +80,8 @@ export function TeamPanel({ v, atCall = false }: { v: View; atCall?: boolean }) 
               <li key={e.seq}>{entryText(e)}</li>
             ))}
           </ul>
-          {canChat ? (
-            <TextBox placeholder={t('sayPh')} messages={legal(v, 'team-chat')!.messages} maxLength={legal(v, 'team-chat')!.left} onSend={(text) => act({ type: 'team-chat', text })} />
+          {chatLegal ? (
+            <TextBox placeholder={t('sayPh')} messages={chatLegal.messages} maxLength={chatLegal.left} onSend={(text) => act({ type: 'team-chat', text })} />
           ) : (
             chatSpent(v) && <SpentNote words="chatAll" />
           )}

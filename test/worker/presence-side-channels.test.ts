@@ -1,5 +1,5 @@
 // Presence tells nothing of the night (docs/protocol.md, "Presence"). In an async game the room pushes
-// only the seats a night call names (RULES.md 11), so a phone that opens the room at night is a called
+// only the seats a night call names (docs/rules/README.md, "Playing online"), so a phone that opens the room at night is a called
 // role's: if the others saw it come and go, the table would read the night's roles off the seat plates.
 // This is the probe's scenario: over three nights of a `doctor` game every called seat opens the room as
 // a pushed player would, acts and leaves, while a spectator, a civilian who stays at the table and the

@@ -115,7 +115,7 @@ describe('the voice ICE servers', () => {
     const t = await voiceTable({ ruleset: 'infernal', voice: 'relay' });
     expect(await t.host.request({ type: 'host', id: 'go', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'go' });
     await passUntil(t.room.code, 'speech');
-    // RULES.md 9: in infernal a living player may surrender for their side in the day: the game ends.
+    // docs/rules/infernal.md, "Days": in infernal a living player may surrender for their side in the day: the game ends.
     expect(await t.clients[1]!.request({ type: 'act', id: 'give-up', move: { type: 'surrender' } })).toEqual({ type: 'ack', id: 'give-up' });
     await t.host.waitFor('room', (f) => f.room.status === 'over');
     const seen = await stubTurn(t.room.code);

@@ -12,8 +12,8 @@ interface Handover {
 }
 
 // Read once per log array, and on from where it was read: every name in a feed of a long game asks of
-// the same log, and a page's log grows in place (client/kept-view.ts), so a replacement that arrives
-// after the first read must still be found.
+// the same log, and a room's (or the simulator's) state log grows in place (`apply` with `consume`),
+// so a replacement that arrives after the first read must still be found.
 const read = new WeakMap<readonly LogEntry[], { upto: number; found: Handover[] }>();
 
 function handovers(log: readonly LogEntry[]): Handover[] {

@@ -6,7 +6,7 @@
 // Every count is of the player's own moves, so a refusal or what `legal` offers tells nobody anything
 // about anyone else.
 import { MAX_TEXT, type Ctx, type Refusal } from './kernel.ts';
-import type { GameState, Seat, TalkSpent } from './types.ts';
+import type { GameState, TalkKind, TalkSpent } from './types.ts';
 
 /** The limits, chosen from real play: a game of 20 seats over many days stays far below each. */
 export const TALK_LIMITS = {
@@ -25,9 +25,6 @@ export const TALK_LIMITS = {
   /** One player's (or the judge's) characters in a whole game. */
   charsPerGame: 60_000,
 } as const;
-
-/** What a budget counts: a message of a speech or free talk, a team-chat line, a pointer, a judge's move. */
-export type TalkKind = 'say' | 'chat' | 'point' | 'judge';
 
 /** The judge's (and host's) place in the game-long counts: after the seats. */
 const judgeIndex = (state: GameState) => state.alive.length;

@@ -309,12 +309,15 @@ export interface GameState {
   appJudges?: true;
   /** How many ballots have closed: each lot draw is keyed by it. */
   ballotCount: number;
-  /** What each player and the judge have posted (talk-budget.ts); absent until the first message. */
+  /** What each player and the judge have posted (talk-budget.ts); absent in states kept before it. */
   talkSpent?: TalkSpent;
   result: Result | null;
   seq: number;
   log: LogEntry[];
 }
+
+/** What a talk budget counts: a message of a speech or free talk, a team-chat line, a pointer, a judge's move. */
+export type TalkKind = 'say' | 'chat' | 'point' | 'judge';
 
 /**
  * The counts behind talk-budget.ts: this step's moves by kind and by who made them (a seat, a `dual`
@@ -322,7 +325,7 @@ export interface GameState {
  * the judge last).
  */
 export interface TalkSpent {
-  step: Partial<Record<'say' | 'chat' | 'point' | 'judge', Record<number, number>>>;
+  step: Partial<Record<TalkKind, Record<number, number>>>;
   messages: number[];
   chars: number[];
 }

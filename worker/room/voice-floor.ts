@@ -48,7 +48,7 @@ export function clearStaleFloors(table: VoiceTable): boolean {
   let cleared = false;
   for (const j of table.joined) {
     if (j === table.holder || (j.a.floor === undefined && j.a.floorWait === undefined && j.a.floorRest === undefined)) continue;
-    const { floor: _, floorWait: __, floorRest: ___, ...rest } = j.a;
+    const { floorRest: _, ...rest } = without(j.a);
     attach(j.ws, rest);
     cleared = true;
   }
