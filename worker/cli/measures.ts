@@ -9,10 +9,11 @@ import { renderClaim } from '../engine/bots/claims.ts';
 import { playGame, type Policies, type SeatHooks } from '../engine/simulate.ts';
 import type { Action, Claim, GameState, LogEntry, Seat } from '../engine/types.ts';
 
-const HEURISTIC: Policies = { good: 'heuristic', killers: 'heuristic' };
+/** Every seat the measures do not script is a heuristic bot. */
+export const HEURISTIC: Policies = { good: 'heuristic', killers: 'heuristic' };
 
 /** The seats put out by a verdict (a ballot or its lot), in order, with their round. */
-function verdictOuts(log: readonly LogEntry[]): { seat: Seat; round: number }[] {
+export function verdictOuts(log: readonly LogEntry[]): { seat: Seat; round: number }[] {
   const outs: { seat: Seat; round: number }[] = [];
   for (const e of log) if (e.event.type === 'out' && (e.event.how === 'voted' || e.event.how === 'lot')) outs.push({ seat: e.event.seat, round: e.round });
   return outs;
@@ -65,6 +66,8 @@ export interface ClaimsHeardRow {
   ballots: number;
   /** Of those ballots, how many went to the checked killer, in %. */
   forChecked: number;
+  /** Of those games, how often the checked killer was the first seat put out by a verdict, in %. */
+  firstOut: number;
 }
 
 /**
@@ -75,8 +78,8 @@ export interface ClaimsHeardRow {
  */
 export function claimsHeard(players: number, games: number, seed: string | number, contested: boolean): ClaimsHeardRow {
   let claimed = 0;
-  let ballots = 0;
-  let forChecked = 0;
+  let firstOut = 0;
+  const heard = new BallotShare();
   for (let i = 0; i < games; i++) {
     const request = { ruleset: 'classic', players, options: {}, seed: `${seed}:${i}` };
     let police = 0;
@@ -113,45 +116,74 @@ export function claimsHeard(players: number, games: number, seed: string | numbe
     const { state } = playGame(request, `${seed}:${i}:bots`, HEURISTIC, undefined, hooks);
     if (!spoke) continue;
     claimed++;
+    heard.count(state, police, checked);
+    if (verdictOuts(state.log)[0]?.seat === checked) firstOut++;
+  }
+  return { contested, games: claimed, ballots: heard.ballots, forChecked: heard.share(), firstOut: pct(firstOut, claimed) };
+}
+
+/** The good bots' day-1 ballots (the 'day' ballot of round 1, the person's own left out), summed over games, and how many named one seat. */
+export class BallotShare {
+  ballots = 0;
+  on = 0;
+  /** Adds one game's day-1 ballots: every good seat's but `person`'s, and those of them for `target`. */
+  count(state: GameState, person: Seat, target: Seat): void {
     const day = state.log.find((e) => e.round === 1 && e.event.type === 'ballots' && e.event.purpose === 'day')?.event;
-    if (day?.type !== 'ballots') continue;
+    if (day?.type !== 'ballots') return;
     for (const b of day.ballots) {
-      if (b.seat === police || campOf(state.roles[b.seat - 1]!) !== 'good') continue;
-      ballots++;
-      if (b.target === checked) forChecked++;
+      if (b.seat === person || campOf(state.roles[b.seat - 1]!) !== 'good') continue;
+      this.ballots++;
+      if (b.target === target) this.on++;
     }
   }
-  return { contested, games: claimed, ballots, forChecked: pct(forChecked, ballots) };
+  /** The share of those ballots for the target, in %. */
+  share(): number {
+    return pct(this.on, this.ballots);
+  }
 }
 
 /** The stand-in police's move: its claim in its first speech (or last words), its vote for the checked seat, else the random policy. */
 function standInPolice(state: GameState, seat: Seat, random: Random, at: number, checked: Seat, firstSpeech: () => boolean): Action | null {
+  const claim: Claim = { role: 'police', checks: [{ seat: checked, camp: 'killers' }], vote: checked };
+  return scriptedMove(state, seat, random, at, () => (state.round === 1 && firstSpeech() ? claim : undefined), () => checked);
+}
+
+/**
+ * A scripted person's move, through its legal actions only: in a speech or last words where it may
+ * speak, the claim `speak` gives (none: it does not speak), as its words in English; at a ballot,
+ * the seat `vote` gives when that is a legal target; else what the random stand-in does.
+ */
+export function scriptedMove(state: GameState, seat: Seat, random: Random, at: number, speak: () => Claim | undefined, vote: () => Seat | 0): Action | null {
   const legal = legalActions(state, seat);
   const kind = state.step.kind;
-  if ((kind === 'speech' || kind === 'last-words') && legal.some((l) => l.type === 'say') && state.round === 1 && firstSpeech()) {
-    const claim: Claim = { role: 'police', checks: [{ seat: checked, camp: 'killers' }], vote: checked };
-    return { type: 'say', seat, text: renderClaim(claim, 'en'), claim, at };
+  if ((kind === 'speech' || kind === 'last-words') && legal.some((l) => l.type === 'say')) {
+    const claim = speak();
+    if (claim) return { type: 'say', seat, text: renderClaim(claim, 'en'), claim, at };
   }
-  const vote = legal.find((l) => l.type === 'vote');
-  if (vote && vote.type === 'vote' && vote.targets.includes(checked)) return { type: 'vote', seat, target: checked, at };
+  const ballot = legal.find((l) => l.type === 'vote');
+  const target = ballot ? vote() : 0;
+  if (ballot?.type === 'vote' && target !== 0 && ballot.targets.includes(target)) return { type: 'vote', seat, target, at };
   return randomMove(state, seat, random, at);
 }
 
-const pct = (n: number, of: number): number => (of > 0 ? Math.round((n / of) * 1000) / 10 : 0);
+/** n of `of` in %, to one decimal (0 of nothing). */
+export const pct = (n: number, of: number): number => (of > 0 ? Math.round((n / of) * 1000) / 10 : 0);
 
-/** Both measures as Markdown, with their command: the fairness table per size, then the claim heard uncontested and contested. */
-export function renderPeople(rows: FairnessRow[], heard: ClaimsHeardRow[], games: number, seed: string | number): string {
-  const lines = [
-    `Command: \`npm run simulate -- --people --games ${games} --seed ${seed}\` (classic; ${games} games per seat position; day-1 verdicts).`,
-    '',
-    '| players | average seat out on day 1 % | stand-in out on day 1 %, by seat (1, 2, …) | largest gap (points) | seat 1 first out, bots alone % (fair) |',
-    '|---|---|---|---|---|',
-  ];
+/**
+ * The measures as Markdown, with their command: the fairness table per size, then the claim heard
+ * uncontested and contested (each only when measured), then `after` (the person's words, person-measures.ts).
+ */
+export function renderPeople(rows: FairnessRow[], heard: ClaimsHeardRow[], games: number, seed: string | number, after = '', parts?: string): string {
+  const each = rows.length > 0 ? `classic; ${games} games per seat position; day-1 verdicts` : `${games} games a measure`;
+  const lines = [`Command: \`npm run simulate -- --people --games ${games} --seed ${seed}${parts ? ` --parts ${parts}` : ''}\` (${each}).`];
+  if (rows.length > 0) {
+    lines.push('', '| players | average seat out on day 1 % | stand-in out on day 1 %, by seat (1, 2, …) | largest gap (points) | seat 1 first out, bots alone % (fair) |', '|---|---|---|---|---|');
+  }
   for (const r of rows) {
     const gap = Math.max(...r.standIn.map((x) => Math.abs(x - r.average)));
     lines.push(`| ${r.players} | ${r.average.toFixed(1)} | ${r.standIn.map((x) => x.toFixed(1)).join(' · ')} | ${gap.toFixed(1)} | ${r.seatOneFirst.toFixed(1)} (${r.fair.toFixed(1)}) |`);
   }
-  lines.push('', '| classic 12: a stand-in police claims a true check of a killer on day 1 | games | good bots\' day-1 ballots | for the checked killer % |', '|---|---|---|---|');
+  if (heard.length > 0) lines.push('', '| classic 12: a stand-in police claims a true check of a killer on day 1 | games | good bots\' day-1 ballots | for the checked killer % |', '|---|---|---|---|');
   for (const h of heard) lines.push(`| ${h.contested ? 'contested: a killer bot claims police too' : 'uncontested'} | ${h.games} | ${h.ballots} | ${h.forChecked.toFixed(1)} |`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\n${after ? `\n${after}` : ''}`;
 }
