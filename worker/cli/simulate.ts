@@ -4,12 +4,14 @@
 // Prints one JSON object on stdout; bad arguments exit non-zero with one line that says what is allowed.
 // `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md;
 // `npm run simulate -- --cost [--games <k>] [--runs <r>]` the heuristic policy's cost in steady state (docs/balance.md);
-// `npm run simulate -- --people [--games <k>] [--seed <s>]` a passive person's seat fairness and a person's police claim heard (docs/balance.md).
+// `npm run simulate -- --people [--games <k>] [--seed <s>] [--parts fairness,claims,words]` a passive person's seat fairness, a person's
+//   police claim heard, and what the bots do with a person's words by day (docs/balance.md); --parts prints only those tables.
 import { parseArgs } from 'node:util';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } from '../engine/index.ts';
 import { balanceTable, costTable, cpuMs, renderBalanceTable, renderCostTable } from './balance.ts';
 import { simulate, type PolicyName } from '../engine/simulate.ts';
 import { claimsHeard, renderPeople, seatFairness } from './measures.ts';
+import { backedPoliceOut, falsePoliceHeard, hunchHeard, renderPersonWords } from './person-measures.ts';
 import { work } from '../engine/bots/scores.ts';
 
 function die(message: string): never {
@@ -23,6 +25,9 @@ function policy(name: string, value: string | undefined): PolicyName {
 }
 
 type Args = ReturnType<typeof parseCli>;
+
+/** The --people tables, in the order printed. */
+const ALL_PARTS = 'fairness,claims,words';
 
 /** The command line, checked by parseArgs; a bad flag exits with the usage line. */
 function parseCli() {
@@ -42,13 +47,14 @@ function parseCli() {
         runs: { type: 'string', default: '2' },
         'warm-up': { type: 'string', default: '0' },
         rulesets: { type: 'string' },
+        parts: { type: 'string', default: ALL_PARTS },
       },
       strict: true,
       allowPositionals: false,
     }).values;
   } catch (error) {
     die(
-      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>]`,
+      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>] [--parts fairness,claims,words]`,
     );
   }
 }
@@ -68,13 +74,7 @@ function main(): void {
     return;
   }
   if (args.people) {
-    const rows = [8, 12, 16].map((players) => {
-      const row = seatFairness(players, games, seed);
-      process.stderr.write(`fairness ${players}: done\n`);
-      return row;
-    });
-    const heard = [false, true].map((contested) => claimsHeard(12, games, seed, contested));
-    process.stdout.write(renderPeople(rows, heard, games, seed));
+    people(args.parts!, games, seed);
     return;
   }
   if (args.table) {
@@ -83,6 +83,27 @@ function main(): void {
     return;
   }
   simulateOne(args, games, seed);
+}
+
+/** The --people tables asked for: seat fairness, the police claim heard, and the person's words by day (each after the last). */
+function people(asked: string, games: number, seed: string | number): void {
+  const parts = asked.split(',');
+  for (const p of parts) if (!ALL_PARTS.split(',').includes(p)) die(`--parts takes ${ALL_PARTS.replaceAll(',', ', ')}, not "${p}"`);
+  const rows = parts.includes('fairness')
+    ? [8, 12, 16].map((players) => {
+        const row = seatFairness(players, games, seed);
+        process.stderr.write(`fairness ${players}: done\n`);
+        return row;
+      })
+    : [];
+  const heard = parts.includes('claims') ? [false, true].map((contested) => claimsHeard(12, games, seed, contested)) : [];
+  let words = '';
+  if (parts.includes('words')) {
+    const hunches = [hunchHeard('classic', 12, games, seed), hunchHeard('raw', 7, games, seed), hunchHeard('original', 10, games, seed)];
+    process.stderr.write('hunches: done\n');
+    words = renderPersonWords(hunches, heard[0] ?? claimsHeard(12, games, seed, false), falsePoliceHeard(12, games, seed), backedPoliceOut(12, games, seed));
+  }
+  process.stdout.write(renderPeople(rows, heard, games, seed, words, asked === ALL_PARTS ? undefined : asked));
 }
 
 /** One ruleset's games (the default command): its figures as one JSON line. */
