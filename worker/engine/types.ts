@@ -85,6 +85,10 @@ export interface ClaimedAct {
  * - `followed-vote`: `other` said it will vote (or suspects) `seat` this round, and the speaker goes along;
  * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
  * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
+ * - `checks-agree`: `count` police claims (the most credible of them `other`) agree that `seat` is a killer;
+ * - `against-police`: `seat` said it will vote out `other`, a police claimer whose word holds (neither contested nor disproved);
+ * - `named-proven`: `seat` named `other` a killer, though `other`'s word as police has proven true (killed at night, or a killer it named revealed);
+ * - `unchecked`: nothing firm points anywhere, and no credible claim clears `seat`: the speaker's own guess among those (no `other`);
  * - `hunch`: nothing in the view points anywhere, so a hunch (no `other`).
  */
 export interface ClaimReason {
@@ -92,6 +96,8 @@ export interface ClaimReason {
   seat: Seat;
   /** The other seat the reason is about; absent only for the kinds in `LONE_REASONS` (claim.ts). */
   other?: Seat;
+  /** `checks-agree`: how many police claims agree (2 or more). */
+  count?: number;
 }
 
 /** The kinds of `ClaimReason`. */
@@ -107,6 +113,10 @@ export type ReasonKind =
   | 'followed-vote'
   | 'false-role'
   | 'known-killer'
+  | 'checks-agree'
+  | 'named-proven'
+  | 'against-police'
+  | 'unchecked'
   | 'hunch';
 
 /** The two camps of RULES.md section 1: the killer camp and the good camp. */

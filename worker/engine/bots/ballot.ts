@@ -18,12 +18,38 @@ export function chooseVote(ev: Evidence, candidates: Seat[], canAbstain: boolean
   return ev.camp === 'killers' ? killersVote(ev, others, canAbstain) : goodVote(ev, others, canAbstain);
 }
 
-/** Good: the most suspect candidate, weighted by the votes others announced; abstain rather than vote a known good seat. */
+/**
+ * Good: the most suspect candidate, weighted by the votes others announced (as far as their reasons go); abstain
+ * rather than vote a known good seat. When nothing clears the floor (`leaning`), the bot's own lean instead.
+ */
 function goodVote(ev: Evidence, candidates: Seat[], canAbstain: boolean): Seat | 0 {
+  // Never a seat known to play on my side while anyone else can be voted.
+  const strangers = candidates.filter((c) => !isMate(ev, c));
+  const pool = strangers.length > 0 ? strangers : candidates;
   const score = (c: Seat) => suspicion(ev, c) + Math.min(CROWD, bandwagon(ev, c));
-  let t = best(candidates, score)!;
+  let t = best(pool, score)!;
+  if (score(t) - HUNCH * prior(ev, t) < FLOOR) return leanVote(ev, pool, canAbstain);
   const said = ev.claimOf[ev.me]?.firstVote;
-  if (said && said.round === ev.view.round && said.seat !== t && candidates.includes(said.seat) && score(said.seat) + KEEP_MY_WORD >= score(t)) t = said.seat;
+  if (said && said.round === ev.view.round && said.seat !== t && pool.includes(said.seat) && score(said.seat) + KEEP_MY_WORD >= score(t)) t = said.seat;
+  return canAbstain && suspicion(ev, t) <= -100 ? 0 : t;
+}
+
+/** The evidence a good bot's best candidate needs (its suspicion and the votes it may join, beyond its own hunch) to vote by it. */
+export const FLOOR = 0.6;
+
+/** Whether the good bot's evidence is below the floor for every candidate, so it votes (and speaks) by its own lean. */
+export function leaning(ev: Evidence, candidates: readonly Seat[]): boolean {
+  const pool = candidates.filter((c) => c !== ev.me && !isMate(ev, c));
+  return pool.length > 0 && pool.every((c) => suspicion(ev, c) - HUNCH * prior(ev, c) + Math.min(CROWD, bandwagon(ev, c)) < FLOOR);
+}
+
+/**
+ * Nothing firm to go on: my own seeded lean among the seats no claim clears (so no seat number is
+ * favoured and no early speaker makes a herd), tilted a little by what weak evidence there is.
+ */
+function leanVote(ev: Evidence, pool: Seat[], canAbstain: boolean): Seat | 0 {
+  const open = pool.filter((c) => suspicion(ev, c) - HUNCH * prior(ev, c) > -0.5);
+  const t = best(open.length > 0 ? open : pool, (c) => prior(ev, c) + 0.5 * (suspicion(ev, c) - HUNCH * prior(ev, c) + Math.min(CROWD, bandwagon(ev, c))))!;
   return canAbstain && suspicion(ev, t) <= -100 ? 0 : t;
 }
 

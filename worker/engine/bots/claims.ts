@@ -23,7 +23,7 @@ interface Phrases {
   /** "As the doctor: night 1, I saved #4" (`acts` already joined). */
   asRole: (role: string, acts: string) => string;
   act: (verb: Verb, night: number, seat: Seat) => string;
-  why: Record<ReasonKind, (seat: Seat, other: Seat) => string>;
+  why: Record<ReasonKind, (seat: Seat, other: Seat, count: number) => string>;
   /** "#5's result on #2 is not what I know." */
   contest: (seat: Seat, check: Seat) => string;
   space: string;
@@ -61,6 +61,10 @@ const PHRASES: Record<ClaimLang, Phrases> = {
       'false-role': (s) => `${s}号报的身份，我知道不是他的。`,
       'followed-vote': (s, o) => `${o}号说要投${s}号。`,
       'known-killer': (s) => `据我所知，${s}号是杀手。`,
+      'checks-agree': (s, _o, n) => `${n}位警察的验人结果一致：${s}号是杀手。`,
+      'named-proven': (s, o) => `${s}号指认${o}号是杀手，但${o}号的话已被证实。`,
+      'against-police': (s, o) => `${s}号要投出警察${o}号，${o}号的话并没有被推翻。`,
+      'unchecked': (s) => `还没有确凿的线索；在没人验过的人里，我猜${s}号。`,
       'hunch': () => '还没有线索，先凭感觉。',
     },
     contest: (s, c) => `${s}号报的${c}号验人结果与我所知不符。`,
@@ -89,6 +93,10 @@ const PHRASES: Record<ClaimLang, Phrases> = {
       'false-role': (s) => `#${s} claims a role I know is not theirs.`,
       'followed-vote': (s, o) => `#${o} said they will vote #${s}.`,
       'known-killer': (s) => `What I know makes #${s} a killer.`,
+      'checks-agree': (s, _o, n) => `${n} police claims agree: #${s} is a killer.`,
+      'named-proven': (s, o) => `#${s} named #${o} a killer, though #${o}'s word has proven true.`,
+      'against-police': (s, o) => `#${s} wants the police #${o} out, and nothing has shaken #${o}'s word.`,
+      'unchecked': (s) => `Nothing firm yet; of the seats no claim clears, my guess is #${s}.`,
       'hunch': () => 'Nothing points anywhere yet, so a hunch.',
     },
     contest: (s, c) => `#${s}'s result on #${c} is not what I know.`,
@@ -117,6 +125,10 @@ const PHRASES: Record<ClaimLang, Phrases> = {
       'false-role': (s) => `El #${s} dice tener un rol que sé que no es suyo.`,
       'followed-vote': (s, o) => `El #${o} dijo que votará al #${s}.`,
       'known-killer': (s) => `Por lo que sé, el #${s} es asesino.`,
+      'checks-agree': (s, _o, n) => `${n} policías coinciden: el #${s} es asesino.`,
+      'named-proven': (s, o) => `El #${s} acusó al #${o}, cuya palabra de policía resultó cierta.`,
+      'against-police': (s, o) => `El #${s} quiere echar al policía #${o}, cuya palabra nadie ha desmentido.`,
+      'unchecked': (s) => `Aún nada firme; entre los que nadie ha aclarado, apuesto por el #${s}.`,
       'hunch': () => 'Aún no hay pistas, es una corazonada.',
     },
     contest: (s, c) => `El resultado del #${s} sobre el #${c} no es lo que yo sé.`,
@@ -145,6 +157,10 @@ const PHRASES: Record<ClaimLang, Phrases> = {
       'false-role': (s) => `${s}번이 주장하는 역할은 그의 것이 아님을 압니다.`,
       'followed-vote': (s, o) => `${o}번이 ${s}번에 투표하겠다고 했습니다.`,
       'known-killer': (s) => `제가 아는 바로는 ${s}번이 킬러입니다.`,
+      'checks-agree': (s, _o, n) => `경찰 ${n}명의 조사 결과가 일치합니다: ${s}번은 킬러.`,
+      'named-proven': (s, o) => `${s}번이 ${o}번을 킬러로 지목했지만, ${o}번의 말은 사실로 드러났습니다.`,
+      'against-police': (s, o) => `${s}번은 경찰 ${o}번을 내보내려 하지만, ${o}번의 말은 반박된 적이 없습니다.`,
+      'unchecked': (s) => `아직 확실한 것이 없어, 아무도 결백을 확인하지 않은 사람 중 ${s}번을 짐작합니다.`,
       'hunch': () => '아직 단서가 없어 짐작입니다.',
     },
     contest: (s, c) => `${s}번이 말한 ${c}번의 조사 결과는 제가 아는 것과 다릅니다.`,
@@ -169,7 +185,7 @@ export function renderClaim(claim: Claim, lang: ClaimLang): string {
   if (claim.suspect !== undefined) parts.push(p.suspect(claim.suspect));
   // "As police: #1 is a killer." already says why a police votes #1: not said twice.
   const said = claim.why?.kind === 'known-killer' && claim.checks?.some((c) => c.seat === claim.why!.seat && c.camp === 'killers');
-  if (claim.why && !said) parts.push(p.why[claim.why.kind](claim.why.seat, claim.why.other ?? 0));
+  if (claim.why && !said) parts.push(p.why[claim.why.kind](claim.why.seat, claim.why.other ?? 0, claim.why.count ?? 0));
   if (claim.vote !== undefined) parts.push(p.vote(claim.vote));
   return parts.join(p.space);
 }

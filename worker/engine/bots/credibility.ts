@@ -1,11 +1,17 @@
 // A claimer's word as police (credibility), weighed against what the bot knows for sure, the
 // night, its own team's checks and the other claimers: below suspicion (weigh.ts) and the signals
-// (signals.ts), which both read it.
-import { knownGood, knownKiller, NIGHT_OUT, type Evidence } from './evidence.ts';
+// (signals.ts), which both read it. Claims are judged by how they hold up, never by who spoke first.
+import { claimsPolice, knownGood, knownKiller, NIGHT_OUT, type Evidence } from './evidence.ts';
 import { keepScore, scored, work } from './scores.ts';
-import { NO_CHECK_LIST } from './seat-reading.ts';
+import { NO_CHECK_LIST, type SeatClaims } from './seat-reading.ts';
 import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
 import type { Seat } from '../types.ts';
+
+/** A claimer this credible is well backed: voting against it, or calling a killer it named good, counts against the seat that does. */
+export const BACKED = 0.75;
+
+/** A claimer proven by the night or the verdict (killed at night, a killer it named revealed): its word stands against any living one. */
+const PROVEN = 0.9;
 
 /** A seat's word as police, from -1 (caught lying) to 1 (known good or proven right). */
 export function credibility(ev: Evidence, seat: Seat): number {
@@ -15,6 +21,14 @@ export function credibility(ev: Evidence, seat: Seat): number {
   work.credibilities++;
   memo.credSeen[seat] = ev.claimOf[seat];
   return keepScore(memo, seat, credibilityOf(ev, seat));
+}
+
+/**
+ * How much a claimer's word moves a suspicion, from its credibility: nothing at 0.2 or below (a word the
+ * bot itself rates low adds nothing), half at an uncontested claim's 0.5, fully from 0.8 (well backed).
+ */
+export function claimWeight(cred: number): number {
+  return cred <= 0.2 ? 0 : cred >= 0.8 ? 1 : (cred - 0.2) / 0.6;
 }
 
 function credibilityOf(ev: Evidence, seat: Seat): number {
@@ -33,28 +47,74 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
   if (disprovedCheck(ev, seat) !== 0 || claimsMyRole(ev, seat)) return -1;
   if (knownGood(ev, seat)) return 1;
   const own = trustOf(ev, seat);
-  // No results announced: nothing to weigh against the other claimers.
-  if (own !== 0.5 || checks.length === 0) return own;
+  // Proven, or no police claim to weigh against the other claimers.
+  if (own !== 0.5 || !claimsPolice(ev, seat)) return own;
   // The killers do not kill their own: a claimer who named a seat the killers then killed is most likely lying.
   for (const [target, camp] of checks) if (camp === 'killers' && (ev.known[target]! & NIGHT_OUT) !== 0) return 0.1;
+  return weighedAgainstOthers(ev, seat, c);
+}
+
+/**
+ * A living police claimer against the other police claimers (accounting as AIWolf's agents do: two claims
+ * that contradict each other cannot both be true). A proven claimer who contradicts it makes it a liar;
+ * one who agrees backs it (up to 0.95); untrusted claimers that agree back each other a little, and a
+ * contradiction contests it, unless the contradicting claimer is itself outnumbered: contradicted by
+ * two or more claimers and backed by fewer, as a lone fake is by a police team that stands up together.
+ */
+function weighedAgainstOthers(ev: Evidence, seat: Seat, c: SeatClaims): number {
   let cred = 0.5;
-  // Weighed against the other claimers: a trusted one (killed at night, proven right) who named this seat a killer, or
-  // whom this seat named a killer, makes it a likely liar; agreeing with a trusted one makes it likely true. Among
-  // untrusted claimers, results announced alike back each other up, and being named a killer contests a claim.
+  let backedByProven = false;
+  let backers = 0;
+  let opposers = 0;
   for (const other of checkers(ev)) {
     if (other === seat) continue;
-    const theirs = ev.claimOf[other]!.checks;
-    const trusted = trustOf(ev, other) >= 0.9;
-    if (theirs.get(seat) === 'killers') {
-      if (trusted) return 0.1;
-      cred -= 0.2;
-    }
-    for (const [target, camp] of checks) {
-      if (target === other && camp === 'killers' && trusted) return 0.1;
-      if (target !== other && theirs.get(target) === camp) cred += trusted ? 0.3 : 0.1;
+    const theirs = ev.claimOf[other]!;
+    const proven = trustOf(ev, other) >= PROVEN;
+    const relation = relationOf(c, seat, theirs, other);
+    if (relation < 0) {
+      if (proven) return 0.1;
+      opposers++;
+      if (!outnumbered(ev, other)) cred -= 0.2;
+    } else if (relation > 0) {
+      backers++;
+      cred += proven ? 0.3 : 0.15;
+      backedByProven ||= proven;
     }
   }
-  return Math.min(0.8, Math.max(0.1, cred));
+  if (opposers >= 2 && opposers > backers) return 0.1;
+  return Math.min(backedByProven ? 0.95 : 0.8, Math.max(0.1, cred));
+}
+
+/** Whether police claimer `seat` is contradicted by two or more claimers and backed by fewer (see weighedAgainstOthers). */
+function outnumbered(ev: Evidence, seat: Seat): boolean {
+  const c = ev.claimOf[seat]!;
+  let backers = 0;
+  let opposers = 0;
+  for (const other of checkers(ev)) {
+    if (other === seat) continue;
+    const relation = relationOf(c, seat, ev.claimOf[other]!, other);
+    if (relation < 0) opposers++;
+    else if (relation > 0) backers++;
+  }
+  return opposers >= 2 && opposers > backers;
+}
+
+/**
+ * Two police claims side by side: -1 when they cannot both be true (one names the other a killer or
+ * disputes its claim, or they give one seat different results), 1 when they agree on a result, else 0.
+ */
+function relationOf(a: SeatClaims, seatA: Seat, b: SeatClaims, seatB: Seat): number {
+  if (a.checks.get(seatB) === 'killers' || b.checks.get(seatA) === 'killers') return -1;
+  if (a.disputes?.includes(seatB) || b.disputes?.includes(seatA)) return -1;
+  let agree = false;
+  for (const [target, camp] of a.checkList) {
+    if (target === seatB) continue;
+    const theirs = b.checks.get(target);
+    if (theirs === undefined) continue;
+    if (theirs !== camp) return -1;
+    agree = true;
+  }
+  return agree ? 1 : 0;
 }
 
 /** `trust`, worked out once per seat and decision (every claimer's credibility asks it of every other claimer). */
@@ -72,12 +132,17 @@ function trust(ev: Evidence, seat: Seat): number {
   return ((ev.known[seat] ?? 0) & NIGHT_OUT) !== 0 ? 0.9 : 0.5;
 }
 
-/** The seats that announced check results, in the order of their first claims. */
+/** Whether `seat`'s word as police has proven true (killed at night, or a killer it named revealed). */
+export function provenPolice(ev: Evidence, seat: Seat): boolean {
+  return claimsPolice(ev, seat) && credibility(ev, seat) >= PROVEN;
+}
+
+/** The seats that claim police with something to weigh (check results, or another claim disputed), in the order of their first claims. */
 export function checkers(ev: Evidence): readonly Seat[] {
   if (!ev.index.checkers) {
     const list: Seat[] = [];
     ev.claims.forEach((c, claimer) => {
-      if (c.checks.size > 0) list.push(claimer);
+      if (c.checks.size > 0 || (c.role === 'police' && c.disputes)) list.push(claimer);
     });
     ev.index.checkers = list;
   }

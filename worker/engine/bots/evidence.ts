@@ -133,7 +133,7 @@ export function readView(view: BotView, lean = 0): Evidence {
   if (log.stamps.length < 3 * (n + 1)) {
     log.scores = new Array<number>(3 * (n + 1)).fill(0);
     log.stamps = new Array<number>(3 * (n + 1)).fill(0);
-    log.announced = { gen: 0, killerBy: new Array<Seat>(n + 1).fill(0), killerCred: new Array<number>(n + 1).fill(0), goodBy: new Array<Seat>(n + 1).fill(0), goodCred: new Array<number>(n + 1).fill(0), trustedPolice: new Array<boolean>(n + 1).fill(false) };
+    log.announced = { gen: 0, killerBy: new Array<Seat>(n + 1).fill(0), killerCred: new Array<number>(n + 1).fill(0), goodBy: new Array<Seat>(n + 1).fill(0), goodCred: new Array<number>(n + 1).fill(0), killerCount: new Array<number>(n + 1).fill(0), trustedPolice: new Array<boolean>(n + 1).fill(false) };
   }
   const seatsSeen = log.seatsSeen;
   const seatNo = log.seatNo;

@@ -16,6 +16,8 @@ export type { BotMemory } from './speech.ts';
 const PLAYED = new Set(['point', 'open-eyes', 'say', 'pass', 'vote']);
 /** Types the policy knows and never takes: the killers' self-destruct, surrender, team chat. */
 const DECLINED = new Set(['team-chat', 'self-destruct', 'surrender']);
+/** Marks a turn spoken in and passed (BotMemory.spoke). */
+const DONE = '/passed';
 
 export interface BotMove {
   action: SeatAction | null;
@@ -29,7 +31,7 @@ export type BotPlan =
   | { kind: 'point'; slot: PointSlot }
   | { kind: 'open-eyes' }
   | { kind: 'say'; turn: string }
-  | { kind: 'pass' }
+  | { kind: 'pass'; spoke?: string }
   | { kind: 'vote'; vote: Extract<LegalAction, { type: 'vote' }> }
   | { kind: 'other'; choices: LegalAction[] };
 
@@ -52,7 +54,8 @@ export function planMove(legal: readonly LegalAction[], step: PlanStep, round: n
     // An open day (RULES.md 11) is one speech per window: say it once, then "done".
     const turn = `${round}:${step.kind}:${step.kind === 'speech' || step.kind === 'open-day' ? step.purpose : ''}`;
     if (memory.spoke !== turn && legal.some((l) => l.type === 'say')) return { kind: 'say', turn };
-    if (legal.some((l) => l.type === 'pass')) return { kind: 'pass' };
+    // A speech turn's pass ends it: a later round of speeches of the same purpose (infernal's day 1 has two) is a new turn to speak in.
+    if (legal.some((l) => l.type === 'pass')) return step.kind === 'speech' && memory.spoke === turn ? { kind: 'pass', spoke: turn + DONE } : { kind: 'pass' };
   }
   const vote = legal.find((l): l is Extract<LegalAction, { type: 'vote' }> => l.type === 'vote');
   if (vote) return { kind: 'vote', vote };
@@ -98,7 +101,7 @@ export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, rand
       return { action: { type: 'say', seat: me, text: renderClaim(said.claim, lang), claim: said.claim }, memory: { ...said.memory, spoke: plan.turn } };
     }
     case 'pass':
-      return { action: { type: 'pass', seat: me }, memory };
+      return { action: { type: 'pass', seat: me }, memory: plan.spoke ? { ...memory, spoke: plan.spoke } : memory };
     case 'vote':
       return { action: { type: 'vote', seat: me, target: chooseVote(readView(viewOf(), lean), plan.vote.targets, plan.vote.canAbstain) }, memory };
     case 'other':

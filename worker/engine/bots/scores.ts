@@ -90,7 +90,9 @@ export interface Announced {
   killerCred: number[];
   goodBy: Seat[];
   goodCred: number[];
-  /** By seat: a police claimer I take at its word (killed at night, or proven right). */
+  /** By seat, how many claimers whose word weighs anything named it a killer. */
+  killerCount: number[];
+  /** By seat: a police claimer whose word is well backed (credibility.ts BACKED): voting against it counts against the voter. */
   trustedPolice: boolean[];
 }
 

@@ -3,7 +3,7 @@
 // decision reads only the entries added since its last one (evidence.ts turns it into evidence).
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
 import { emptyKey, type Announced, type ScoreKey } from './scores.ts';
-import type { Camp, Claim, ClaimedAct, LogEntry, Role, Seat } from '../types.ts';
+import type { Camp, Claim, ClaimedAct, LogEntry, ReasonKind, Role, Seat } from '../types.ts';
 import type { BotSeatView } from '../bot-view.ts';
 
 /** The claims one seat has made so far: its latest role claim, every check result it announced, its latest vote intention. */
@@ -12,22 +12,24 @@ export interface SeatClaims {
   checks: ReadonlyMap<Seat, Camp>;
   /** `checks` as a list in the same order (made once per claim: walked at every decision). */
   checkList: readonly (readonly [Seat, Camp])[];
-  /** The last vote it announced, and in which round (only this round's counts). */
-  vote?: { seat: Seat; round: number };
+  /** The last vote it announced, in which round (only this round's counts), and the kind of reason it gave for it (none: a bare vote). */
+  vote?: { seat: Seat; round: number; why?: ReasonKind };
   /** The first vote it announced in the latest round it announced one (what a changed vote is measured against). */
   firstVote?: { seat: Seat; round: number };
   /** The last seat it said it suspects, and in which round. */
   suspect?: { seat: Seat; round: number };
   /** A power role's night acts it claimed (the latest list). */
   acts?: readonly ClaimedAct[];
+  /** The seats whose claims it said its own knowledge disproves (a contested check, a false role or check as its vote's reason), in order. */
+  disputes?: readonly Seat[];
 }
 
 /** Lists of claims worked out once per new claim of their kind, not once per seat weighed. */
 export interface ClaimIndex {
   /** The seats that announced check results, in the order of their first claims. */
   checkers?: Seat[];
-  /** The votes announced in round `votesRound`, as voter, seat, voter, seat…, in the order of the voters' first claims. */
-  votes?: Seat[];
+  /** The votes announced in round `votesRound`, as voter, seat, the kind of reason given (or none), voter…, in the order of the voters' first claims. */
+  votes?: (Seat | ReasonKind | undefined)[];
   votesRound?: number;
 }
 
@@ -203,10 +205,10 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
   // Map.set keeps a seat's place in the order of first claims.
   const after = afterClaim(r, seat, claim, round);
   // Check results that say something new (police repeat theirs at every speech).
-  if (after.checkList !== checksBefore) r.index.checkers = undefined;
+  if (after.checkList !== checksBefore || after.disputes !== before?.disputes || after.role !== before?.role) r.index.checkers = undefined;
   // New check results, or a police claimer's new role or acts, can change any seat's scores; any other claim changes only
   // the claimer's own credibility and suspicion (weigh.ts works those out again when the seat's claims change).
-  if (after.checkList !== checksBefore || ((!before || after.role !== before.role || after.acts !== before.acts) && (claimsPolice(before) || claimsPolice(after)))) r.version++;
+  if (after.checkList !== checksBefore || after.disputes !== before?.disputes || ((!before || after.role !== before.role || after.acts !== before.acts) && (claimsPolice(before) || claimsPolice(after)))) r.version++;
   r.claims.set(seat, after);
   r.claimOf[seat] = after;
 }
@@ -242,9 +244,15 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
   if (before?.firstVote) after.firstVote = before.firstVote;
   if (before?.suspect) after.suspect = before.suspect;
   if (before?.acts) after.acts = before.acts;
+  if (before?.disputes) after.disputes = before.disputes;
   if (role) after.role = role;
   if (acts) after.acts = acts;
   if (suspect !== undefined) after.suspect = { seat: suspect, round };
+  // "#5's result on #2 is not what I know", "#5 claims a role I know is not theirs": the speaker disputes #5's claim.
+  const contested = 'contest' in claim ? claim.contest?.seat : undefined;
+  const why = 'why' in claim ? claim.why : undefined;
+  const disputed = why && (why.kind === 'false-role' || why.kind === 'false-check') ? why.seat : undefined;
+  for (const d of [contested, disputed]) if (d !== undefined && d !== seat && !after.disputes?.includes(d)) after.disputes = [...(after.disputes ?? []), d];
   if (checks) {
     if (!role) after.role ??= 'police';
     // Results already announced, the same again: the same map and list (a new one only for something new).
@@ -258,7 +266,8 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
     }
   }
   if (vote !== undefined) {
-    after.vote = { seat: vote, round };
+    const kind = why?.seat === vote ? why.kind : undefined;
+    after.vote = kind ? { seat: vote, round, why: kind } : { seat: vote, round };
     if (after.firstVote?.round !== round) after.firstVote = after.vote;
   }
   steps[k] = { claim, before, round, after };

@@ -3,12 +3,9 @@
 // that left a seat named a killer after announcing it, a killer called good, a claim against a more credible claimer.
 // Each is weighed into the suspicion (`signalScore`) and named as the reason a bot gives (`reasonFor`).
 import { claimsPolice, knownKiller, outAtNight, type Evidence } from './evidence.ts';
-import { checkers, credibility } from './credibility.ts';
+import { BACKED, checkers, claimWeight, credibility, provenPolice } from './credibility.ts';
 import { work, type Announced } from './scores.ts';
 import type { ClaimReason, Seat } from '../types.ts';
-
-/** A police claimer this credible (killed at night, proven right) is taken at its word. */
-const TRUSTED = 0.9;
 
 /** Where the signals go: summed into a suspicion, and (when a reason is asked for) listed with their reasons. */
 interface Tally {
@@ -31,13 +28,16 @@ function announcements(ev: Evidence): Announced {
   a.killerCred.fill(0);
   a.goodBy.fill(0);
   a.goodCred.fill(0);
+  a.killerCount.fill(0);
   a.trustedPolice.fill(false);
   for (const claimer of checkers(ev)) {
     const cred = credibility(ev, claimer);
-    if (cred <= 0) continue;
+    // A word I rate this low names nobody.
+    if (claimWeight(cred) === 0) continue;
     for (const [target, camp] of ev.claimOf[claimer]!.checkList) {
       if (target === claimer || target >= n) continue;
       if (camp === 'killers') {
+        a.killerCount[target]!++;
         if (cred > a.killerCred[target]!) {
           a.killerBy[target] = claimer;
           a.killerCred[target] = cred;
@@ -49,7 +49,7 @@ function announcements(ev: Evidence): Announced {
     }
   }
   ev.claims.forEach((_, claimer) => {
-    if (claimer < n && claimsPolice(ev, claimer) && credibility(ev, claimer) >= TRUSTED) a.trustedPolice[claimer] = true;
+    if (claimer < n && claimsPolice(ev, claimer) && credibility(ev, claimer) >= BACKED) a.trustedPolice[claimer] = true;
   });
   a.gen = ev.memo.gen;
   return a;
@@ -59,7 +59,10 @@ function announcements(ev: Evidence): Announced {
 function scan(ev: Evidence, seat: Seat, tally: Tally): void {
   const said = announcements(ev);
   // Reasons that add nothing here (weighed in `suspicion` already) are looked for only when a reason is asked for.
-  if (tally.reasons && said.killerBy[seat]) note(tally, 'checked-killer', seat, said.killerBy[seat]!, 0);
+  if (tally.reasons && said.killerBy[seat]) {
+    if (said.killerCount[seat]! >= 2) tally.reasons.push({ kind: 'checks-agree', seat, other: said.killerBy[seat]!, count: said.killerCount[seat]! });
+    else note(tally, 'checked-killer', seat, said.killerBy[seat]!, 0);
+  }
   const mine = ev.claimOf[seat];
   if (mine) {
     for (const [target, camp] of mine.checkList) {
@@ -68,11 +71,19 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
       if (camp === 'good') {
         if (knownKiller(ev, target)) {
           if (tally.reasons) note(tally, 'defended-killer', seat, target, 0);
-        } else if (said.killerCred[target]! >= TRUSTED && said.killerBy[target] !== seat) note(tally, 'defended-killer', seat, target, 1.5);
+        } else if (said.killerCred[target]! >= BACKED && said.killerBy[target] !== seat) note(tally, 'defended-killer', seat, target, 1.5);
       } else if (said.trustedPolice[target]) {
-        // Named a trusted police claimer a killer: a counter-claim.
-        note(tally, 'counter-claim', seat, target, 2);
+        // Named a well-backed police claimer a killer: a counter-claim (against a proven one, said so).
+        note(tally, provenPolice(ev, target) ? 'named-proven' : 'counter-claim', seat, target, 2);
       }
+    }
+    // Said its knowledge disproves a well-backed police claim: a counter-claim too.
+    for (const target of mine.disputes ?? []) if (said.trustedPolice[target] && mine.checks.get(target) !== 'killers') note(tally, provenPolice(ev, target) ? 'named-proven' : 'counter-claim', seat, target, 2);
+    // Said it will vote out a police claimer whose word holds (neither contested nor disproved), without a claim of its own against it.
+    const wanted = mine.vote?.seat;
+    if (wanted !== undefined && wanted !== seat && claimsPolice(ev, wanted) && mine.checks.get(wanted) !== 'killers' && !mine.disputes?.includes(wanted)) {
+      const w = claimWeight(credibility(ev, wanted));
+      if (w >= 0.5) note(tally, 'against-police', seat, wanted, w);
     }
   }
   const ballots = ev.ballotsBy[seat];
@@ -88,7 +99,7 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
     if (first && vowed && vowed.round === b.round && vowed.seat !== b.target && named(said, vowed.seat, seat) && !named(said, b.target, seat)) {
       note(tally, 'changed-vote', seat, vowed.seat, 1);
     }
-    if (said.goodBy[b.target] && said.goodBy[b.target] !== seat) note(tally, 'voted-cleared', seat, b.target, 0.6 * said.goodCred[b.target]!);
+    if (said.goodBy[b.target] && said.goodBy[b.target] !== seat) note(tally, 'voted-cleared', seat, b.target, 0.8 * said.goodCred[b.target]!);
     if (said.trustedPolice[b.target]) note(tally, 'voted-police', seat, b.target, 1.5);
     // Weighed in `suspicion` already (0.4 a ballot): named here as a reason only.
     if (tally.reasons && outAtNight(ev, b.target)) note(tally, 'voted-victim', seat, b.target, 0);
@@ -110,13 +121,13 @@ export function signalScore(ev: Evidence, seat: Seat): number {
 }
 
 /** Ranks the reasons a bot names: the plainest evidence first. */
-const RANK: Record<ClaimReason['kind'], number> = { 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
+const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
 
-/** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind. */
-export function reasonFor(ev: Evidence, seat: Seat): ClaimReason | undefined {
+/** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind; none about `me` as the other seat (said in my own words instead). */
+export function reasonFor(ev: Evidence, seat: Seat, me: Seat = 0): ClaimReason | undefined {
   const tally: Tally = { weight: 0, reasons: [] };
   scan(ev, seat, tally);
   let top: ClaimReason | undefined;
-  for (const why of tally.reasons!) if (!top || RANK[why.kind] >= RANK[top.kind]) top = why;
+  for (const why of tally.reasons!) if (why.other !== me && (!top || RANK[why.kind] >= RANK[top.kind])) top = why;
   return top;
 }

@@ -44,10 +44,32 @@ export function speechClaim(ev: Evidence, memory: BotMemory, random: Random, las
 function policeClaim(ev: Evidence, lastWords: boolean): Claim | null {
   const found = [...ev.checked].some(([s, camp]) => camp === 'killers' && ev.living.includes(s));
   const strangerClaims = ev.living.some((s) => s !== ev.me && !isMate(ev, s) && claimsPolice(ev, s));
+  // About to be voted out (a defence, a PK, votes gathering on me): hiding the card now only loses it.
+  const threatened = threatOn(ev, ev.me);
+  // A teammate's true claim that votes gather against: stand up beside it, with the same results.
+  const mateAtRisk = ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m) && threatOn(ev, m));
+  if (threatened || mateAtRisk) return policeWith(ev);
   if (!found && !lastWords && !strangerClaims && ev.view.round < 3) return null;
   if (!lastWords && !strangerClaims && !claimsPolice(ev, ev.me) && ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m))) return null;
+  return policeWith(ev);
+}
+
+/** "As police: …" with every result my team found. */
+function policeWith(ev: Evidence): Claim {
   const checks = [...ev.checked].map(([seat, camp]) => ({ seat, camp }));
   return checks.length > 0 ? { role: 'police', checks } : { role: 'police' };
+}
+
+/** Whether this round's votes gather on `target`: two or more seats said they vote or suspect it, or as many ballots were cast against it (a PK). */
+function threatOn(ev: Evidence, target: Seat): boolean {
+  const round = ev.view.round;
+  let against = 0;
+  ev.claims.forEach((c, seat) => {
+    if (seat !== target && living(ev, seat) && (c.vote?.round === round ? c.vote.seat : c.suspect?.round === round ? c.suspect.seat : 0) === target) against++;
+  });
+  let ballots = 0;
+  for (const list of ev.ballotsBy) for (const b of list ?? []) if (b.round === round && b.target === target) ballots++;
+  return against >= 2 || ballots >= 2;
 }
 
 /** Killers claim civilian, or (sometimes, consistently) police with made-up results against dangerous seats. */

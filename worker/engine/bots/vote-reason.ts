@@ -3,7 +3,8 @@
 // others announced that it joined, or, when nothing points anywhere, its hunch. Every announced vote
 // carries one. The killers choose by danger to their team, which they never say: they name what a
 // good seat would see, as they blend in.
-import { knownGood, knownKiller, living, type Evidence } from './evidence.ts';
+import { claimsPolice, isMate, knownGood, knownKiller, living, type Evidence } from './evidence.ts';
+import { leaning } from './ballot.ts';
 import { bandwagon } from './weigh.ts';
 import { credibility } from './credibility.ts';
 import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
@@ -12,9 +13,15 @@ import type { ClaimReason, Seat } from '../types.ts';
 
 /** The reason for voting `seat`, as the speech says it. */
 export function voteReason(ev: Evidence, seat: Seat): ClaimReason {
-  const seen = reasonFor(ev, seat);
-  // My own night knowledge (my team's check, who opened eyes, every other seat cleared), unless a claimer already said it.
-  if (ev.camp === 'good' && knownKiller(ev, seat) && seen?.kind !== 'checked-killer') return { kind: 'known-killer', seat };
+  // Nothing clears the floor: the vote is my own guess, and the speech says so rather than dress it up.
+  if (ev.camp === 'good' && leaning(ev, ev.living)) return guess(ev, seat);
+  // A reason about me is said in my own words: my own result is what I know (never "#8 checked #6" from #8).
+  const seen = reasonFor(ev, seat, ev.me);
+  if (ev.camp === 'good' && knownKiller(ev, seat) && seen?.kind !== 'checked-killer' && seen?.kind !== 'checks-agree') {
+    // My police team opened eyes together and knows its members: a stranger's police claim is what gives it away.
+    if (ev.role === 'police' && claimsPolice(ev, seat) && !isMate(ev, seat) && ev.checked.get(seat) !== 'killers') return { kind: 'false-role', seat };
+    return { kind: 'known-killer', seat };
+  }
   if (seen) return seen;
   if (ev.camp === 'good' && claimsMyRole(ev, seat)) return { kind: 'false-role', seat };
   if (ev.camp === 'good' && credibility(ev, seat) < 0) {
@@ -22,7 +29,17 @@ export function voteReason(ev: Evidence, seat: Seat): ClaimReason {
     if (check !== 0) return { kind: 'false-check', seat, other: check };
   }
   const voter = bandwagon(ev, seat) > 0 ? announcer(ev, seat) : 0;
-  return voter !== 0 ? { kind: 'followed-vote', seat, other: voter } : { kind: 'hunch', seat };
+  return voter !== 0 ? { kind: 'followed-vote', seat, other: voter } : guess(ev, seat);
+}
+
+/** A vote on no firm evidence: a plain hunch while the table has said and shown nothing, else a guess among the seats no claim clears. */
+function guess(ev: Evidence, seat: Seat): ClaimReason {
+  let claims = false;
+  ev.claims.forEach((c) => {
+    if (c.role === 'police' || c.checks.size > 0 || (c.role !== undefined && c.role !== 'civilian')) claims = true;
+  });
+  const ballots = ev.ballotsBy.some((b) => b !== undefined);
+  return claims || ballots ? { kind: 'unchecked', seat } : { kind: 'hunch', seat };
 }
 
 /** The seat of a claim of `seat` that contradicts what I know: a check result, or a claimed save of a seat that went out that night. */

@@ -1,10 +1,10 @@
 // How a bot weighs what its view holds (evidence.ts): a seat's suspicion from its claimers' credibility (credibility.ts) from claims, ballots and what the table saw (signals.ts),
 // the announced votes it may join, a seat's danger to the killers.
-import { GOOD, HUNCH, LIVING, NIGHT_OUT, isMate, knownGood, knownKiller, prior, type Ballot, type Evidence } from './evidence.ts';
+import { GOOD, HUNCH, LIVING, NIGHT_OUT, claimsPolice, isMate, knownGood, knownKiller, prior, type Ballot, type Evidence } from './evidence.ts';
 import { keepScore, scored, work } from './scores.ts';
 import { signalScore } from './signals.ts';
-import { checkers, credibility } from './credibility.ts';
-import type { Seat } from '../types.ts';
+import { checkers, claimWeight, credibility } from './credibility.ts';
+import type { ReasonKind, Seat } from '../types.ts';
 
 const NO_BALLOTS: readonly Ballot[] = [];
 const NO_ROUNDS: readonly number[] = [];
@@ -25,20 +25,42 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
   if (knownKiller(ev, seat)) return 100;
   if (knownGood(ev, seat)) return -100;
   let s = 0;
-  // The check results announced about `seat`, in the order of the claimers' first claims.
+  // The police claims about `seat`, in the order of the claimers' first claims, each as far as its claimer's word goes:
+  // a result ("a killer", "not a killer"), or a claim of its own disputed (the disputer says its knowledge disproves it).
   for (const claimer of checkers(ev)) {
-    const said = ev.claimOf[claimer]!.checks.get(seat);
-    if (said === undefined || claimer === seat) continue;
-    const cred = Math.max(0, credibility(ev, claimer));
-    s += said === 'killers' ? 3 * cred : -2 * cred;
+    if (claimer === seat) continue;
+    const theirs = ev.claimOf[claimer]!;
+    const said = theirs.checks.get(seat);
+    const disputed = said === undefined && theirs.disputes?.includes(seat);
+    if (said === undefined && !disputed) continue;
+    const w = claimWeight(credibility(ev, claimer));
+    s += said === 'good' ? -2 * w : 3 * w;
   }
-  if (credibility(ev, seat) < 0) s += 4;
+  const own = credibility(ev, seat);
+  if (own < 0) s += 4;
+  // A police claimer whose word holds up is itself likely good (a lone fake is weighed down by the claims against it).
+  else if (claimsPolice(ev, seat)) s -= 2 * claimWeight(own);
   for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) {
     // Voting against a seat that turned out good (or died at night, as the killers' victims mostly are) looks bad.
     if (((ev.known[b.target] ?? 0) & (GOOD | NIGHT_OUT)) !== 0) s += 0.4;
     if (knownKiller(ev, b.target)) s -= 0.6;
   }
   return s + signalScore(ev, seat) + HUNCH * prior(ev, seat);
+}
+
+/** The part of `seat`'s suspicion that is evidence, not my hunch: what a vote needs to clear the floor (ballot.ts). */
+export function evidenceAgainst(ev: Evidence, seat: Seat): number {
+  return suspicion(ev, seat) - HUNCH * prior(ev, seat);
+}
+
+/**
+ * How far an announced vote moves another good seat, by the reason given for it: a reason the table can
+ * see (a check, a ballot, a contradicted claim) fully; following another's vote a little more than a bare
+ * vote; a bare vote, a hunch or a guess a little, so that a hunch never makes a herd.
+ */
+function reasonWeight(why: ReasonKind | undefined): number {
+  if (why === undefined || why === 'hunch' || why === 'unchecked') return 0.15;
+  return why === 'followed-vote' ? 0.3 : 1;
 }
 
 /** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
@@ -53,26 +75,30 @@ export function bandwagon(ev: Evidence, seat: Seat): number {
 function bandwagons(ev: Evidence): number[] {
   const w = new Array<number>(ev.view.seats.length + 1).fill(0);
   const votes = votesThisRound(ev);
-  for (let i = 0; i < votes.length; i += 2) {
-    const voter = votes[i]!;
-    const seat = votes[i + 1]!;
+  for (let i = 0; i < votes.length; i += 3) {
+    const voter = votes[i] as Seat;
+    const seat = votes[i + 1] as Seat;
     if (seat >= w.length || voter === ev.me || voter === seat || !(ev.known[voter]! & LIVING)) continue;
     if (isMate(ev, voter)) w[seat]! += 1;
-    else if (ev.camp === 'good' && !knownKiller(ev, voter)) w[seat]! += 0.3 * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
-    else if (ev.camp === 'killers') w[seat]! += 0.3;
+    else if (ev.camp === 'good' && !knownKiller(ev, voter)) {
+      // As far as the voter's own reason goes, and its word: a police claimer's vote for the seat it named weighs as its claim does.
+      const why = votes[i + 2] as ReasonKind | undefined;
+      const word = why === 'known-killer' && claimsPolice(ev, voter) ? 2 * claimWeight(credibility(ev, voter)) : 1;
+      w[seat]! += 0.3 * reasonWeight(why) * word * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
+    } else if (ev.camp === 'killers') w[seat]! += 0.3;
   }
   return w;
 }
 
-/** The votes announced this round, as voter, seat, voter, seat…, in the order of the voters' first claims (listed once per new vote or round). */
-function votesThisRound(ev: Evidence): readonly Seat[] {
+/** The votes announced this round, as voter, seat, reason kind, voter…, in the order of the voters' first claims (listed once per new vote or round). */
+function votesThisRound(ev: Evidence): readonly (Seat | ReasonKind | undefined)[] {
   if (!ev.index.votes || ev.index.votesRound !== ev.view.round) {
-    const votes: Seat[] = [];
+    const votes: (Seat | ReasonKind | undefined)[] = [];
     const round = ev.view.round;
     ev.claims.forEach((c, voter) => {
-      // "I suspect #4" said this round leans the same way as "I vote #4" when no vote was announced.
-      if (c.vote?.round === round) votes.push(voter, c.vote.seat);
-      else if (c.suspect?.round === round) votes.push(voter, c.suspect.seat);
+      // "I suspect #4" said this round leans the same way as a bare "I vote #4" when no vote was announced.
+      if (c.vote?.round === round) votes.push(voter, c.vote.seat, c.vote.why);
+      else if (c.suspect?.round === round) votes.push(voter, c.suspect.seat, undefined);
     });
     ev.index.votes = votes;
     ev.index.votesRound = ev.view.round;
