@@ -8,7 +8,7 @@ const CAMPS: readonly Camp[] = ['killers', 'good'];
 /** The roles whose card acts on one seat at night, other than the police's checks (those are `checks`). */
 export const ACTING_ROLES: readonly Role[] = ['doctor', 'butterfly', 'old-man', 'secret-police', 'sniper'];
 
-const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'false-role', 'followed-vote', 'known-killer', 'checks-agree', 'named-proven', 'against-police', 'unchecked', 'hunch'];
+const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'false-role', 'followed-vote', 'known-killer', 'checks-agree', 'named-proven', 'against-police', 'few-votes', 'unchecked', 'hunch'];
 
 /** The reasons about one seat alone (no `other`): a hunch or a guess, and what the speaker's own card and night knowledge say. */
 export const LONE_REASONS: readonly ReasonKind[] = ['false-role', 'known-killer', 'unchecked', 'hunch'];
@@ -76,10 +76,11 @@ export function readClaim(state: GameState, raw: unknown): { claim: Claim } | { 
       return { error: `a reason has a kind (${REASONS.join(', ')}) and two different seats (one seat only for ${LONE_REASONS.join(', ')})` };
     }
     if (why.seat !== claim.suspect && why.seat !== claim.vote) return { error: 'a reason is about the seat the claim suspects or votes' };
-    // "3 police claims agree": a count of claims, only with that kind, at most one per seat.
-    const counted = why.kind === 'checks-agree';
-    if (counted ? typeof why.count !== 'number' || !Number.isInteger(why.count) || why.count < 2 || why.count > seats : why.count !== undefined) {
-      return { error: 'a checks-agree reason counts 2 or more claims (and only that kind has a count)' };
+    // "3 police claims agree", "one of only 3 votes": a count, only with those kinds, at most one per seat.
+    const counted = why.kind === 'checks-agree' || why.kind === 'few-votes';
+    const least = why.kind === 'checks-agree' ? 2 : 1;
+    if (counted ? typeof why.count !== 'number' || !Number.isInteger(why.count) || why.count < least || why.count > seats : why.count !== undefined) {
+      return { error: 'a checks-agree reason counts 2 or more claims, a few-votes reason 1 or more ballots (and only those kinds have a count)' };
     }
     claim.why = lone ? { kind: why.kind as ReasonKind, seat: why.seat } : { kind: why.kind as ReasonKind, seat: why.seat, other: why.other as number };
     if (counted) claim.why.count = why.count as number;

@@ -86,6 +86,7 @@ export interface ClaimedAct {
  * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
  * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
  * - `checks-agree`: `count` police claims (the most credible of them `other`) agree that `seat` is a killer;
+ * - `few-votes`: `seat`'s ballot was one of only `count` that put `other` out (the killers' block decides a day the town's votes scatter);
  * - `against-police`: `seat` said it will vote out `other`, a police claimer whose word holds (neither contested nor disproved);
  * - `named-proven`: `seat` named `other` a killer, though `other`'s word as police has proven true (killed at night, or a killer it named revealed);
  * - `unchecked`: nothing firm points anywhere, and no credible claim clears `seat`: the speaker's own guess among those (no `other`);
@@ -96,7 +97,7 @@ export interface ClaimReason {
   seat: Seat;
   /** The other seat the reason is about; absent only for the kinds in `LONE_REASONS` (claim.ts). */
   other?: Seat;
-  /** `checks-agree`: how many police claims agree (2 or more). */
+  /** `checks-agree`: how many police claims agree (2 or more); `few-votes`: how many ballots put `other` out. */
   count?: number;
 }
 
@@ -116,6 +117,7 @@ export type ReasonKind =
   | 'checks-agree'
   | 'named-proven'
   | 'against-police'
+  | 'few-votes'
   | 'unchecked'
   | 'hunch';
 

@@ -36,6 +36,8 @@ export interface Evidence {
   claimOf: readonly (SeatClaims | undefined)[];
   /** Every revealed ballot, by voter's seat number, in the order cast. */
   ballotsBy: readonly (readonly Ballot[] | undefined)[];
+  /** By voter: the seats its ballot helped put out by a verdict, and how many ballots did it. */
+  putOutBy: readonly (readonly { target: Seat; votes: number }[] | undefined)[];
   /** The round of the dawn at which each seat went out at night. */
   nightOutRound: ReadonlyMap<Seat, number>;
   /** The doctor's empty needles by seat (butterfly). */
@@ -238,6 +240,7 @@ function evidence(view: BotView, me: Seat, lean: number, role: Role, camp: Camp,
     claims: log.claims,
     claimOf: log.claimOf,
     ballotsBy: log.ballotsBy,
+    putOutBy: log.putOutBy,
     nightOutRound: log.nightOutRound,
     needles: log.needles,
     killsChosen: log.killsBefore!,

@@ -51,6 +51,10 @@ export interface LogReading extends Reading<LogEntry> {
   nightOutRound: Map<Seat, number>;
   /** Killers revealed by the verdict. */
   outKillers: Set<Seat>;
+  /** By voter: the seats its ballot helped put out by a verdict, with how many ballots did it (the killers' block decides a day the town's votes scatter). */
+  putOutBy: ({ target: Seat; votes: number }[] | undefined)[];
+  /** The last reveal of ballots read (a verdict follows the ballot that decided it). */
+  lastBallots: readonly Ballot[] | undefined;
   /** The round each seat was first chosen as the killers' target. */
   killsChosen: Map<Seat, number>;
   /** The rounds in which each seat was chosen as the killers' target (once per choice: `dual` has one per killer card). */
@@ -127,7 +131,7 @@ const shares = gameMemo<GameShare>();
 
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], credSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], seatList: undefined, living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), putOutBy: [], lastBallots: undefined, killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], credSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], seatList: undefined, living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
@@ -139,6 +143,7 @@ function readBallots(r: LogReading, e: Extract<LogEntry['event'], { type: 'ballo
     for (const b of e.ballots) if (b.target) ballots.push({ voter: b.seat, target: b.target, round });
     r.share.reveals[k] = reveal = { event: e, round, ballots, afters: [] };
   }
+  r.lastBallots = reveal.ballots;
   for (let i = 0; i < reveal.ballots.length; i++) {
     const b = reveal.ballots[i]!;
     const before = r.ballotsBy[b.voter];
@@ -146,6 +151,15 @@ function readBallots(r: LogReading, e: Extract<LogEntry['event'], { type: 'ballo
     if (!kept || kept.before !== before) reveal.afters[i] = kept = { before, after: before ? [...before, b] : [b] };
     r.ballotsBy[b.voter] = kept.after;
   }
+}
+
+/** A verdict put `seat` out: each ballot that did it is noted against its voter, with how many there were. */
+function putOut(r: LogReading, seat: Seat, ballots: readonly Ballot[]): void {
+  let votes = 0;
+  for (const b of ballots) if (b.target === seat) votes++;
+  for (const b of ballots) if (b.target === seat) (r.putOutBy[b.voter] ??= []).push({ target: seat, votes });
+  // Every voter's suspicion may change.
+  r.version++;
 }
 
 function readEntry(r: LogReading, entry: LogEntry): void {
@@ -176,6 +190,7 @@ function readEntry(r: LogReading, entry: LogEntry): void {
         r.outKillers.add(e.seat);
         r.version++;
       }
+      if (e.how === 'voted' && r.lastBallots) putOut(r, e.seat, r.lastBallots);
       break;
     case 'kill-chosen':
       if (e.target) {

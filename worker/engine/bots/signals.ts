@@ -13,10 +13,12 @@ interface Tally {
   reasons?: ClaimReason[];
 }
 
-function note(tally: Tally, kind: ClaimReason['kind'], seat: Seat, other: Seat, weight: number): void {
+function note(tally: Tally, kind: ClaimReason['kind'], seat: Seat, other: Seat, weight: number, count?: number): void {
   tally.weight += weight;
-  tally.reasons?.push({ kind, seat, other });
+  tally.reasons?.push(count === undefined ? { kind, seat, other } : { kind, seat, other, count });
 }
+
+const NO_PUT_OUTS: readonly { target: Seat; votes: number }[] = [];
 
 /** Every check result announced, as the most credible claimer per seat and camp (once per decision). */
 function announcements(ev: Evidence): Announced {
@@ -86,6 +88,12 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
       if (w >= 0.5) note(tally, 'against-police', seat, wanted, w);
     }
   }
+  // One of the few ballots that put a seat out (not one named a killer): a day the town's votes scattered, the killers' block decides it.
+  const few = Math.max(3, Math.ceil(ev.view.seats.length / 4));
+  for (const p of ev.putOutBy[seat] ?? NO_PUT_OUTS) {
+    if (p.votes > few || knownKiller(ev, p.target) || said.killerCred[p.target]! >= 0.5) continue;
+    note(tally, 'few-votes', seat, p.target, 0.6 * Math.min(1, 3 / p.votes), p.votes);
+  }
   const ballots = ev.ballotsBy[seat];
   if (!ballots) return;
   const vowed = mine?.firstVote;
@@ -114,14 +122,14 @@ function named(said: Announced, target: Seat, seat: Seat): boolean {
 /** What the signals against `seat` add to its suspicion (the check results said about it are weighed in `suspicion`). */
 export function signalScore(ev: Evidence, seat: Seat): number {
   // Most seats have said and done nothing suspect: nothing to scan.
-  if (!ev.claimOf[seat] && !ev.ballotsBy[seat]) return 0;
+  if (!ev.claimOf[seat] && !ev.ballotsBy[seat] && !ev.putOutBy[seat]) return 0;
   const tally: Tally = { weight: 0 };
   scan(ev, seat, tally);
   return tally.weight;
 }
 
 /** Ranks the reasons a bot names: the plainest evidence first. */
-const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
+const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
 
 /** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind; none about `me` as the other seat (said in my own words instead). */
 export function reasonFor(ev: Evidence, seat: Seat, me: Seat = 0): ClaimReason | undefined {
