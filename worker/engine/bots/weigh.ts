@@ -79,10 +79,11 @@ function bandwagons(ev: Evidence): number[] {
     const voter = votes[i] as Seat;
     const seat = votes[i + 1] as Seat;
     if (seat >= w.length || voter === ev.me || voter === seat || !(ev.known[voter]! & LIVING)) continue;
-    if (isMate(ev, voter)) w[seat]! += 1;
+    const why = votes[i + 2] as ReasonKind | undefined;
+    // The killers vote as a block; a good team (the police) knows each other, yet a teammate's hunch is still a hunch.
+    if (isMate(ev, voter)) w[seat]! += ev.camp === 'good' ? reasonWeight(why) : 1;
     else if (ev.camp === 'good' && !knownKiller(ev, voter)) {
       // As far as the voter's own reason goes, and its word: a police claimer's vote for the seat it named weighs as its claim does.
-      const why = votes[i + 2] as ReasonKind | undefined;
       const word = why === 'known-killer' && claimsPolice(ev, voter) ? 2 * claimWeight(credibility(ev, voter)) : 1;
       w[seat]! += 0.3 * reasonWeight(why) * word * Math.max(0.2, 1 + Math.min(0, -suspicion(ev, voter)) / 4);
     } else if (ev.camp === 'killers') w[seat]! += 0.3;
