@@ -4,7 +4,7 @@
 import { checkPlayers, extraSeats, legalActions, pacingOf, seatCount, viewFor, RULESETS, type Action, type GameState, type OptionValue, type RulesetId, type Seat } from '../engine/index.ts';
 import { heuristicMove, planMove, type BotMemory } from '../engine/bots/policy.ts';
 import { readView } from '../engine/bots/evidence.ts';
-import { matePointed, nightProposal, renderProposal } from '../engine/bots/night-talk.ts';
+import { followOwnLine, matePointed, nightProposal, renderProposal } from '../engine/bots/night-talk.ts';
 import { needsConfirm } from '../engine/night-confirm.ts';
 import { botRandom } from '../engine/bots/view-random.ts';
 import { callWait } from '../engine/call-wait.ts';
@@ -121,13 +121,18 @@ export function botMove(state: GameState, seat: Seat, bot: BotState, at: number,
   const random = botRandom(state.setup.seed, seat, view);
   const shared = sharedCall(state, seat, isBot);
   const slot = view.legal.find((l): l is Extract<typeof l, { type: 'point' }> => l.type === 'point' && l.current === null);
-  if (shared && !shared.told && shared.waiting.length > 0 && slot && view.legal.some((l) => l.type === 'team-chat')) {
+  if (shared && !shared.told && slot && view.legal.some((l) => l.type === 'team-chat')) {
     // The seat it names is the seat it will point at: the same hunch (seeded once, kept from here on,
     // as the policy's first weighing move would) and the same draws (a source afresh for this call).
     const lean = bot.memory.lean ?? Math.floor(random() * 0x40000000);
     const ev = readView(view, lean);
-    const proposal = nightProposal(ev, slot, botRandom(state.setup.seed, seat, view));
-    if (!matePointed(ev)) return { action: { type: 'team-chat', seat, text: renderProposal(proposal, bot.lang), at }, memory: { ...bot.memory, lean } };
+    // A teammate points at one of us or at me (匪自杀): say that it follows, then point there.
+    const follow = followOwnLine(ev, bot.lang);
+    if (follow) return { action: { type: 'team-chat', seat, text: follow, at }, memory: { ...bot.memory, lean } };
+    if (shared.waiting.length > 0 && !matePointed(ev)) {
+      const proposal = nightProposal(ev, slot, botRandom(state.setup.seed, seat, view));
+      return { action: { type: 'team-chat', seat, text: renderProposal(proposal, bot.lang), at }, memory: { ...bot.memory, lean } };
+    }
   }
   const move = heuristicMove(view, random, bot.memory, bot.lang);
   return { action: move.action ? ({ ...move.action, seat, at } as Action) : null, memory: move.memory };

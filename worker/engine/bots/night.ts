@@ -19,9 +19,10 @@ function killDangerousNotMates(ev: Evidence, targets: Seat[], random: Random): S
   const outside = targets.filter((t) => !isMate(ev, t) && t !== ev.me);
   if (outside.length === 0) return targets.length > 0 ? pick(random, targets) : 0;
   const fresh = outside.filter((t) => !ev.killsChosen.has(t));
+  // A teammate's pointer is followed, even at one of us or at me (匪自杀: docs/rules/classic.md lets a team choose one of its own, to confuse the town).
   for (const m of ev.mates) {
     const p = opt(ev.view.seats[m - 1], 'pointer');
-    if (p && outside.includes(p)) return p;
+    if (p && targets.includes(p)) return p;
   }
   return best(fresh.length > 0 ? fresh : outside, (t) => danger(ev, t), random)!;
 }
