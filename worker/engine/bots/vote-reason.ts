@@ -38,8 +38,9 @@ function guess(ev: Evidence, seat: Seat): ClaimReason {
   ev.claims.forEach((c) => {
     if (c.role === 'police' || c.checks.size > 0 || (c.role !== undefined && c.role !== 'civilian')) claims = true;
   });
+  // My own checks count as claims: a police's last words that clear a seat do not then call the vote a plain hunch.
   const ballots = ev.ballotsBy.some((b) => b !== undefined);
-  return claims || ballots ? { kind: 'unchecked', seat } : { kind: 'hunch', seat };
+  return claims || ballots || ev.checked.size > 0 ? { kind: 'unchecked', seat } : { kind: 'hunch', seat };
 }
 
 /** The seat of a claim of `seat` that contradicts what I know: a check result, or a claimed save of a seat that went out that night. */

@@ -54,13 +54,27 @@ export function evidenceAgainst(ev: Evidence, seat: Seat): number {
 }
 
 /**
- * How far an announced vote moves another good seat, by the reason given for it: a reason the table can
- * see (a check, a ballot, a contradicted claim) fully; following another's vote a little more than a bare
- * vote; a bare vote, a hunch or a guess a little, so that a hunch never makes a herd.
+ * How far an announced vote moves another good seat, by the reason given for it: a reason that names a
+ * claim or a contradiction the table can check fully; a pattern in the ballots half; a vote against a seat
+ * later killed, or following another's vote, a quarter; a bare vote, a hunch or a guess a little, so that
+ * a hunch never makes a herd (nor does a weak case pushed first).
  */
 function reasonWeight(why: ReasonKind | undefined): number {
-  if (why === undefined || why === 'hunch' || why === 'unchecked') return 0.15;
-  return why === 'followed-vote' ? 0.3 : 1;
+  switch (why) {
+    case undefined:
+    case 'hunch':
+    case 'unchecked':
+      return 0.15;
+    case 'voted-victim':
+    case 'followed-vote':
+      return 0.25;
+    case 'changed-vote':
+    case 'voted-cleared':
+    case 'few-votes':
+      return 0.5;
+    default:
+      return 1;
+  }
 }
 
 /** The votes announced this round for `seat` by seats I do not distrust: mates count fully, others a little. */
