@@ -159,3 +159,49 @@ describe('the room\'s bots hear a person\'s claim', () => {
     throw new Error('no deal in eight let the police person live to claim a checked killer');
   }, 120_000);
 });
+
+describe('the room\'s bots do not follow a bare hunch', () => {
+  it('async classic 8: a person who says only "I will vote #X" and votes X draws at most a quarter of the good bots\' day-1 ballots, over eight deals', async () => {
+    let good = 0;
+    let onX = 0;
+    for (let n = 1; n <= 8; n++) {
+      const { room, client } = await personAndBots('async', 'classic', `hunch-${n}`);
+      const person = new Bot(client, 1);
+      person.enabled = false;
+      expect(await client.request({ type: 'host', id: 'start', move: { type: 'start' } })).toEqual({ type: 'ack', id: 'start' });
+      let x: Seat = 0;
+      let voted = false;
+      const state = await runByAlarms(room.code, person, (s) => s.log.some((e) => e.event.type === 'ballots' && e.event.purpose === 'day'), 400, async () => {
+        const view = person.view!;
+        const legal = view.legal;
+        if (legal.some((a) => a.type === 'seen')) await send(client, { type: 'seen' });
+        const point = legal.find((a) => a.type === 'point' && a.current === null);
+        if (point?.type === 'point') await send(client, { type: 'point', target: point.targets.find((t) => t !== 1) ?? 0 });
+        if (legal.some((a) => a.type === 'confirm')) await send(client, { type: 'confirm' });
+        if (x === 0 && view.round === 1 && legal.some((a) => a.type === 'say')) {
+          // The first living seat after the person's own: a seat number, not a reason.
+          x = view.seats.find((s) => s.seat !== 1 && s.alive)!.seat;
+          const claim = { vote: x };
+          expect(await send(client, { type: 'say', text: renderClaim(claim, 'en'), claim })).toMatchObject({ type: 'ack' });
+        }
+        if (!voted && x !== 0 && legal.some((a) => a.type === 'vote')) {
+          expect(await send(client, { type: 'vote', target: x })).toMatchObject({ type: 'ack' });
+          voted = true;
+        }
+      });
+      client.close();
+      if (x === 0) continue;
+      for (const e of state.log) {
+        if (e.event.type !== 'ballots' || e.event.purpose !== 'day' || e.round !== 1) continue;
+        for (const b of e.event.ballots) {
+          if (b.seat === 1 || state.roles[b.seat - 1] === 'killer') continue;
+          good++;
+          if (b.target === x) onX++;
+        }
+      }
+    }
+    console.log(`a bare hunch in the room: ${onX} of ${good} good bots' day-1 ballots on the seat named`);
+    expect(good).toBeGreaterThan(20);
+    expect(onX / good).toBeLessThanOrEqual(0.25);
+  }, 180_000);
+});
