@@ -86,6 +86,9 @@ export interface ClaimedAct {
  * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
  * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
  * - `checks-agree`: `count` police claims (the most credible of them `other`) agree that `seat` is a killer;
+ * - `victim-voted`: `other`, killed at night, had voted against `seat` the day before (the killers kill those who come for them);
+ * - `voted-together`: `seat`'s ballots named the same seat as `other`'s on two days or more (a block votes as one);
+ * - `echoed-vote`: `seat` said it will vote `other` only because another seat said so, with no reason of its own (跟票);
  * - `few-votes`: `seat`'s ballot was one of only `count` that put `other` out (the killers' block decides a day the town's votes scatter);
  * - `against-police`: `seat` said it will vote out `other`, a police claimer whose word holds (neither contested nor disproved);
  * - `named-proven`: `seat` named `other` a killer, though `other`'s word as police has proven true (killed at night, or a killer it named revealed);
@@ -118,6 +121,9 @@ export type ReasonKind =
   | 'named-proven'
   | 'against-police'
   | 'few-votes'
+  | 'echoed-vote'
+  | 'voted-together'
+  | 'victim-voted'
   | 'unchecked'
   | 'hunch';
 

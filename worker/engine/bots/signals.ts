@@ -18,6 +18,7 @@ function note(tally: Tally, kind: ClaimReason['kind'], seat: Seat, other: Seat, 
   tally.reasons?.push(count === undefined ? { kind, seat, other } : { kind, seat, other, count });
 }
 
+const NO_BALLOTS: readonly { target: Seat; round: number }[] = [];
 const NO_PUT_OUTS: readonly { target: Seat; votes: number }[] = [];
 
 /** Every check result announced, as the most credible claimer per seat and camp (once per decision). */
@@ -81,6 +82,8 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
     }
     // Said its knowledge disproves a well-backed police claim: a counter-claim too.
     for (const target of mine.disputes ?? []) if (said.trustedPolice[target] && mine.checks.get(target) !== 'killers') note(tally, provenPolice(ev, target) ? 'named-proven' : 'counter-claim', seat, target, 2);
+    // Joined another's vote with no reason of its own (跟票): what a killer does to blend in when it has nothing to point at.
+    if (mine.vote?.why === 'followed-vote' && mine.vote.seat !== seat) note(tally, 'echoed-vote', seat, mine.vote.seat, 0.3);
     // Said it will vote out a police claimer whose word holds (neither contested nor disproved), without a claim of its own against it.
     const wanted = mine.vote?.seat;
     if (wanted !== undefined && wanted !== seat && claimsPolice(ev, wanted) && mine.checks.get(wanted) !== 'killers' && !mine.disputes?.includes(wanted)) {
@@ -88,6 +91,10 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
       if (w >= 0.5) note(tally, 'against-police', seat, wanted, w);
     }
   }
+  // Voted against on the day before by a seat the killers killed that night: the killers kill those who come for them.
+  ev.nightOutRound.forEach((round, victim) => {
+    for (const b of ev.ballotsBy[victim] ?? NO_BALLOTS) if (b.target === seat && b.round === round - 1) note(tally, 'victim-voted', seat, victim, 0.5);
+  });
   // One of the few ballots that put a seat out (not one named a killer): a day the town's votes scattered, the killers' block decides it.
   const few = Math.max(3, Math.ceil(ev.view.seats.length / 4));
   for (const p of ev.putOutBy[seat] ?? NO_PUT_OUTS) {
@@ -96,6 +103,9 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
   }
   const ballots = ev.ballotsBy[seat];
   if (!ballots) return;
+  // Voted alike with another living seat on two days or more: a block of killers votes as one.
+  const partner = votedAlike(ev, seat, ballots);
+  if (partner !== 0) note(tally, 'voted-together', seat, partner, 0.5);
   const vowed = mine?.firstVote;
   let round = 0;
   for (const b of ballots) {
@@ -114,6 +124,30 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
   }
 }
 
+/** The first living seat whose day ballots named the same seat as `seat`'s on two days or more (not a known killer's target: voting out a killer together is no tell), or 0. */
+function votedAlike(ev: Evidence, seat: Seat, mine: readonly { target: Seat; round: number }[]): Seat {
+  if (mine.length < 2) return 0;
+  for (const other of ev.living) {
+    if (other === seat) continue;
+    const theirs = ev.ballotsBy[other];
+    if (!theirs || theirs.length < 2) continue;
+    let alike = 0;
+    let lastRound = 0;
+    for (const a of mine) {
+      if (a.round === lastRound || knownKiller(ev, a.target)) continue;
+      for (const b of theirs) {
+        if (b.round === a.round && b.target === a.target) {
+          alike++;
+          lastRound = a.round;
+          break;
+        }
+      }
+    }
+    if (alike >= 2) return other;
+  }
+  return 0;
+}
+
 /** Whether a claimer other than `seat` named `target` a killer. */
 function named(said: Announced, target: Seat, seat: Seat): boolean {
   return said.killerBy[target] !== 0 && said.killerBy[target] !== seat;
@@ -122,14 +156,14 @@ function named(said: Announced, target: Seat, seat: Seat): boolean {
 /** What the signals against `seat` add to its suspicion (the check results said about it are weighed in `suspicion`). */
 export function signalScore(ev: Evidence, seat: Seat): number {
   // Most seats have said and done nothing suspect: nothing to scan.
-  if (!ev.claimOf[seat] && !ev.ballotsBy[seat] && !ev.putOutBy[seat]) return 0;
+  if (!ev.claimOf[seat] && !ev.ballotsBy[seat] && !ev.putOutBy[seat] && ev.nightOutRound.size === 0) return 0;
   const tally: Tally = { weight: 0 };
   scan(ev, seat, tally);
   return tally.weight;
 }
 
 /** Ranks the reasons a bot names: the plainest evidence first. */
-const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
+const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
 
 /** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind; none about `me` as the other seat (said in my own words instead). */
 export function reasonFor(ev: Evidence, seat: Seat, me: Seat = 0): ClaimReason | undefined {

@@ -4,7 +4,7 @@ import { chooseVote } from './ballot.ts';
 import { claimsPolice, isMate, living, opt, type Evidence } from './evidence.ts';
 import { best, danger } from './weigh.ts';
 import { checkToContest } from './own-knowledge.ts';
-import { voteReason } from './vote-reason.ts';
+import { guess, voteReason } from './vote-reason.ts';
 import type { Camp, Claim, ClaimReason, Seat } from '../types.ts';
 import type { Random } from '../random.ts';
 
@@ -82,8 +82,9 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   if (fake === undefined && hasPolice && memory.spoke === undefined && !mateFakes && random() < FAKE_POLICE_RATE) fake = [];
   if (!fake) {
     const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
-    // A killer gives a reason as the good side would, when the table saw one (it blends in).
-    return { claim: { role, ...voteWithReason(vote, vote ? voteReason(ev, vote) : undefined) }, memory };
+    // A killer gives a reason as the good side would, when the table saw one (it blends in); joining a vote with no
+    // reason of its own is a tell the good side reads (跟票), so it calls its vote its own guess instead.
+    return { claim: { role, ...voteWithReason(vote, vote ? blendIn(ev, voteReason(ev, vote)) : undefined) }, memory };
   }
   // One new made-up result per speech: the most dangerous good seat is "a killer", or a mate is "not a killer".
   const told = new Set(fake.map((f) => f.seat));
@@ -98,6 +99,11 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   const why: ClaimReason | undefined = accused ? { kind: 'known-killer', seat: accused } : vote ? voteReason(ev, vote) : undefined;
   const claim: Claim = { role: 'police', ...(fake.length > 0 ? { checks: fake } : {}), ...voteWithReason(accused ?? vote, why) };
   return { claim, memory: { ...memory, fake } };
+}
+
+/** A killer's reason said as the good side says it: never "I only follow #N's vote", which gives the team away. */
+function blendIn(ev: Evidence, why: ClaimReason): ClaimReason {
+  return why.kind === 'followed-vote' ? guess(ev, why.seat) : why;
 }
 
 /** The claim's vote and its reason (every vote announced carries the reason it was chosen for). */

@@ -33,7 +33,7 @@ export function voteReason(ev: Evidence, seat: Seat): ClaimReason {
 }
 
 /** A vote on no firm evidence: a plain hunch while the table has said and shown nothing, else a guess among the seats no claim clears. */
-function guess(ev: Evidence, seat: Seat): ClaimReason {
+export function guess(ev: Evidence, seat: Seat): ClaimReason {
   let claims = false;
   ev.claims.forEach((c) => {
     if (c.role === 'police' || c.checks.size > 0 || (c.role !== undefined && c.role !== 'civilian')) claims = true;

@@ -71,6 +71,9 @@ function reasonWeight(why: ReasonKind | undefined): number {
     case 'changed-vote':
     case 'voted-cleared':
     case 'few-votes':
+    case 'voted-together':
+    case 'victim-voted':
+    case 'echoed-vote':
       return 0.5;
     default:
       return 1;
