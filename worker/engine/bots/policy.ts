@@ -28,7 +28,8 @@ type PointSlot = Extract<LegalAction, { type: 'point' }>;
 export type BotPlan =
   | { kind: 'point'; slot: PointSlot }
   | { kind: 'open-eyes' }
-  | { kind: 'say'; turn: string }
+  /** `left`: the characters the talk budget still holds, when fewer than one message may (`quiet`: whether "pass" is legal then). */
+  | { kind: 'say'; turn: string; left?: number; quiet?: boolean }
   | { kind: 'pass' }
   | { kind: 'vote'; vote: Extract<LegalAction, { type: 'vote' }> }
   | { kind: 'other'; choices: LegalAction[] };
@@ -51,7 +52,9 @@ export function planMove(legal: readonly LegalAction[], step: PlanStep, round: n
   if (step.kind === 'speech' || step.kind === 'last-words' || step.kind === 'talk' || step.kind === 'open-day') {
     // An open day (RULES.md 11) is one speech per window: say it once, then "done".
     const turn = `${round}:${step.kind}:${step.kind === 'speech' || step.kind === 'open-day' ? step.purpose : ''}`;
-    if (memory.spoke !== turn && legal.some((l) => l.type === 'say')) return { kind: 'say', turn };
+    const say = legal.find((l): l is Extract<LegalAction, { type: 'say' }> => l.type === 'say');
+    const left = opt(say, 'left');
+    if (memory.spoke !== turn && say) return { kind: 'say', turn, ...(left !== undefined ? { left, quiet: legal.some((l) => l.type === 'pass') } : {}) };
     if (legal.some((l) => l.type === 'pass')) return { kind: 'pass' };
   }
   const vote = legal.find((l): l is Extract<LegalAction, { type: 'vote' }> => l.type === 'vote');
@@ -95,7 +98,10 @@ export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, rand
     case 'say': {
       const view = viewOf();
       const said = speechClaim(readView(view, lean), memory, random, view.step.kind === 'last-words');
-      return { action: { type: 'say', seat: me, text: renderClaim(said.claim, lang), claim: said.claim }, memory: { ...said.memory, spoke: plan.turn } };
+      const text = renderClaim(said.claim, lang);
+      // The talk budget (docs/rules-decisions.md O22) has room for fewer characters than this speech: keep quiet this turn.
+      if (plan.left !== undefined && text.trim().length > plan.left) return { action: plan.quiet ? { type: 'pass', seat: me } : null, memory: { ...memory, spoke: plan.turn } };
+      return { action: { type: 'say', seat: me, text, claim: said.claim }, memory: { ...said.memory, spoke: plan.turn } };
     }
     case 'pass':
       return { action: { type: 'pass', seat: me }, memory };
