@@ -42,3 +42,15 @@ describe('infernal: a police who spied at the bandits\' call', () => {
     expect(ev.mates).toEqual([4]);
   });
 });
+
+describe('infernal: a police who opened at the police call', () => {
+  it('does not take the one seat left beside those it saw there for a known bandit: bandits may spy at that call too', () => {
+    // Police 1–3, bandits 4–6; police 1 and 2 open at their call, where bandits 4, 5 and 6 spy; police 3 keeps its eyes shut.
+    const t = new Table('infernal', 'PPPKKK');
+    const choices: Record<Seat, EyesChoice> = { 1: 'police', 2: 'police', 4: 'police', 5: 'police', 6: 'police', 3: 'none' };
+    for (const [seat, choice] of Object.entries(choices)) t.act(Number(seat), { type: 'open-eyes', choice });
+    const ev = readView(viewFor(t.state, { kind: 'seat', seat: 1 }));
+    expect(ev.mates).toEqual([2, 4, 5, 6]);
+    expect(knownKiller(ev, 3)).toBe(false);
+  });
+});

@@ -225,7 +225,9 @@ export function readView(view: BotView, lean = 0): Evidence {
       });
     }
     for (let seat = 1; seat <= n; seat++) if (known[seat]! & KILLER) known[seat]! &= ~GOOD;
-    lastSuspect(known, living);
+    // infernal: my side is only what the eyes showed, and a spy of the other side may have opened at my call: a seat
+    // left over beside my mates is not known to be theirs.
+    if (view.ruleset !== 'infernal') lastSuspect(known, living);
   }
   log.known = known;
   log.mates = mates;
