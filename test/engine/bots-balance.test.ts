@@ -59,8 +59,15 @@ describe('heuristic against heuristic: a fair contest that always ends', () => {
     }
   }, 300_000);
 
-  it('RULES.md 8.11, dual: every one of 50 seeded games per pairing at 8 and 12 players finishes (the balance table plays 100 a cell)', () => {
+  it('RULES.md 8.11, dual: every one of 50 seeded games per pairing at 8, 12 and 16 players finishes (the balance table plays 100 a cell)', () => {
     const pairings: Policies[] = [R_R, H_R, { good: 'random', killers: 'heuristic' }, H_H];
-    for (const players of [8, 12]) for (const policies of pairings) expect(simulate({ ruleset: 'dual', players, games: 50, seed: 1, policies }).unfinished, `${players} ${policies.good}-${policies.killers}`).toBeUndefined();
+    for (const players of [8, 12, 16]) for (const policies of pairings) expect(simulate({ ruleset: 'dual', players, games: 50, seed: 1, policies }).unfinished, `${players} ${policies.good}-${policies.killers}`).toBeUndefined();
+  }, 300_000);
+
+  it('every other ruleset, at its fewest and most players of the balance table: 50 seeded games between heuristic sides all finish', () => {
+    const sizes: [RulesetId, number, number][] = [['classic', 8, 16], ['original', 10, 20], ['runoff', 10, 20], ['infernal', 6, 16], ['raw', 6, 8], ['doctor', 8, 20], ['butterfly', 11, 20]];
+    for (const [ruleset, fewest, most] of sizes) {
+      for (const players of [fewest, most]) expect(simulate({ ruleset, players, games: 50, seed: 'ends', policies: H_H }).unfinished, `${ruleset} ${players}`).toBeUndefined();
+    }
   }, 300_000);
 });

@@ -86,6 +86,7 @@ export interface ClaimedAct {
  * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
  * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
  * - `checks-agree`: `count` police claims (the most credible of them `other`) agree that `seat` is a killer;
+ * - `seen-at-call`: the speaker saw `seat` with its eyes open at the other side's call (infernal; no `other`);
  * - `victim-voted`: `other`, killed at night, had voted against `seat` the day before (the killers kill those who come for them);
  * - `voted-together`: `seat`'s ballots named the same seat as `other`'s on two days or more (a block votes as one);
  * - `echoed-vote`: `seat` said it will vote `other` only because another seat said so, with no reason of its own (跟票);
@@ -124,6 +125,7 @@ export type ReasonKind =
   | 'echoed-vote'
   | 'voted-together'
   | 'victim-voted'
+  | 'seen-at-call'
   | 'unchecked'
   | 'hunch';
 

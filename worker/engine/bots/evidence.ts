@@ -23,8 +23,8 @@ export interface Evidence {
   mates: readonly Seat[];
   /**
    * What I know of each seat, as flags by seat number (index 0 unused): LIVING, MATE (in `mates`),
-   * KILLER (known to hold the killer camp: my team's checks, a killer revealed by the verdict, the
-   * other side seen at night), GOOD (known good: my own camp's mates when I am good, checks answered
+   * KILLER (known to hold the killer camp: my team's checks, a killer revealed by the verdict),
+   * SEEN_OTHER (infernal: opened eyes at the other side's call, so of that side or a spy of mine), GOOD (known good: my own camp's mates when I am good, checks answered
    * "not a killer"). One array of small numbers, cheaper to build than four sets; read-only: kept from one
    * decision to the next while nothing it is worked out from changes (and `mates` with it).
    */
@@ -64,6 +64,8 @@ const KILLER = 4;
 export const GOOD = 8;
 /** Went out at dawn (the killers' victims, mostly good). */
 export const NIGHT_OUT = 16;
+/** infernal: opened eyes at the other side's call (that side, or a spy of my own side seen there too). */
+const SEEN_OTHER = 32;
 
 /** Whether `seat` went out at dawn (the killers' victims are mostly good). */
 export function outAtNight(ev: Evidence, seat: Seat): boolean {
@@ -89,6 +91,8 @@ export function prior(ev: Evidence, seat: Seat): number {
 
 /** How much a hunch weighs: less than any signal the view holds (a claim, a ballot), so evidence always wins. */
 export const HUNCH = 0.3;
+/** How much seeing a seat at the other side's call (infernal) adds to its suspicion: more than a caught liar, short of known. */
+export const SPIED_SUSPICION = 5;
 
 /** Whether `seat` is known to play on my side. */
 export function isMate(ev: Evidence, seat: Seat): boolean {
@@ -98,6 +102,15 @@ export function isMate(ev: Evidence, seat: Seat): boolean {
 /** Whether `seat` is known to hold the killer camp. */
 export function knownKiller(ev: Evidence, seat: Seat): boolean {
   return ((ev.known[seat] ?? 0) & KILLER) !== 0;
+}
+
+/**
+ * infernal: whether I saw `seat` open its eyes at the other side's call (docs/rules/infernal.md "The one night").
+ * Only a spy of my side sees that call, and every seat there is of the other side or a spy of mine like me:
+ * a strong suspect, never a known one.
+ */
+export function seenAtOtherCall(ev: Evidence, seat: Seat): boolean {
+  return ((ev.known[seat] ?? 0) & SEEN_OTHER) !== 0;
 }
 
 /** Whether `seat` is known to be good. */
@@ -194,9 +207,10 @@ export function readView(view: BotView, lean = 0): Evidence {
   for (const seat of log.outKillers) known[seat]! |= KILLER;
   for (const seat of log.nightOut) known[seat]! |= NIGHT_OUT;
   for (let i = 0; i < n; i++) if (mateSeen[i]) addMate(seatNo[i]!);
-  // infernal: who opened at my side's call is on my side; at the other call, on the other side.
+  // infernal: who opened at my side's call is taken for my side; who opened at the other call, where I spied, is of the
+  // other side or spying like me (nothing there tells the two apart), so a suspect but not a known one.
   const myEyes = view.ruleset === 'infernal' ? (camp === 'killers' ? 'bandits' : 'police') : null;
-  for (const e of log.eyes) for (const s of e.seats) if (s !== me) e.call === myEyes ? addMate(s) : (known[s]! |= KILLER);
+  for (const e of log.eyes) for (const s of e.seats) if (s !== me) e.call === myEyes ? addMate(s) : (known[s]! |= SEEN_OTHER);
   log.checked.forEach((answer, seat) => {
     // dual: a check answers for one card; "not a killer" leaves the seat's other card unknown.
     if (answer === 'killers') known[seat]! |= KILLER;
@@ -213,7 +227,9 @@ export function readView(view: BotView, lean = 0): Evidence {
       });
     }
     for (let seat = 1; seat <= n; seat++) if (known[seat]! & KILLER) known[seat]! &= ~GOOD;
-    lastSuspect(known, living);
+    // infernal: my side is only what the eyes showed, and a spy of the other side may have opened at my call: a seat
+    // left over beside my mates is not known to be theirs.
+    if (view.ruleset !== 'infernal') lastSuspect(known, living);
   }
   log.known = known;
   log.mates = mates;

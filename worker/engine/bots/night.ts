@@ -47,8 +47,12 @@ function trustedPolice(ev: Evidence, targets: Seat[]): Seat | undefined {
   return best(claimers, (t) => credibility(ev, t));
 }
 
-/** Doctor (3.0, dual): protect the most credible claimed police, else themself or (every other night) anyone: a doctor who only ever saves themself can stall the table. */
+/**
+ * Doctor (3.0, dual): protect the most credible claimed police, else themself or (every other night) anyone: a doctor who only ever saves themself can stall the table.
+ * dual: a doctor card at a seat that plays for the killers saves its own seat, never the seat its killer card hunts.
+ */
 function protectClaimedPolice(ev: Evidence, targets: Seat[], random: Random): Seat | 0 {
+  if (ev.camp === 'killers' && targets.includes(ev.me)) return ev.me;
   const p = trustedPolice(ev, targets);
   if (p !== undefined) return p;
   if (targets.includes(ev.me) && ev.view.round % 2 === 1) return ev.me;

@@ -30,7 +30,9 @@ type PointSlot = Extract<LegalAction, { type: 'point' }>;
 export type BotPlan =
   | { kind: 'point'; slot: PointSlot }
   | { kind: 'open-eyes' }
-  | { kind: 'say'; turn: string }
+  /** `left`: the characters the talk budget still holds, when fewer than one message may (`quiet`: whether "pass" is legal then). */
+  | { kind: 'say'; turn: string; left?: number; quiet?: boolean }
+  /** `spoke`: the turn's mark once spoken in and passed (BotMemory.spoke). */
   | { kind: 'pass'; spoke?: string }
   | { kind: 'vote'; vote: Extract<LegalAction, { type: 'vote' }> }
   | { kind: 'other'; choices: LegalAction[] };
@@ -53,7 +55,9 @@ export function planMove(legal: readonly LegalAction[], step: PlanStep, round: n
   if (step.kind === 'speech' || step.kind === 'last-words' || step.kind === 'talk' || step.kind === 'open-day') {
     // An open day (RULES.md 11) is one speech per window: say it once, then "done".
     const turn = `${round}:${step.kind}:${step.kind === 'speech' || step.kind === 'open-day' ? step.purpose : ''}`;
-    if (memory.spoke !== turn && legal.some((l) => l.type === 'say')) return { kind: 'say', turn };
+    const say = legal.find((l): l is Extract<LegalAction, { type: 'say' }> => l.type === 'say');
+    const left = opt(say, 'left');
+    if (memory.spoke !== turn && say) return { kind: 'say', turn, ...(left !== undefined ? { left, quiet: legal.some((l) => l.type === 'pass') } : {}) };
     // A speech turn's pass ends it: a later round of speeches of the same purpose (infernal's day 1 has two) is a new turn to speak in.
     if (legal.some((l) => l.type === 'pass')) return step.kind === 'speech' && memory.spoke === turn ? { kind: 'pass', spoke: turn + DONE } : { kind: 'pass' };
   }
@@ -98,7 +102,10 @@ export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, rand
     case 'say': {
       const view = viewOf();
       const said = speechClaim(readView(view, lean), memory, random, view.step.kind === 'last-words');
-      return { action: { type: 'say', seat: me, text: renderClaim(said.claim, lang), claim: said.claim }, memory: { ...said.memory, spoke: plan.turn } };
+      const text = renderClaim(said.claim, lang);
+      // The talk budget (docs/rules-decisions.md O22) has room for fewer characters than this speech: keep quiet this turn.
+      if (plan.left !== undefined && text.trim().length > plan.left) return { action: plan.quiet ? { type: 'pass', seat: me } : null, memory: { ...memory, spoke: plan.turn } };
+      return { action: { type: 'say', seat: me, text, claim: said.claim }, memory: { ...said.memory, spoke: plan.turn } };
     }
     case 'pass':
       return { action: { type: 'pass', seat: me }, memory: plan.spoke ? { ...memory, spoke: plan.spoke } : memory };

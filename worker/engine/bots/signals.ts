@@ -163,7 +163,7 @@ export function signalScore(ev: Evidence, seat: Seat): number {
 }
 
 /** Ranks the reasons a bot names: the plainest evidence first. */
-const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
+const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, 'seen-at-call': -1, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
 
 /** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind; none about `me` as the other seat (said in my own words instead). */
 export function reasonFor(ev: Evidence, seat: Seat, me: Seat = 0): ClaimReason | undefined {

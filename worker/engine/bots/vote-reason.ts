@@ -3,7 +3,7 @@
 // others announced that it joined, or, when nothing points anywhere, its hunch. Every announced vote
 // carries one. The killers choose by danger to their team, which they never say: they name what a
 // good seat would see, as they blend in.
-import { claimsPolice, isMate, knownGood, knownKiller, living, type Evidence } from './evidence.ts';
+import { claimsPolice, isMate, knownGood, knownKiller, living, seenAtOtherCall, type Evidence } from './evidence.ts';
 import { leaning } from './ballot.ts';
 import { bandwagon } from './weigh.ts';
 import { credibility } from './credibility.ts';
@@ -22,6 +22,8 @@ export function voteReason(ev: Evidence, seat: Seat): ClaimReason {
     if (ev.role === 'police' && claimsPolice(ev, seat) && !isMate(ev, seat) && ev.checked.get(seat) !== 'killers') return { kind: 'false-role', seat };
     return { kind: 'known-killer', seat };
   }
+  // infernal: I saw it with its eyes open at the other side's call (it may be a spy of mine, yet most are not).
+  if (ev.camp === 'good' && seenAtOtherCall(ev, seat) && (!seen || seen.kind === 'voted-victim' || seen.kind === 'echoed-vote')) return { kind: 'seen-at-call', seat };
   if (seen) return seen;
   if (ev.camp === 'good' && claimsMyRole(ev, seat)) return { kind: 'false-role', seat };
   if (ev.camp === 'good' && credibility(ev, seat) < 0) {

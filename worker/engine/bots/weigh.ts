@@ -1,6 +1,6 @@
 // How a bot weighs what its view holds (evidence.ts): a seat's suspicion from its claimers' credibility (credibility.ts) from claims, ballots and what the table saw (signals.ts),
 // the announced votes it may join, a seat's danger to the killers.
-import { GOOD, HUNCH, LIVING, NIGHT_OUT, claimsPolice, isMate, knownGood, knownKiller, prior, type Ballot, type Evidence } from './evidence.ts';
+import { GOOD, HUNCH, LIVING, NIGHT_OUT, SPIED_SUSPICION, claimsPolice, isMate, knownGood, knownKiller, prior, seenAtOtherCall, type Ballot, type Evidence } from './evidence.ts';
 import { keepScore, scored, work } from './scores.ts';
 import { signalScore } from './signals.ts';
 import { checkers, claimWeight, credibility } from './credibility.ts';
@@ -45,7 +45,7 @@ function suspicionOf(ev: Evidence, seat: Seat): number {
     if (((ev.known[b.target] ?? 0) & (GOOD | NIGHT_OUT)) !== 0) s += 0.4;
     if (knownKiller(ev, b.target)) s -= 0.6;
   }
-  return s + signalScore(ev, seat) + HUNCH * prior(ev, seat);
+  return s + signalScore(ev, seat) + HUNCH * prior(ev, seat) + (seenAtOtherCall(ev, seat) ? SPIED_SUSPICION : 0);
 }
 
 /** The part of `seat`'s suspicion that is evidence, not my hunch: what a vote needs to clear the floor (ballot.ts). */
