@@ -5,12 +5,14 @@
 // `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md;
 // `npm run simulate -- --cost [--games <k>] [--runs <r>]` the heuristic policy's cost in steady state (docs/balance.md);
 // `npm run simulate -- --people [--games <k>] [--seed <s>]` a passive person's seat fairness and a person's police claim heard (docs/balance.md).
+// `npm run simulate -- --tune [--games <k>] [--seed <s>] [--rulesets a,b] [--players <n>]` chooses the bots' tactics by self-play (docs/balance.md).
 import { parseArgs } from 'node:util';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } from '../engine/index.ts';
 import { balanceTable, costTable, cpuMs, renderBalanceTable, renderCostTable } from './balance.ts';
 import { simulate, type PolicyName } from '../engine/simulate.ts';
 import { claimsHeard, renderPeople, seatFairness } from './measures.ts';
 import { work } from '../engine/bots/scores.ts';
+import { renderTune, tune } from './tune.ts';
 
 function die(message: string): never {
   process.stderr.write(`simulate: ${message}\n`);
@@ -39,6 +41,7 @@ function parseCli() {
         table: { type: 'boolean', default: false },
         cost: { type: 'boolean', default: false },
         people: { type: 'boolean', default: false },
+        tune: { type: 'boolean', default: false },
         runs: { type: 'string', default: '2' },
         'warm-up': { type: 'string', default: '0' },
         rulesets: { type: 'string' },
@@ -48,14 +51,14 @@ function parseCli() {
     }).values;
   } catch (error) {
     die(
-      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>]`,
+      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>] | --tune [--games <k>] [--seed <s>] [--rulesets a,b] [--players <n>]`,
     );
   }
 }
 
 function main(): void {
   const args = parseCli();
-  const games = Number(args.games ?? (args.table ? 200 : 1000));
+  const games = Number(args.games ?? (args.table || args.tune ? 200 : 1000));
   const only = args.rulesets?.split(',');
   for (const r of only ?? []) if (!isRulesetId(r)) die(`unknown ruleset "${r}" in --rulesets; allowed: ${Object.keys(RULESETS).join(', ')}`);
   if (!Number.isInteger(games) || games < 1 || games > 10_000_000) die(`--games must be a whole number from 1 to 10000000, not "${args.games}"`);
@@ -75,6 +78,13 @@ function main(): void {
     });
     const heard = [false, true].map((contested) => claimsHeard(12, games, seed, contested));
     process.stdout.write(renderPeople(rows, heard, games, seed));
+    return;
+  }
+  if (args.tune) {
+    const players = args.players === undefined ? undefined : Number(args.players);
+    const rulesets = (only ?? Object.keys(RULESETS)) as RulesetId[];
+    const cells = tune(games, seed, rulesets, players, (c) => process.stderr.write(`${c.ruleset} ${c.players}: free ${c.free.trial.wins.good}, held ${c.held.trial.wins.good} of ${games} good wins\n`));
+    process.stdout.write(renderTune(cells, games, seed));
     return;
   }
   if (args.table) {
