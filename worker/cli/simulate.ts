@@ -1,5 +1,5 @@
 // `npm run simulate -- --ruleset <id> --players <n> --games <k> --seed <s> [--option name=value ...]
-//   [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>]` (--warm-up: k games of their own seed
+//   [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] [--tactics chosen|today]` (--warm-up: k games of their own seed
 //   played first and left out of the figures, so the time per game does not count the JIT's compiling)
 // Prints one JSON object on stdout; bad arguments exit non-zero with one line that says what is allowed.
 // `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md;
@@ -13,6 +13,7 @@ import { simulate, type PolicyName } from '../engine/simulate.ts';
 import { claimsHeard, renderPeople, seatFairness } from './measures.ts';
 import { work } from '../engine/bots/scores.ts';
 import { renderTune, tune } from './tune.ts';
+import { TODAY } from '../engine/bots/tactics.ts';
 
 function die(message: string): never {
   process.stderr.write(`simulate: ${message}\n`);
@@ -42,6 +43,7 @@ function parseCli() {
         cost: { type: 'boolean', default: false },
         people: { type: 'boolean', default: false },
         tune: { type: 'boolean', default: false },
+        tactics: { type: 'string', default: 'chosen' },
         runs: { type: 'string', default: '2' },
         'warm-up': { type: 'string', default: '0' },
         rulesets: { type: 'string' },
@@ -51,7 +53,7 @@ function parseCli() {
     }).values;
   } catch (error) {
     die(
-      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>] | --tune [--games <k>] [--seed <s>] [--rulesets a,b] [--players <n>]`,
+      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] [--tactics chosen|today] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>] | --tune [--games <k>] [--seed <s>] [--rulesets a,b] [--players <n>]`,
     );
   }
 }
@@ -113,15 +115,18 @@ function simulateOne(args: Args, games: number, seed: string | number): void {
   const bad = checkPlayers(ruleset, players, options.options);
   if (bad) die(bad);
   const policies = { good: policy('good', args.good), killers: policy('killers', args.killers) };
+  // The heuristic bots' tactics: the ruleset's chosen ones, or how they played before self-play chose (docs/balance.md).
+  if (args.tactics !== 'chosen' && args.tactics !== 'today') die(`--tactics must be chosen or today, not "${args.tactics}"`);
+  const tactics = args.tactics === 'today' ? TODAY : undefined;
   // For timing: games of their own seed played first and left out, so the JIT's compiling is not counted.
   const warmUp = Number(args['warm-up']);
   if (!Number.isInteger(warmUp) || warmUp < 0 || warmUp > 100_000) die(`--warm-up must be a whole number from 0 to 100000, not "${args['warm-up']}"`);
-  if (warmUp > 0) simulate({ ruleset, players, games: warmUp, seed: `warm-up:${seed}`, options: given, policies });
+  if (warmUp > 0) simulate({ ruleset, players, games: warmUp, seed: `warm-up:${seed}`, options: given, policies, tactics });
 
   const before = { ...work };
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const summary = simulate({ ruleset, players, games, seed, options: given, policies });
+  const summary = simulate({ ruleset, players, games, seed, options: given, policies, tactics });
   const ms = performance.now() - started;
   const cpuPerGame = Math.round((cpuMs(cpu) / games) * 1000) / 1000;
   const { actions: _actions, ...rest } = summary;

@@ -32,7 +32,8 @@ export interface Outcome {
 /**
  * A table size tuned, from today's play (`before`): the free best-response iteration (`free`: each side takes
  * whatever wins it most), and the one held to the target (`held`: a side takes its best choice among those that
- * keep the cell within 35–65 % good wins and ≤ 15 % draws, or bring it closer; the same as `free` when that stays in range).
+ * keep the cell within 38–62 % good wins (3 points clear of the target's edges) and ≤ 15 % draws, or bring it closer;
+ * the same as `free` when that stays there).
  */
 export interface TunedCell {
   ruleset: RulesetId;
@@ -45,11 +46,18 @@ export interface TunedCell {
   closest: { tactics: Tactics; trial: Trial };
 }
 
-/** How far a trial is outside the target: good wins outside 35–65 %, draws over 15 % (0 inside). */
-export function offTarget(t: Trial, games: number): number {
+/**
+ * How far a trial is outside the target: good wins outside 35–65 %, draws over 15 % (0 inside); `margin` narrows
+ * the good wins' band on each side (the held iteration keeps 3 points clear of its edges: at a few hundred games a
+ * cell's figure moves by about that much from one set of deals to another).
+ */
+export function offTarget(t: Trial, games: number, margin = 0): number {
   const good = t.wins.good / games;
-  return Math.max(0, 0.35 - good, good - 0.65) + Math.max(0, t.wins.draw / games - 0.15);
+  return Math.max(0, 0.35 + margin - good, good - 0.65 + margin) + Math.max(0, t.wins.draw / games - 0.15);
 }
+
+/** The held iteration's margin inside the 35–65 % band. */
+const HELD_MARGIN = 0.03;
 
 /** A side switches only for at least this share of the games more wins (with common deals, less is mostly the bots' own draws). */
 const MARGIN = 0.01;
@@ -69,7 +77,7 @@ export function tuneCell(ruleset: RulesetId, players: number, games: number, see
   };
   const before = play(TODAY);
   const free = iterate(ruleset, games, passes, play, false);
-  const held = offTarget(free.trial, games) === 0 ? free : iterate(ruleset, games, passes, play, true);
+  const held = offTarget(free.trial, games, HELD_MARGIN) === 0 ? free : iterate(ruleset, games, passes, play, true);
   let closest = { tactics: held.tactics, trial: held.trial };
   for (const [key, trial] of cache) if (Math.abs(trial.wins.good - games / 2) < Math.abs(closest.trial.wins.good - games / 2)) closest = { tactics: JSON.parse(key) as Tactics, trial };
   return { ruleset, players, games, before, free, held, closest };
@@ -87,9 +95,9 @@ function iterate(ruleset: RulesetId, games: number, passes: number, play: (t: Ta
         const tried = CHOICES[knob].map((value) => ({ value: value as string, trial: play({ ...current, [knob]: value }) }));
         let kept = current[knob] as string;
         let top = play(current).wins[side];
-        const off = offTarget(play(current), games);
+        const off = offTarget(play(current), games, HELD_MARGIN);
         for (const t of tried) {
-          if (held && offTarget(t.trial, games) > off) continue;
+          if (held && offTarget(t.trial, games, HELD_MARGIN) > off) continue;
           if (t.trial.wins[side] >= top + margin) {
             kept = t.value;
             top = t.trial.wins[side];
@@ -139,7 +147,7 @@ export function renderTune(cells: TunedCell[], games: number, seed: string | num
   const lines = [
     `Command: \`npm run simulate -- --tune --games ${games} --seed ${seed}\` (heuristic against heuristic, ${games} games per candidate; good side wins %, draws % in brackets).`,
     '',
-    '| ruleset | players | today | free best response | its tactics | held to 35–65 % | its tactics | the table plays now |',
+    '| ruleset | players | today | free best response | its tactics | held to 38–62 % | its tactics | the table plays now |',
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const c of cells) {
@@ -156,5 +164,22 @@ export function renderTune(cells: TunedCell[], games: number, seed: string | num
     }
     lines.push(`  closest to 50 % of all tried: ${shown(c.closest.trial, games)} with ${changes(c.closest.tactics)}`);
   }
+  lines.push('', 'The held choices as `CHOSEN` bands (worker/engine/bots/tactics.ts; a band reaches halfway to the next size tuned):', '', '```ts', ...chosenBands(cells), '```');
   return `${lines.join('\n')}\n`;
+}
+
+/** The held choices of each ruleset tuned, as the source lines of its `CHOSEN` entry. */
+function chosenBands(cells: TunedCell[]): string[] {
+  const out: string[] = [];
+  for (const ruleset of new Set(cells.map((c) => c.ruleset))) {
+    const mine = cells.filter((c) => c.ruleset === ruleset);
+    const bands = mine.map((c, i) => {
+      const next = mine[i + 1];
+      const upTo = next ? String(Math.floor((c.players + next.players) / 2)) : 'Infinity';
+      const set = (Object.keys(TODAY) as Knob[]).filter((k) => c.held.tactics[k] !== TODAY[k]).map((k) => `${k}: '${c.held.tactics[k]}'`);
+      return `{ upTo: ${upTo}, tactics: { ${set.join(', ')} } }`.replace('{  }', '{}');
+    });
+    out.push(`  ${ruleset}: [${bands.join(', ')}],`);
+  }
+  return out;
 }

@@ -25,12 +25,10 @@ function accuser(ev: Evidence, told: ReadonlySet<Seat> | null): Seat | 0 {
   return 0;
 }
 
-/** A living mate that at least half the living seats outside the team announced they vote this round (the team cannot save it), or 0. */
+/** A living mate that a majority of the living seats, outside the team, announced they vote this round (the team cannot save it), or 0. */
 export function doomedMate(ev: Evidence): Seat | 0 {
   if (ev.tactics.bus !== 'doomed') return 0;
   const round = ev.view.round;
-  let others = 0;
-  for (const s of ev.living) if (s !== ev.me && !isMate(ev, s)) others++;
   for (const m of ev.mates) {
     if (!living(ev, m)) continue;
     let against = 0;
@@ -38,7 +36,8 @@ export function doomedMate(ev: Evidence): Seat | 0 {
       const v = ev.claimOf[s]?.vote;
       if (v && v.round === round && v.seat === m && s !== ev.me && !isMate(ev, s)) against++;
     }
-    if (others > 0 && 2 * against >= others) return m;
+    // A majority of every living seat, whatever the team votes.
+    if (2 * against > ev.living.length) return m;
   }
   return 0;
 }

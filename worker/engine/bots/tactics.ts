@@ -70,14 +70,26 @@ interface Band {
 
 /** Chosen by self-play (docs/balance.md "Tactics chosen by self-play"): per ruleset, its size bands in order; unnamed knobs play as `TODAY`. */
 export const CHOSEN: Record<RulesetId, readonly Band[]> = {
-  classic: [{ upTo: Infinity, tactics: {} }],
+  classic: [{ upTo: 10, tactics: { fake: 'often', counter: 'on' } }, { upTo: 14, tactics: { fakeClear: 'mixed' } }, { upTo: Infinity, tactics: {} }],
   original: [{ upTo: Infinity, tactics: {} }],
-  runoff: [{ upTo: Infinity, tactics: {} }],
+  runoff: [{ upTo: 12, tactics: { counter: 'on' } }, { upTo: Infinity, tactics: { reveal: 'hold' } }],
   infernal: [{ upTo: Infinity, tactics: {} }],
   raw: [{ upTo: Infinity, tactics: {} }],
-  doctor: [{ upTo: Infinity, tactics: {} }],
-  butterfly: [{ upTo: Infinity, tactics: {} }],
-  dual: [{ upTo: Infinity, tactics: {} }],
+  doctor: [
+    { upTo: 10, tactics: { fake: 'often', counter: 'on', kill: 'trusted', protect: 'guard', shoot: 'fair', reveal: 'early' } },
+    { upTo: 16, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'unclaimed', reveal: 'early' } },
+    { upTo: Infinity, tactics: { fake: 'often', counter: 'on', bus: 'doomed', protect: 'guard', shoot: 'fair' } },
+  ],
+  butterfly: [
+    { upTo: 13, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'trusted', reveal: 'early' } },
+    { upTo: 17, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'unclaimed' } },
+    { upTo: Infinity, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'trusted' } },
+  ],
+  dual: [
+    { upTo: 10, tactics: { kill: 'trusted', hug: 'guard' } },
+    { upTo: 14, tactics: { fake: 'often' } },
+    { upTo: Infinity, tactics: { fake: 'often', bus: 'doomed', kill: 'unclaimed', reveal: 'early' } },
+  ],
 };
 
 /** The chosen bands as whole records, made once (the bots look their tactics up at every decision). */
