@@ -4,7 +4,7 @@
 // reveal (speech.ts) read them from the seat's evidence (`Evidence.tactics`).
 import type { Camp, RulesetId } from '../types.ts';
 
-/** Every knob and its choices; the first listed is not special (see `TODAY` for the play before tactics). */
+/** Every knob and its choices (`TODAY` names the play before tactics). */
 export const CHOICES = {
   /** Killers: how often each killer, at its first speech, fakes a police claim (none, 13 %, 30 %). */
   fake: ['none', 'rare', 'often'],
@@ -68,7 +68,11 @@ interface Band {
   tactics: Partial<Tactics>;
 }
 
-/** Chosen by self-play (docs/balance.md "Tactics chosen by self-play"): per ruleset, its size bands in order; unnamed knobs play as `TODAY`. */
+/**
+ * Chosen by self-play, `npm run simulate -- --tune` on today's code (docs/balance.md "Tactics chosen by self-play": the best
+ * response of each side, held to the 35–65 % target where a side's free best response leaves it): per ruleset, its size
+ * bands in order (a band reaches halfway to the next size tuned); unnamed knobs play as `TODAY`.
+ */
 export const CHOSEN: Record<RulesetId, readonly Band[]> = {
   classic: [{ upTo: 10, tactics: { fake: 'often', counter: 'on' } }, { upTo: 14, tactics: { fakeClear: 'mixed' } }, { upTo: Infinity, tactics: {} }],
   original: [{ upTo: Infinity, tactics: {} }],
