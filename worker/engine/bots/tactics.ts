@@ -87,7 +87,7 @@ export const CHOSEN: Record<RulesetId, readonly Band[]> = {
   butterfly: [
     { upTo: 13, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'trusted', reveal: 'early' } },
     { upTo: 17, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'unclaimed' } },
-    { upTo: Infinity, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'trusted' } },
+    { upTo: Infinity, tactics: { counter: 'on', bus: 'doomed', kill: 'trusted' } },
   ],
   dual: [
     { upTo: 10, tactics: { kill: 'trusted', hug: 'guard' } },
