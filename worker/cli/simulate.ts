@@ -1,11 +1,12 @@
 // `npm run simulate -- --ruleset <id> --players <n> --games <k> --seed <s> [--option name=value ...]
-//   [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>]` (--warm-up: k games of their own seed
+//   [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] [--tactics chosen|today]` (--warm-up: k games of their own seed
 //   played first and left out of the figures, so the time per game does not count the JIT's compiling)
 // Prints one JSON object on stdout; bad arguments exit non-zero with one line that says what is allowed.
 // `npm run simulate -- --table [--games <k>] [--seed <s>]` prints the balance table of docs/balance.md;
 // `npm run simulate -- --cost [--games <k>] [--runs <r>]` the heuristic policy's cost in steady state (docs/balance.md);
 // `npm run simulate -- --people [--games <k>] [--seed <s>] [--parts fairness,claims,words]` a passive person's seat fairness, a person's
 //   police claim heard, and what the bots do with a person's words by day (docs/balance.md); --parts prints only those tables.
+// `npm run simulate -- --tune [--games <k>] [--seed <s>] [--rulesets a,b] [--players <n>]` chooses the bots' tactics by self-play (docs/balance.md).
 import { parseArgs } from 'node:util';
 import { RULESETS, checkPlayers, isRulesetId, resolveOptions, type RulesetId } from '../engine/index.ts';
 import { balanceTable, costTable, cpuMs, renderBalanceTable, renderCostTable } from './balance.ts';
@@ -13,6 +14,8 @@ import { simulate, type PolicyName } from '../engine/simulate.ts';
 import { claimsHeard, renderPeople, seatFairness } from './measures.ts';
 import { backedPoliceOut, falsePoliceHeard, hunchHeard, renderPersonWords } from './person-measures.ts';
 import { work } from '../engine/bots/scores.ts';
+import { renderTune, tune } from './tune.ts';
+import { TODAY } from '../engine/bots/tactics.ts';
 
 function die(message: string): never {
   process.stderr.write(`simulate: ${message}\n`);
@@ -44,6 +47,8 @@ function parseCli() {
         table: { type: 'boolean', default: false },
         cost: { type: 'boolean', default: false },
         people: { type: 'boolean', default: false },
+        tune: { type: 'boolean', default: false },
+        tactics: { type: 'string', default: 'chosen' },
         runs: { type: 'string', default: '2' },
         'warm-up': { type: 'string', default: '0' },
         rulesets: { type: 'string' },
@@ -54,14 +59,14 @@ function parseCli() {
     }).values;
   } catch (error) {
     die(
-      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>] [--parts fairness,claims,words]`,
+      `${(error as Error).message}; usage: --ruleset <${Object.keys(RULESETS).join('|')}> --players <n> --games <k> --seed <s> [--option name=value ...] [--good random|heuristic] [--killers random|heuristic] [--warm-up <k>] [--tactics chosen|today] | --table [--games <k>] [--seed <s>] [--rulesets a,b] | --cost [--games <k>] [--runs <r>] [--rulesets a,b] | --people [--games <k>] [--seed <s>] [--parts fairness,claims,words] | --tune [--games <k>] [--seed <s>] [--rulesets a,b] [--players <n>]`,
     );
   }
 }
 
 function main(): void {
   const args = parseCli();
-  const games = Number(args.games ?? (args.table ? 200 : 1000));
+  const games = Number(args.games ?? (args.table || args.tune ? 200 : 1000));
   const only = args.rulesets?.split(',');
   for (const r of only ?? []) if (!isRulesetId(r)) die(`unknown ruleset "${r}" in --rulesets; allowed: ${Object.keys(RULESETS).join(', ')}`);
   if (!Number.isInteger(games) || games < 1 || games > 10_000_000) die(`--games must be a whole number from 1 to 10000000, not "${args.games}"`);
@@ -75,6 +80,13 @@ function main(): void {
   }
   if (args.people) {
     people(args.parts!, games, seed);
+    return;
+  }
+  if (args.tune) {
+    const players = args.players === undefined ? undefined : Number(args.players);
+    const rulesets = (only ?? Object.keys(RULESETS)) as RulesetId[];
+    const cells = tune(games, seed, rulesets, players, (c) => process.stderr.write(`${c.ruleset} ${c.players}: free ${c.free.trial.wins.good}, held ${c.held.trial.wins.good} of ${games} good wins\n`));
+    process.stdout.write(renderTune(cells, games, seed));
     return;
   }
   if (args.table) {
@@ -124,15 +136,18 @@ function simulateOne(args: Args, games: number, seed: string | number): void {
   const bad = checkPlayers(ruleset, players, options.options);
   if (bad) die(bad);
   const policies = { good: policy('good', args.good), killers: policy('killers', args.killers) };
+  // The heuristic bots' tactics: the ruleset's chosen ones, or how they played before self-play chose (docs/balance.md).
+  if (args.tactics !== 'chosen' && args.tactics !== 'today') die(`--tactics must be chosen or today, not "${args.tactics}"`);
+  const tactics = args.tactics === 'today' ? TODAY : undefined;
   // For timing: games of their own seed played first and left out, so the JIT's compiling is not counted.
   const warmUp = Number(args['warm-up']);
   if (!Number.isInteger(warmUp) || warmUp < 0 || warmUp > 100_000) die(`--warm-up must be a whole number from 0 to 100000, not "${args['warm-up']}"`);
-  if (warmUp > 0) simulate({ ruleset, players, games: warmUp, seed: `warm-up:${seed}`, options: given, policies });
+  if (warmUp > 0) simulate({ ruleset, players, games: warmUp, seed: `warm-up:${seed}`, options: given, policies, tactics });
 
   const before = { ...work };
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const summary = simulate({ ruleset, players, games, seed, options: given, policies });
+  const summary = simulate({ ruleset, players, games, seed, options: given, policies, tactics });
   const ms = performance.now() - started;
   const cpuPerGame = Math.round((cpuMs(cpu) / games) * 1000) / 1000;
   const { actions: _actions, ...rest } = summary;

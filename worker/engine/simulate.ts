@@ -10,6 +10,7 @@ import { botSeatView } from './bot-view.ts';
 import { forgetGame } from './log-reading.ts';
 import { planMove, plannedMove, type BotMemory, type BotMove } from './bots/policy.ts';
 import type { Action, Camp, GameState, Seat, View, Winner } from './types.ts';
+import type { Tactics } from './bots/tactics.ts';
 
 /** The simulator's two policies: the uniform random one (random-policy.ts), and the heuristic bots of worker/engine/bots/. */
 export type PolicyName = 'random' | 'heuristic';
@@ -27,6 +28,8 @@ export interface SimulationRequest {
   options?: Record<string, unknown>;
   /** Which policy plays each camp; both random when absent. */
   policies?: Policies;
+  /** The tactics every heuristic bot plays (self-play, worker/cli/tune.ts); the ruleset's chosen ones when absent. */
+  tactics?: Tactics;
 }
 
 /** What a batch of games came to: wins by side, rounds and actions. */
@@ -69,6 +72,8 @@ export type Bot = (view: View, random: Random, memory: BotMemory) => BotMove;
 export interface SeatHooks {
   move?: (state: GameState, seat: Seat, random: Random, at: number) => Action | null | undefined;
   memory?: (state: GameState, seat: Seat) => BotMemory | undefined;
+  /** The tactics the heuristic bots play instead of the ruleset's chosen ones. */
+  tactics?: Tactics;
 }
 
 /**
@@ -91,7 +96,7 @@ export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, poli
     const stood = hooks.move?.(state, seat, random, at);
     if (stood !== undefined) return stood;
     if (policies[seatPolicyCamp(state, seat)] === 'random') return randomMove(state, seat, random, at);
-    return heuristicAction(bot, state, seat, random, at, memories);
+    return heuristicAction(bot, state, seat, random, at, memories, hooks.tactics);
   };
   let actions = 0;
   let at = 0;
@@ -125,7 +130,7 @@ export function playGame(request: Omit<GameRequest, 'at'>, botSeed: string, poli
   return { state, actions };
 }
 
-function heuristicAction(bot: Bot | undefined, state: GameState, seat: Seat, random: Random, at: number, memories: Map<Seat, BotMemory>): Action | null {
+function heuristicAction(bot: Bot | undefined, state: GameState, seat: Seat, random: Random, at: number, memories: Map<Seat, BotMemory>, tactics: Tactics | undefined): Action | null {
   const memory = memories.get(seat) ?? {};
   let move: BotMove;
   if (bot) move = bot(viewFor(state, { kind: 'seat', seat }), random, memory);
@@ -134,7 +139,7 @@ function heuristicAction(bot: Bot | undefined, state: GameState, seat: Seat, ran
     // as the state's (as a room plans its bots, worker/room/bots.ts). The view is built only for a move that reads it,
     // and only the fields the bots read (botSeatView: the same fields as the seat's whole view).
     const plan = planMove(legalActions(state, seat), state.step, state.round, memory);
-    move = plan ? plannedMove(seat, plan, () => botSeatView(state, seat), random, memory) : { action: null, memory };
+    move = plan ? plannedMove(seat, plan, () => botSeatView(state, seat), random, memory, 'en', tactics) : { action: null, memory };
   }
   memories.set(seat, move.memory);
   return move.action ? { ...move.action, at } : null;
@@ -158,11 +163,14 @@ export function simulate(request: SimulationRequest): SimulationSummary {
   let unfinished = 0;
   let options: Record<string, unknown> = {};
   const policies = request.policies ?? RANDOM_POLICIES;
+  const hooks: SeatHooks = request.tactics ? { tactics: request.tactics } : {};
   for (let i = 0; i < request.games; i++) {
     const game = playGame(
       { ruleset: request.ruleset, players: request.players, options: request.options ?? {}, seed: `${request.seed}:${i}` },
       `${request.seed}:${i}:bots`,
       policies,
+      undefined,
+      hooks,
     );
     if (game.state.result) wins[game.state.result.winner]++;
     else unfinished++;

@@ -3,6 +3,7 @@
 // another seat; the killers vote as a block for the most dangerous good seat, never a mate.
 import { HUNCH, isMate, prior, type Evidence } from './evidence.ts';
 import { bandwagon, best, danger, suspicion } from './weigh.ts';
+import { doomedMate } from './fakes.ts';
 import type { Seat } from '../types.ts';
 
 /** How much more suspect another candidate must be before a good bot drops the vote it announced this round. */
@@ -58,5 +59,8 @@ function killersVote(ev: Evidence, candidates: Seat[], canAbstain: boolean): Sea
   const outside = candidates.filter((c) => !isMate(ev, c));
   // Nobody outside the team is left to vote for, yet the game goes on (dual: a mate holds a good card): vote a mate rather than stall.
   if (outside.length === 0) return candidates[0]!;
+  // A mate the table is voting out already: the team votes it too when its tactics say so (fakes.ts), to gain trust.
+  const doomed = doomedMate(ev);
+  if (doomed !== 0 && candidates.includes(doomed)) return doomed;
   return best(outside, (c) => danger(ev, c) + bandwagon(ev, c) + HUNCH * prior(ev, c))!;
 }

@@ -6,6 +6,7 @@ import { decisionStamp, work, type Announced, type Scores } from './scores.ts';
 import { opt } from './view-field.ts';
 import type { Camp, Role, Seat } from '../types.ts';
 import type { BotView } from '../bot-view.ts';
+import { tacticsFor, type Tactics } from './tactics.ts';
 
 export { opt } from './view-field.ts';
 export type { Ballot, SeatClaims } from './seat-reading.ts';
@@ -54,6 +55,8 @@ export interface Evidence {
   memo: Scores & { bandwagon?: number[]; announced: Announced };
   /** The log's indexes of the claims (kept with the seat's reading: they change only with a new claim). */
   index: ClaimIndex;
+  /** How this bot plays its role (tactics.ts): the ruleset's chosen tactics, or those self-play is trying. */
+  tactics: Tactics;
 }
 
 
@@ -129,8 +132,11 @@ function myCamp(view: BotView): Camp {
   if (cards) return cards.some((c) => KILLER_CAMP.has(c.role) && !c.down) ? 'killers' : 'good';
   return KILLER_CAMP.has(view.me!.role) ? 'killers' : 'good';
 }
-/** Reads the seat's view into evidence; `view.me` must be set (a seat's view); `lean` seeds the bot's hunches (`prior`). */
-export function readView(view: BotView, lean = 0): Evidence {
+/**
+ * Reads the seat's view into evidence; `view.me` must be set (a seat's view); `lean` seeds the bot's hunches (`prior`);
+ * `tactics` replaces the ruleset's chosen tactics (self-play trying others).
+ */
+export function readView(view: BotView, lean = 0, tactics?: Tactics): Evidence {
   const me = view.me!.seat;
   const camp = myCamp(view);
   work.evidence++;
@@ -195,7 +201,7 @@ export function readView(view: BotView, lean = 0): Evidence {
   const role = view.me!.role;
   if (log.known && !changed && !marks && log.knownVersion === log.version && log.knownCamp === camp && log.knownRole === role) {
     const key = log.key;
-    return evidence(view, me, lean, role, camp, log, log.known, log.mates, lean === key.lean ? key.gen : decisionStamp(key, log.known, LIVING, camp, role, lean, log.version));
+    return evidence(view, me, lean, role, camp, log, log.known, log.mates, lean === key.lean ? key.gen : decisionStamp(key, log.known, LIVING, camp, role, lean, log.version), tactics);
   }
   const known = log.livingFlags!.slice();
   const mates: Seat[] = [];
@@ -237,11 +243,11 @@ export function readView(view: BotView, lean = 0): Evidence {
   log.knownCamp = camp;
   log.knownRole = role;
   // The scores of this seat's last decision hold when it knows the same things as then (LIVING: no score reads it).
-  return evidence(view, me, lean, role, camp, log, known, mates, decisionStamp(log.key, known, LIVING, camp, role, lean, log.version));
+  return evidence(view, me, lean, role, camp, log, known, mates, decisionStamp(log.key, known, LIVING, camp, role, lean, log.version), tactics);
 }
 
 /** The evidence of one decision, from the seat's reading and what it knows of each seat; `gen` stamps its scores. */
-function evidence(view: BotView, me: Seat, lean: number, role: Role, camp: Camp, log: LogReading, known: readonly number[], mates: readonly Seat[], gen: number): Evidence {
+function evidence(view: BotView, me: Seat, lean: number, role: Role, camp: Camp, log: LogReading, known: readonly number[], mates: readonly Seat[], gen: number, tactics: Tactics | undefined): Evidence {
   const n = view.seats.length;
   return {
     view,
@@ -263,6 +269,7 @@ function evidence(view: BotView, me: Seat, lean: number, role: Role, camp: Camp,
     killTries: log.killTries,
     memo: { scores: log.scores, stamps: log.stamps, gen, suspicionAt: n + 1, trustAt: 2 * (n + 1), claimSeen: log.claimSeen, ballotsSeen: log.ballotsSeen, credSeen: log.credSeen, announced: log.announced! },
     index: log.index,
+    tactics: tactics ?? tacticsFor(view.ruleset, n),
   };
 }
 

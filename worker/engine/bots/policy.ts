@@ -9,6 +9,7 @@ import { speechClaim, type BotMemory } from './speech.ts';
 import { pick, type Random } from '../random.ts';
 import type { LegalAction, Seat, SeatAction, View } from '../types.ts';
 import type { BotView } from '../bot-view.ts';
+import type { Tactics } from './tactics.ts';
 
 export type { BotMemory } from './speech.ts';
 
@@ -68,12 +69,15 @@ export function planMove(legal: readonly LegalAction[], step: PlanStep, round: n
   return choices.length > 0 ? { kind: 'other', choices } : null;
 }
 
-/** The bot's move for this seat's view, and its memory afterwards; `lang` is the language of its speech text. */
-export function heuristicMove(view: View, random: Random, memory: BotMemory, lang: ClaimLang = 'en'): BotMove {
+/**
+ * The bot's move for this seat's view, and its memory afterwards; `lang` is the language of its speech text;
+ * `tactics` replaces the ruleset's chosen tactics (tactics.ts), for self-play.
+ */
+export function heuristicMove(view: View, random: Random, memory: BotMemory, lang: ClaimLang = 'en', tactics?: Tactics): BotMove {
   const me = opt(view, 'me')?.seat;
   const plan = me ? planMove(view.legal, view.step, view.round, memory) : null;
   if (!me || !plan) return { action: null, memory };
-  return plannedMove(me, plan, () => view, random, memory, lang);
+  return plannedMove(me, plan, () => view, random, memory, lang, tactics);
 }
 
 /**
@@ -81,14 +85,14 @@ export function heuristicMove(view: View, random: Random, memory: BotMemory, lan
  * (point, open eyes, speech, vote) reads the seat's view, so a caller that holds the state (the
  * simulator) builds the view only for those: a pass or a card read takes no view.
  */
-export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, random: Random, given: BotMemory, lang: ClaimLang = 'en'): BotMove {
+export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, random: Random, given: BotMemory, lang: ClaimLang = 'en', tactics?: Tactics): BotMove {
   // The bot's hunches are seeded once, at its first move that weighs evidence, and kept all game.
   const memory = plan.kind === 'pass' || plan.kind === 'other' || given.lean !== undefined ? given : { ...given, lean: Math.floor(random() * 0x40000000) };
   const lean = memory.lean ?? 0;
   switch (plan.kind) {
     case 'point': {
       const { slot } = plan;
-      const ev = readView(viewOf(), lean);
+      const ev = readView(viewOf(), lean, tactics);
       const target = nightRule(slot.call, ev)(ev, slot.targets, random);
       const slotCards = opt(slot, 'cards');
       if (!slotCards) return { action: { type: 'point', seat: me, target }, memory };
@@ -98,10 +102,10 @@ export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, rand
       return { action: aim ? { type: 'point', seat: me, target: aim.seat, card: aim.card, hand: slot.hand! } : { type: 'point', seat: me, target: 0, hand: slot.hand! }, memory };
     }
     case 'open-eyes':
-      return { action: { type: 'open-eyes', seat: me, choice: eyesChoice(readView(viewOf(), lean).camp, random()) }, memory };
+      return { action: { type: 'open-eyes', seat: me, choice: eyesChoice(readView(viewOf(), lean, tactics).camp, random()) }, memory };
     case 'say': {
       const view = viewOf();
-      const said = speechClaim(readView(view, lean), memory, random, view.step.kind === 'last-words');
+      const said = speechClaim(readView(view, lean, tactics), memory, random, view.step.kind === 'last-words');
       const text = renderClaim(said.claim, lang);
       // The talk budget (docs/rules-decisions.md O22) has room for fewer characters than this speech: keep quiet this turn.
       if (plan.left !== undefined && text.trim().length > plan.left) return { action: plan.quiet ? { type: 'pass', seat: me } : null, memory: { ...memory, spoke: plan.turn } };
@@ -110,7 +114,7 @@ export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, rand
     case 'pass':
       return { action: { type: 'pass', seat: me }, memory: plan.spoke ? { ...memory, spoke: plan.spoke } : memory };
     case 'vote':
-      return { action: { type: 'vote', seat: me, target: chooseVote(readView(viewOf(), lean), plan.vote.targets, plan.vote.canAbstain) }, memory };
+      return { action: { type: 'vote', seat: me, target: chooseVote(readView(viewOf(), lean, tactics), plan.vote.targets, plan.vote.canAbstain) }, memory };
     case 'other':
       return { action: { type: pick(random, plan.choices).type, seat: me } as SeatAction, memory };
   }

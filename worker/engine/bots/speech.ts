@@ -2,9 +2,10 @@
 // votes and why (what the table saw that seat do), then it passes.
 import { chooseVote } from './ballot.ts';
 import { claimsPolice, isMate, living, opt, type Evidence } from './evidence.ts';
-import { best, danger } from './weigh.ts';
+import { doomedMate, nextFake, startsFaking } from './fakes.ts';
 import { checkToContest } from './own-knowledge.ts';
 import { guess, voteReason } from './vote-reason.ts';
+import { revealsNow } from './tactics.ts';
 import type { Camp, Claim, ClaimReason, Seat } from '../types.ts';
 import type { Random } from '../random.ts';
 
@@ -16,9 +17,6 @@ export interface BotMemory {
   /** A killer claiming police keeps its story straight: the results it has announced so far (null: this killer never claims police). */
   fake?: { seat: Seat; camp: Camp }[] | null;
 }
-
-/** Each killer, at its first speech, fakes a police claim this often (where the ruleset has police to fake, and no mate fakes already): a team of three in about a third of games. */
-const FAKE_POLICE_RATE = 0.13;
 
 /** The claim for this speech, and the memory after it. */
 export function speechClaim(ev: Evidence, memory: BotMemory, random: Random, lastWords: boolean): { claim: Claim; memory: BotMemory } {
@@ -49,7 +47,7 @@ function policeClaim(ev: Evidence, lastWords: boolean): Claim | null {
   // A teammate's true claim that votes gather against: stand up beside it, with the same results.
   const mateAtRisk = ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m) && threatOn(ev, m));
   if (threatened || mateAtRisk) return policeWith(ev);
-  if (!found && !lastWords && !strangerClaims && ev.view.round < 3) return null;
+  if (!lastWords && !strangerClaims && !revealsNow(ev.tactics, found, ev.view.round)) return null;
   if (!lastWords && !strangerClaims && !claimsPolice(ev, ev.me) && ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m))) return null;
   return policeWith(ev);
 }
@@ -79,22 +77,19 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   let fake = memory.fake;
   // One fake police per team at a time: a second one would only back the first up, and the table counts police.
   const mateFakes = ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m));
-  if (fake === undefined && hasPolice && memory.spoke === undefined && !mateFakes && random() < FAKE_POLICE_RATE) fake = [];
+  if (fake === undefined && hasPolice && !mateFakes && startsFaking(ev, memory.spoke === undefined, random)) fake = [];
   if (!fake) {
     const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
     // A killer gives a reason as the good side would, when the table saw one (it blends in); joining a vote with no
     // reason of its own is a tell the good side reads (跟票), so it calls its vote its own guess instead.
     return { claim: { role, ...voteWithReason(vote, vote ? blendIn(ev, voteReason(ev, vote)) : undefined) }, memory };
   }
-  // One new made-up result per speech: the most dangerous good seat is "a killer", or a mate is "not a killer".
-  const told = new Set(fake.map((f) => f.seat));
-  const victims = ev.living.filter((s) => s !== ev.me && !isMate(ev, s) && !told.has(s));
-  const mates = ev.mates.filter((s) => ev.living.includes(s) && !told.has(s));
-  let next: { seat: Seat; camp: Camp } | undefined;
-  if (mates.length > 0 && random() < 0.3) next = { seat: mates[0]!, camp: 'good' };
-  else if (victims.length > 0) next = { seat: best(victims, (s) => danger(ev, s), random)!, camp: 'killers' };
+  // One new made-up result per speech, as the team's tactics say (fakes.ts).
+  const next = nextFake(ev, fake, random);
   fake = next ? [...fake, next] : fake;
-  const accused = fake.find((f) => f.camp === 'killers' && ev.living.includes(f.seat))?.seat;
+  // The vote: a bussed mate first (the team votes it, fakes.ts), else the first living seat it named a killer.
+  const doomed = doomedMate(ev);
+  const accused = fake.find((f) => f.camp === 'killers' && f.seat === doomed)?.seat ?? fake.find((f) => f.camp === 'killers' && ev.living.includes(f.seat))?.seat;
   // The vote's reason: its own made-up result, or what a good seat would say.
   const why: ClaimReason | undefined = accused ? { kind: 'known-killer', seat: accused } : vote ? voteReason(ev, vote) : undefined;
   const claim: Claim = { role: 'police', ...(fake.length > 0 ? { checks: fake } : {}), ...voteWithReason(accused ?? vote, why) };
