@@ -1,7 +1,7 @@
 // Night rules, one per call: whom each role points at, from the evidence of its own view.
 // Each returns a seat from `targets`, or 0 to point at nobody (decline).
 import { claimsPolice, isMate, knownKiller, opt, type Evidence } from './evidence.ts';
-import { best, danger, suspicion } from './weigh.ts';
+import { best, danger, suspicion, votesOnMates } from './weigh.ts';
 import { checkers, credibility } from './credibility.ts';
 import type { Call, Seat } from '../types.ts';
 import { pick, type Random } from '../random.ts';
@@ -35,7 +35,8 @@ function killDangerousNotMates(ev: Evidence, targets: Seat[], random: Random): S
  * for last (the seat a doctor or butterfly guards).
  */
 function killScore(ev: Evidence, seat: Seat): number {
-  const d = danger(ev, seat);
+  // `quiet`: a seat whose ballots came for a mate is not singled out for it (the town reads whom the victim had voted).
+  const d = danger(ev, seat) - (ev.tactics.spite === 'quiet' ? votesOnMates(ev, seat) : 0);
   switch (ev.tactics.kill) {
     case 'police':
       return d;

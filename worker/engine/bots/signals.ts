@@ -5,6 +5,7 @@
 import { claimsPolice, knownKiller, outAtNight, type Evidence } from './evidence.ts';
 import { BACKED, checkers, claimWeight, credibility, provenPolice } from './credibility.ts';
 import { work, type Announced } from './scores.ts';
+import { ballotPatterns } from './ballot-patterns.ts';
 import type { ClaimReason, Seat } from '../types.ts';
 
 /** Where the signals go: summed into a suspicion, and (when a reason is asked for) listed with their reasons. */
@@ -18,8 +19,7 @@ function note(tally: Tally, kind: ClaimReason['kind'], seat: Seat, other: Seat, 
   tally.reasons?.push(count === undefined ? { kind, seat, other } : { kind, seat, other, count });
 }
 
-const NO_BALLOTS: readonly { target: Seat; round: number }[] = [];
-const NO_PUT_OUTS: readonly { target: Seat; votes: number }[] = [];
+
 
 /** Every check result announced, as the most credible claimer per seat and camp (once per decision). */
 function announcements(ev: Evidence): Announced {
@@ -82,8 +82,6 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
     }
     // Said its knowledge disproves a well-backed police claim: a counter-claim too.
     for (const target of mine.disputes ?? []) if (said.trustedPolice[target] && mine.checks.get(target) !== 'killers') note(tally, provenPolice(ev, target) ? 'named-proven' : 'counter-claim', seat, target, 2);
-    // Joined another's vote with no reason of its own (跟票): what a killer does to blend in when it has nothing to point at.
-    if (mine.vote?.why === 'followed-vote' && mine.vote.seat !== seat) note(tally, 'echoed-vote', seat, mine.vote.seat, 0.3);
     // Said it will vote out a police claimer whose word holds (neither contested nor disproved), without a claim of its own against it.
     const wanted = mine.vote?.seat;
     if (wanted !== undefined && wanted !== seat && claimsPolice(ev, wanted) && mine.checks.get(wanted) !== 'killers' && !mine.disputes?.includes(wanted)) {
@@ -91,21 +89,10 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
       if (w >= 0.5) note(tally, 'against-police', seat, wanted, w);
     }
   }
-  // Voted against on the day before by a seat the killers killed that night: the killers kill those who come for them.
-  ev.nightOutRound.forEach((round, victim) => {
-    for (const b of ev.ballotsBy[victim] ?? NO_BALLOTS) if (b.target === seat && b.round === round - 1) note(tally, 'victim-voted', seat, victim, 0.5);
-  });
-  // One of the few ballots that put a seat out (not one named a killer): a day the town's votes scattered, the killers' block decides it.
-  const few = Math.max(3, Math.ceil(ev.view.seats.length / 4));
-  for (const p of ev.putOutBy[seat] ?? NO_PUT_OUTS) {
-    if (p.votes > few || knownKiller(ev, p.target) || said.killerCred[p.target]! >= 0.5) continue;
-    note(tally, 'few-votes', seat, p.target, 0.6 * Math.min(1, 3 / p.votes), p.votes);
-  }
+  // The ballots' patterns, for a good side that reads them (its `read` tactic).
+  if (ev.tactics.read === 'ballots') ballotPatterns(ev, seat, mine, said.killerCred, (kind, other, weight, count) => note(tally, kind, seat, other, weight, count));
   const ballots = ev.ballotsBy[seat];
   if (!ballots) return;
-  // Voted alike with another living seat on two days or more: a block of killers votes as one.
-  const partner = votedAlike(ev, seat, ballots);
-  if (partner !== 0) note(tally, 'voted-together', seat, partner, 0.5);
   const vowed = mine?.firstVote;
   let round = 0;
   for (const b of ballots) {
@@ -122,30 +109,6 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
     // Weighed in `suspicion` already (0.4 a ballot): named here as a reason only.
     if (tally.reasons && outAtNight(ev, b.target)) note(tally, 'voted-victim', seat, b.target, 0);
   }
-}
-
-/** The first living seat whose day ballots named the same seat as `seat`'s on two days or more (not a known killer's target: voting out a killer together is no tell), or 0. */
-function votedAlike(ev: Evidence, seat: Seat, mine: readonly { target: Seat; round: number }[]): Seat {
-  if (mine.length < 2) return 0;
-  for (const other of ev.living) {
-    if (other === seat) continue;
-    const theirs = ev.ballotsBy[other];
-    if (!theirs || theirs.length < 2) continue;
-    let alike = 0;
-    let lastRound = 0;
-    for (const a of mine) {
-      if (a.round === lastRound || knownKiller(ev, a.target)) continue;
-      for (const b of theirs) {
-        if (b.round === a.round && b.target === a.target) {
-          alike++;
-          lastRound = a.round;
-          break;
-        }
-      }
-    }
-    if (alike >= 2) return other;
-  }
-  return 0;
 }
 
 /** Whether a claimer other than `seat` named `target` a killer. */

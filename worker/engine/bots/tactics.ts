@@ -16,6 +16,10 @@ export const CHOICES = {
   bus: ['never', 'doomed'],
   /** Killers: whom they kill: claimed police first; seats police claims cleared (the table's anchors); anyone but a claimed police (the protected one). */
   kill: ['police', 'trusted', 'unclaimed'],
+  /** Killers: whom they kill among the rest: those whose ballots came for a mate (the town reads that: "the victim had voted #N"), or never for that. */
+  spite: ['accusers', 'quiet'],
+  /** Good side: what it reads by day besides the claims: the ballots' patterns too (few votes, voting alike, joining without a reason, the victim's votes), or the claims alone. */
+  read: ['ballots', 'claims'],
   /** Doctor: the most credible police claimer (any credit); or only a claimer the table still believes, else the most trusted seat. */
   protect: ['credible', 'guard'],
   /** Butterfly: hug the most credible police claimer; or as the guarding doctor. */
@@ -39,6 +43,8 @@ export const SIDE: Record<Knob, Camp> = {
   fakeClear: 'killers',
   bus: 'killers',
   kill: 'killers',
+  spite: 'killers',
+  read: 'good',
   protect: 'good',
   hug: 'good',
   shoot: 'good',
@@ -47,16 +53,16 @@ export const SIDE: Record<Knob, Camp> = {
 };
 
 /** How the bots played before they had tactics: self-play starts here. */
-export const TODAY: Tactics = { fake: 'rare', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
+export const TODAY: Tactics = { fake: 'rare', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
 
-const FAKERS: Knob[] = ['fake', 'counter', 'fakeClear', 'bus', 'kill'];
+const FAKERS: Knob[] = ['fake', 'counter', 'fakeClear', 'bus', 'kill', 'spite', 'read'];
 /** The knobs a ruleset's cards give its bots (a knob of a role the deck lacks changes nothing, so self-play skips it). */
 export const KNOBS: Record<RulesetId, readonly Knob[]> = {
   classic: [...FAKERS, 'reveal'],
-  original: ['bus', 'kill'],
+  original: ['bus', 'kill', 'spite', 'read'],
   runoff: [...FAKERS, 'reveal'],
-  infernal: [],
-  raw: ['kill'],
+  infernal: ['read'],
+  raw: ['kill', 'spite', 'read'],
   doctor: [...FAKERS, 'protect', 'shoot', 'reveal'],
   butterfly: [...FAKERS, 'protect', 'hug', 'shoot', 'mute', 'reveal'],
   dual: [...FAKERS, 'protect', 'hug', 'shoot', 'reveal'],

@@ -131,9 +131,16 @@ export function danger(ev: Evidence, seat: Seat): number {
   if (c?.role === 'police' || (c?.checks.size ?? 0) > 0) d += 3;
   else if (c?.role && c.role !== 'civilian' && c.role !== 'killer') d += 2;
   if (c) for (const [target, camp] of c.checkList) if (camp === 'killers' && isMate(ev, target)) d += 3;
-  for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) if (isMate(ev, b.target)) d += 0.5;
+  d += votesOnMates(ev, seat);
   // Kills aimed at it on earlier nights did not take (saved, hugged, immune): aiming there again would stall the game.
   for (const round of ev.killTries.get(seat) ?? NO_ROUNDS) if (round < ev.view.round) d -= 1.5;
+  return d;
+}
+
+/** Half a point for each of `seat`'s ballots against a mate (what the killers' danger counts of a seat's votes). */
+export function votesOnMates(ev: Evidence, seat: Seat): number {
+  let d = 0;
+  for (const b of ev.ballotsBy[seat] ?? NO_BALLOTS) if (isMate(ev, b.target)) d += 0.5;
   return d;
 }
 
