@@ -86,6 +86,8 @@ export interface ClaimedAct {
  * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
  * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
  * - `checks-agree`: `count` police claims (the most credible of them `other`) agree that `seat` is a killer;
+ * - `named-me`: `seat` announced the speaker a killer, and the speaker knows its own card (no `other`);
+ * - `spared-claimer`: `seat` claimed police, and the killers let it live through a night they killed another seat, where nothing protects a seat (no `other`);
  * - `seen-at-call`: the speaker saw `seat` with its eyes open at the other side's call (infernal; no `other`);
  * - `victim-voted`: `other`, killed at night, had voted against `seat` the day before (the killers kill those who come for them);
  * - `voted-together`: `seat`'s ballots named the same seat as `other`'s on two days or more (a block votes as one);
@@ -126,6 +128,8 @@ export type ReasonKind =
   | 'voted-together'
   | 'victim-voted'
   | 'seen-at-call'
+  | 'spared-claimer'
+  | 'named-me'
   | 'unchecked'
   | 'hunch';
 

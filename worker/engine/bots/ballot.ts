@@ -62,5 +62,7 @@ function killersVote(ev: Evidence, candidates: Seat[], canAbstain: boolean): Sea
   // A mate the table is voting out already: the team votes it too when its tactics say so (fakes.ts), to gain trust.
   const doomed = doomedMate(ev);
   if (doomed !== 0 && candidates.includes(doomed)) return doomed;
+  // `spread`: each killer casts its own guess, as a good seat with nothing to go on does, leaving no block in the ballots to read.
+  if (ev.tactics.ballot === 'spread') return best(outside, (c) => danger(ev, c) + prior(ev, c))!;
   return best(outside, (c) => danger(ev, c) + bandwagon(ev, c) + HUNCH * prior(ev, c))!;
 }

@@ -1,7 +1,7 @@
 // A claimer's word as police (credibility), weighed against what the bot knows for sure, the
 // night, its own team's checks and the other claimers: below suspicion (weigh.ts) and the signals
 // (signals.ts), which both read it. Claims are judged by how they hold up, never by who spoke first.
-import { claimsPolice, knownGood, knownKiller, NIGHT_OUT, type Evidence } from './evidence.ts';
+import { claimsPolice, knownGood, knownKiller, living, NIGHT_OUT, type Evidence } from './evidence.ts';
 import { keepScore, scored, work } from './scores.ts';
 import { NO_CHECK_LIST, type SeatClaims } from './seat-reading.ts';
 import { claimsMyRole, disprovedCheck } from './own-knowledge.ts';
@@ -82,6 +82,8 @@ function weighedAgainstOthers(ev: Evidence, seat: Seat, c: SeatClaims): number {
     }
   }
   if (opposers >= 2 && opposers > backers) return 0.1;
+  // Spared by the killers on nights they killed another seat, where nothing protects the police: a fake, most likely.
+  cred -= 0.15 * Math.min(2, sparedNights(ev, seat, c));
   return Math.min(backedByProven ? 0.95 : 0.8, Math.max(0.1, cred));
 }
 
@@ -147,4 +149,18 @@ export function checkers(ev: Evidence): readonly Seat[] {
     ev.index.checkers = list;
   }
   return ev.index.checkers;
+}
+
+/** The rulesets in which nothing protects a seat at night (no doctor, butterfly or immunity): a police claimer the killers spared tells. */
+const UNGUARDED: ReadonlySet<string> = new Set(['classic', 'runoff']);
+
+/** How many nights since its first police claim the killers killed another seat and left `seat` alive (0 where a seat may be protected). */
+export function sparedNights(ev: Evidence, seat: Seat, mine: SeatClaims | undefined): number {
+  const since = mine?.policeSince;
+  if (since === undefined || !UNGUARDED.has(ev.view.ruleset) || !living(ev, seat)) return 0;
+  const nights = new Set<number>();
+  ev.nightOutRound.forEach((round) => {
+    if (round > since) nights.add(round);
+  });
+  return nights.size;
 }

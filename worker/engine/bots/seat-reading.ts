@@ -16,6 +16,8 @@ export interface SeatClaims {
   vote?: { seat: Seat; round: number; why?: ReasonKind };
   /** The first vote it announced in the latest round it announced one (what a changed vote is measured against). */
   firstVote?: { seat: Seat; round: number };
+  /** The round of its first police claim (the role, or check results). */
+  policeSince?: number;
   /** The last seat it said it suspects, and in which round. */
   suspect?: { seat: Seat; round: number };
   /** A power role's night acts it claimed (the latest list). */
@@ -260,6 +262,7 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
   if (before?.suspect) after.suspect = before.suspect;
   if (before?.acts) after.acts = before.acts;
   if (before?.disputes) after.disputes = before.disputes;
+  if (before?.policeSince !== undefined) after.policeSince = before.policeSince;
   if (role) after.role = role;
   if (acts) after.acts = acts;
   if (suspect !== undefined) after.suspect = { seat: suspect, round };
@@ -280,6 +283,7 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
       after.checkList = [...all];
     }
   }
+  if (after.policeSince === undefined && (after.role === 'police' || after.checks.size > 0)) after.policeSince = round;
   if (vote !== undefined) {
     const kind = why?.seat === vote ? why.kind : undefined;
     after.vote = kind ? { seat: vote, round, why: kind } : { seat: vote, round };

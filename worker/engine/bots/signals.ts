@@ -3,7 +3,7 @@
 // that left a seat named a killer after announcing it, a killer called good, a claim against a more credible claimer.
 // Each is weighed into the suspicion (`signalScore`) and named as the reason a bot gives (`reasonFor`).
 import { claimsPolice, knownKiller, outAtNight, type Evidence } from './evidence.ts';
-import { BACKED, checkers, claimWeight, credibility, provenPolice } from './credibility.ts';
+import { BACKED, checkers, claimWeight, credibility, provenPolice, sparedNights } from './credibility.ts';
 import { work, type Announced } from './scores.ts';
 import { ballotPatterns } from './ballot-patterns.ts';
 import type { ClaimReason, Seat } from '../types.ts';
@@ -82,6 +82,13 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
     }
     // Said its knowledge disproves a well-backed police claim: a counter-claim too.
     for (const target of mine.disputes ?? []) if (said.trustedPolice[target] && mine.checks.get(target) !== 'killers') note(tally, provenPolice(ev, target) ? 'named-proven' : 'counter-claim', seat, target, 2);
+    // Claimed police, and the killers let it live through a night they killed someone else: where nothing protects
+    // a seat at night (classic, runoff), the killers kill the police first, so a fake is what they spare.
+    const spared = sparedNights(ev, seat, mine);
+    if (spared > 0) {
+      tally.weight += 0.5 * Math.min(2, spared);
+      tally.reasons?.push({ kind: 'spared-claimer', seat });
+    }
     // Said it will vote out a police claimer whose word holds (neither contested nor disproved), without a claim of its own against it.
     const wanted = mine.vote?.seat;
     if (wanted !== undefined && wanted !== seat && claimsPolice(ev, wanted) && mine.checks.get(wanted) !== 'killers' && !mine.disputes?.includes(wanted)) {
@@ -126,7 +133,7 @@ export function signalScore(ev: Evidence, seat: Seat): number {
 }
 
 /** Ranks the reasons a bot names: the plainest evidence first. */
-const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, 'seen-at-call': -1, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
+const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, 'seen-at-call': -1, 'spared-claimer': 3.5, 'named-me': -1, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
 
 /** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind; none about `me` as the other seat (said in my own words instead). */
 export function reasonFor(ev: Evidence, seat: Seat, me: Seat = 0): ClaimReason | undefined {

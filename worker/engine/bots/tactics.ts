@@ -18,6 +18,8 @@ export const CHOICES = {
   kill: ['police', 'trusted', 'unclaimed'],
   /** Killers: whom they kill among the rest: those whose ballots came for a mate (the town reads that: "the victim had voted #N"), or never for that. */
   spite: ['accusers', 'quiet'],
+  /** Killers: how they vote by day: as a block joining the table's votes, or each its own guess (no block to read), the dangerous seats first either way. */
+  ballot: ['block', 'spread'],
   /** Good side: what it reads by day besides the claims: the ballots' patterns too (few votes, voting alike, joining without a reason, the victim's votes), or the claims alone. */
   read: ['ballots', 'claims'],
   /** Doctor: the most credible police claimer (any credit); or only a claimer the table still believes, else the most trusted seat. */
@@ -44,6 +46,7 @@ export const SIDE: Record<Knob, Camp> = {
   bus: 'killers',
   kill: 'killers',
   spite: 'killers',
+  ballot: 'killers',
   read: 'good',
   protect: 'good',
   hug: 'good',
@@ -53,16 +56,16 @@ export const SIDE: Record<Knob, Camp> = {
 };
 
 /** How the bots played before they had tactics: self-play starts here. */
-export const TODAY: Tactics = { fake: 'rare', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
+export const TODAY: Tactics = { fake: 'rare', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', ballot: 'block', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
 
-const FAKERS: Knob[] = ['fake', 'counter', 'fakeClear', 'bus', 'kill', 'spite', 'read'];
+const FAKERS: Knob[] = ['fake', 'counter', 'fakeClear', 'bus', 'kill', 'spite', 'ballot', 'read'];
 /** The knobs a ruleset's cards give its bots (a knob of a role the deck lacks changes nothing, so self-play skips it). */
 export const KNOBS: Record<RulesetId, readonly Knob[]> = {
   classic: [...FAKERS, 'reveal'],
-  original: ['bus', 'kill', 'spite', 'read'],
+  original: ['bus', 'kill', 'spite', 'ballot', 'read'],
   runoff: [...FAKERS, 'reveal'],
   infernal: ['read'],
-  raw: ['kill', 'spite', 'read'],
+  raw: ['kill', 'spite', 'ballot', 'read'],
   doctor: [...FAKERS, 'protect', 'shoot', 'reveal'],
   butterfly: [...FAKERS, 'protect', 'hug', 'shoot', 'mute', 'reveal'],
   dual: [...FAKERS, 'protect', 'hug', 'shoot', 'reveal'],

@@ -28,6 +28,8 @@ export function voteReason(ev: Evidence, seat: Seat): ClaimReason {
   if (ev.camp === 'good' && claimsMyRole(ev, seat)) return { kind: 'false-role', seat };
   if (ev.camp === 'good' && credibility(ev, seat) < 0) {
     const check = disprovedCheck(ev, seat) || lieTarget(ev, seat);
+    // Its result on me: said in my own words, not "#6's result on #2" from #2.
+    if (check === ev.me) return { kind: 'named-me', seat };
     if (check !== 0) return { kind: 'false-check', seat, other: check };
   }
   const voter = bandwagon(ev, seat) > 0 ? announcer(ev, seat) : 0;
