@@ -27,7 +27,8 @@ function goodVote(ev: Evidence, candidates: Seat[], canAbstain: boolean): Seat |
   // Never a seat known to play on my side while anyone else can be voted.
   const strangers = candidates.filter((c) => !isMate(ev, c));
   const pool = strangers.length > 0 ? strangers : candidates;
-  const score = (c: Seat) => suspicion(ev, c) + Math.min(CROWD, bandwagon(ev, c));
+  // A police's vote follows its own claim: a seat its team's check found a killer comes first among the known ones.
+  const score = (c: Seat) => suspicion(ev, c) + Math.min(CROWD, bandwagon(ev, c)) + (ev.checked.get(c) === 'killers' ? 1 : 0);
   let t = best(pool, score)!;
   if (score(t) - HUNCH * prior(ev, t) < FLOOR) return leanVote(ev, pool, canAbstain);
   const said = ev.claimOf[ev.me]?.firstVote;

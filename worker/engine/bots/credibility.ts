@@ -63,7 +63,7 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
  */
 function weighedAgainstOthers(ev: Evidence, seat: Seat, c: SeatClaims): number {
   let cred = 0.5;
-  let backedByProven = false;
+  let backedByProvenOne = false;
   let backers = 0;
   let opposers = 0;
   for (const other of checkers(ev)) {
@@ -74,21 +74,32 @@ function weighedAgainstOthers(ev: Evidence, seat: Seat, c: SeatClaims): number {
     if (relation < 0) {
       if (proven) return 0.1;
       opposers++;
-      if (!outnumbered(ev, other)) cred -= 0.2;
+      // Against a claimer a proven one backs, the word weighs as much as against the proven one nearly.
+      if (backedByProven(ev, other)) cred -= 0.4;
+      else if (!outnumbered(ev, other)) cred -= 0.2;
     } else if (relation > 0) {
       backers++;
       cred += proven ? 0.3 : 0.15;
-      backedByProven ||= proven;
+      backedByProvenOne ||= proven;
     }
   }
-  if (opposers >= 2 && opposers > backers) return 0.1;
+  // Outnumbered, unless a proven claimer backs it: a proven word outweighs any number of living ones.
+  if (opposers >= 2 && opposers > backers && !backedByProvenOne) return 0.1;
   // Spared by the killers on nights they killed another seat, where nothing protects the police: a fake, most likely.
   cred -= 0.15 * Math.min(2, sparedNights(ev, seat, c));
-  return Math.min(backedByProven ? 0.95 : 0.8, Math.max(0.1, cred));
+  return Math.min(backedByProvenOne ? 0.95 : 0.8, Math.max(0.1, cred));
 }
 
-/** Whether police claimer `seat` is contradicted by two or more claimers and backed by fewer (see weighedAgainstOthers). */
+/** Whether a claimer proven by the night or the verdict agrees with police claimer `seat`'s results. */
+function backedByProven(ev: Evidence, seat: Seat): boolean {
+  const c = ev.claimOf[seat]!;
+  for (const other of checkers(ev)) if (other !== seat && trustOf(ev, other) >= PROVEN && relationOf(c, seat, ev.claimOf[other]!, other) > 0) return true;
+  return false;
+}
+
+/** Whether police claimer `seat` is contradicted by two or more claimers and backed by fewer, none of them proven (see weighedAgainstOthers). */
 function outnumbered(ev: Evidence, seat: Seat): boolean {
+  if (backedByProven(ev, seat)) return false;
   const c = ev.claimOf[seat]!;
   let backers = 0;
   let opposers = 0;

@@ -16,6 +16,8 @@ export interface BotMemory {
   lean?: number;
   /** A killer claiming police keeps its story straight: the results it has announced so far (null: this killer never claims police). */
   fake?: { seat: Seat; camp: Camp }[] | null;
+  /** A killer backing a mate's fake police claim with the same results (the `pair` tactic): that mate. */
+  backs?: Seat;
 }
 
 /** The claim for this speech, and the memory after it. */
@@ -75,8 +77,10 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   const vote = intendedVote(ev);
   const hasPolice = ev.view.ruleset !== 'original' && ev.view.ruleset !== 'raw' && ev.view.ruleset !== 'infernal';
   let fake = memory.fake;
-  // One fake police per team at a time: a second one would only back the first up, and the table counts police.
+  // One fake police per team at a time, unless the team's `pair` tactic has a second killer back the first one's results.
   const mateFakes = ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m));
+  const backed = fake !== null ? backedFaker(ev, memory) : 0;
+  if (backed !== 0) return backFaker(ev, backed, memory);
   if (fake === undefined && hasPolice && !mateFakes && startsFaking(ev, memory.spoke === undefined, random)) fake = [];
   if (!fake) {
     const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
@@ -90,10 +94,27 @@ function killerClaim(ev: Evidence, memory: BotMemory, random: Random): { claim: 
   // The vote: a bussed mate first (the team votes it, fakes.ts), else the first living seat it named a killer.
   const doomed = doomedMate(ev);
   const accused = fake.find((f) => f.camp === 'killers' && f.seat === doomed)?.seat ?? fake.find((f) => f.camp === 'killers' && ev.living.includes(f.seat))?.seat;
-  // The vote's reason: its own made-up result, or what a good seat would say.
-  const why: ClaimReason | undefined = accused ? { kind: 'known-killer', seat: accused } : vote ? voteReason(ev, vote) : undefined;
+  // Its reason: its own made-up result, or what a good seat would say (a claimed police with results does not call its vote a plain hunch).
+  const seen = vote ? blendIn(ev, voteReason(ev, vote)) : undefined;
+  const why: ClaimReason | undefined = accused ? { kind: 'known-killer', seat: accused } : seen?.kind === 'hunch' && fake.length > 0 ? { kind: 'unchecked', seat: seen.seat } : seen;
   const claim: Claim = { role: 'police', ...(fake.length > 0 ? { checks: fake } : {}), ...voteWithReason(accused ?? vote, why) };
   return { claim, memory: { ...memory, fake } };
+}
+
+/** The mate whose fake police claim this killer backs (its memory's, or a new one when the `pair` tactic says so and no other mate backs it yet), or 0. */
+function backedFaker(ev: Evidence, memory: BotMemory): Seat {
+  if (memory.backs !== undefined) return living(ev, memory.backs) ? memory.backs : 0;
+  if (ev.tactics.pair !== 'backed' || memory.fake !== undefined) return 0;
+  const fakers = ev.mates.filter((m) => living(ev, m) && claimsPolice(ev, m));
+  return fakers.length === 1 ? fakers[0]! : 0;
+}
+
+/** "As police:" the same results as the mate it backs, and its vote for the seat they named (two claims that agree back each other). */
+function backFaker(ev: Evidence, mate: Seat, memory: BotMemory): { claim: Claim; memory: BotMemory } {
+  const checks = (ev.claimOf[mate]?.checkList ?? []).filter(([seat]) => seat !== ev.me).map(([seat, camp]) => ({ seat, camp }));
+  const accused = checks.find((c) => c.camp === 'killers' && living(ev, c.seat))?.seat;
+  const claim: Claim = { role: 'police', ...(checks.length > 0 ? { checks } : {}), ...(accused ? { vote: accused, why: { kind: 'known-killer' as const, seat: accused } } : {}) };
+  return { claim, memory: { ...memory, backs: mate } };
 }
 
 /** A killer's reason said as the good side says it: never "I only follow #N's vote", which gives the team away. */

@@ -8,6 +8,8 @@ import type { Camp, RulesetId } from '../types.ts';
 export const CHOICES = {
   /** Killers: how often each killer, at its first speech, fakes a police claim (none, 13 %, 30 %). */
   fake: ['none', 'rare', 'often'],
+  /** Killers: a faker stands alone, or a second killer claims police beside it with the same results (two claims that agree). */
+  pair: ['alone', 'backed'],
   /** Killers: a killer named a killer (or whose mate is) by a police claimer counter-claims police against it. */
   counter: ['off', 'on'],
   /** Killers: whom a fake "not a killer" goes to: always the first mate (today's giveaway) or a mate or a stranger alike. */
@@ -41,6 +43,7 @@ export type Tactics = { [K in Knob]: (typeof CHOICES)[K][number] };
 /** The side whose bots turn each knob (and whose wins self-play maximises when it chooses it). */
 export const SIDE: Record<Knob, Camp> = {
   fake: 'killers',
+  pair: 'killers',
   counter: 'killers',
   fakeClear: 'killers',
   bus: 'killers',
@@ -56,9 +59,9 @@ export const SIDE: Record<Knob, Camp> = {
 };
 
 /** How the bots played before they had tactics: self-play starts here. */
-export const TODAY: Tactics = { fake: 'rare', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', ballot: 'block', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
+export const TODAY: Tactics = { fake: 'rare', pair: 'alone', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', ballot: 'block', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
 
-const FAKERS: Knob[] = ['fake', 'counter', 'fakeClear', 'bus', 'kill', 'spite', 'ballot', 'read'];
+const FAKERS: Knob[] = ['fake', 'pair', 'counter', 'fakeClear', 'bus', 'kill', 'spite', 'ballot', 'read'];
 /** The knobs a ruleset's cards give its bots (a knob of a role the deck lacks changes nothing, so self-play skips it). */
 export const KNOBS: Record<RulesetId, readonly Knob[]> = {
   classic: [...FAKERS, 'reveal'],
