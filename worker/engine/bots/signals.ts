@@ -93,7 +93,7 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
     const wanted = mine.vote?.seat;
     if (wanted !== undefined && wanted !== seat && claimsPolice(ev, wanted) && mine.checks.get(wanted) !== 'killers' && !mine.disputes?.includes(wanted)) {
       const w = claimWeight(credibility(ev, wanted));
-      if (w >= 0.5) note(tally, 'against-police', seat, wanted, w);
+      if (w >= 0.5) note(tally, 'against-police', seat, wanted, 1.2 * w);
     }
   }
   // The ballots' patterns, for a good side that reads them (its `read` tactic).
