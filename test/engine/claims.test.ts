@@ -106,6 +106,44 @@ describe('a person builds the same claims a bot makes: a suspicion, a vote, a po
     expect(renderClaim({ vote: 9, why: { kind: 'voted-police', seat: 9, other: 3 } }, 'zh-CN')).toBe('9号投了警察3号。我投9号。');
   });
 
+  it('the reasons of a bot that weighs the day (docs/balance.md, "Bots by day") are well formed, and a count goes only with the kinds that count', () => {
+    const state = dayOne().state;
+    const ok = [
+      { vote: 3, why: { kind: 'checks-agree', seat: 3, other: 6, count: 2 } },
+      { vote: 3, why: { kind: 'few-votes', seat: 3, other: 6, count: 3 } },
+      { vote: 3, why: { kind: 'voted-me-out', seat: 3, count: 3 } },
+      { vote: 3, why: { kind: 'named-proven', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'against-police', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'echoed-vote', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'voted-together', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'victim-voted', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'seen-at-call', seat: 3 } },
+      { vote: 3, why: { kind: 'spared-claimer', seat: 3 } },
+      { vote: 3, why: { kind: 'named-me', seat: 3 } },
+      { vote: 3, why: { kind: 'unchecked', seat: 3 } },
+    ];
+    for (const good of ok) expect(readClaim(state, good), JSON.stringify(good)).toEqual({ claim: good });
+    for (const bad of [
+      { vote: 3, why: { kind: 'checks-agree', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'checks-agree', seat: 3, other: 6, count: 1 } },
+      { vote: 3, why: { kind: 'voted-together', seat: 3, other: 6, count: 2 } },
+      { vote: 3, why: { kind: 'unchecked', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'named-me', seat: 3, count: 2 } },
+    ]) {
+      expect(readClaim(state, bad), JSON.stringify(bad)).toHaveProperty('error');
+    }
+    const agree = { role: 'civilian' as const, vote: 4, why: { kind: 'checks-agree' as const, seat: 4, other: 2, count: 3 } };
+    expect(renderClaim(agree, 'en')).toBe('I am a civilian. 3 police claims agree: #4 is a killer. I vote #4.');
+    expect(renderClaim(agree, 'zh-CN')).toBe('我是平民。3位警察的验人结果一致：4号是杀手。我投4号。');
+    expect(renderClaim(agree, 'es')).toBe('Soy civil. 3 policías coinciden: el #4 es asesino. Voto al #4.');
+    expect(renderClaim(agree, 'ko')).toBe('저는 시민입니다. 경찰 3명의 조사 결과가 일치합니다: 4번은 킬러. 4번에 투표합니다.');
+    expect(renderClaim({ vote: 6, why: { kind: 'named-proven', seat: 6, other: 2 } }, 'en')).toBe("#6 named #2 a killer, though #2's word has proven true. I vote #6.");
+    expect(renderClaim({ vote: 2, why: { kind: 'voted-me-out', seat: 2, count: 3 } }, 'en')).toBe('#2 cast one of only 3 votes that put me out. I vote #2.');
+    expect(renderClaim({ vote: 4, why: { kind: 'spared-claimer', seat: 4 } }, 'ko')).toBe('4번은 경찰이라고 했는데도 킬러들이 살려 두었습니다. 4번에 투표합니다.');
+    // Every kind has its words in every language.
+    for (const c of ok) for (const lang of ['zh-CN', 'en', 'es', 'ko'] as const) expect(renderClaim(c as never, lang), `${c.why.kind} ${lang}`).toMatch(/3/);
+  });
+
   it('a hunch, a vote joined, one\'s own night knowledge and a contested check: a hunch and night knowledge name one seat, the others two', () => {
     const state = dayOne().state;
     const ok = [

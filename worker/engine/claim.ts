@@ -8,10 +8,10 @@ const CAMPS: readonly Camp[] = ['killers', 'good'];
 /** The roles whose card acts on one seat at night, other than the police's checks (those are `checks`). */
 export const ACTING_ROLES: readonly Role[] = ['doctor', 'butterfly', 'old-man', 'secret-police', 'sniper'];
 
-const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'false-role', 'followed-vote', 'known-killer', 'checks-agree', 'named-proven', 'against-police', 'few-votes', 'echoed-vote', 'voted-together', 'victim-voted', 'seen-at-call', 'spared-claimer', 'named-me', 'unchecked', 'hunch'];
+const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'false-role', 'followed-vote', 'known-killer', 'checks-agree', 'named-proven', 'against-police', 'few-votes', 'echoed-vote', 'voted-together', 'victim-voted', 'seen-at-call', 'spared-claimer', 'named-me', 'voted-me-out', 'unchecked', 'hunch'];
 
 /** The reasons about one seat alone (no `other`): a hunch or a guess, and what the speaker's own card and night knowledge say. */
-export const LONE_REASONS: readonly ReasonKind[] = ['false-role', 'known-killer', 'seen-at-call', 'spared-claimer', 'named-me', 'unchecked', 'hunch'];
+export const LONE_REASONS: readonly ReasonKind[] = ['false-role', 'known-killer', 'seen-at-call', 'spared-claimer', 'named-me', 'voted-me-out', 'unchecked', 'hunch'];
 
 /**
  * The claim as the log keeps it (only the known fields, in a fixed order), or why it is malformed:
@@ -77,7 +77,7 @@ export function readClaim(state: GameState, raw: unknown): { claim: Claim } | { 
     }
     if (why.seat !== claim.suspect && why.seat !== claim.vote) return { error: 'a reason is about the seat the claim suspects or votes' };
     // "3 police claims agree", "one of only 3 votes": a count, only with those kinds, at most one per seat.
-    const counted = why.kind === 'checks-agree' || why.kind === 'few-votes';
+    const counted = why.kind === 'checks-agree' || why.kind === 'few-votes' || why.kind === 'voted-me-out';
     const least = why.kind === 'checks-agree' ? 2 : 1;
     if (counted ? typeof why.count !== 'number' || !Number.isInteger(why.count) || why.count < least || why.count > seats : why.count !== undefined) {
       return { error: 'a checks-agree reason counts 2 or more claims, a few-votes reason 1 or more ballots (and only those kinds have a count)' };

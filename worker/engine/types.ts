@@ -86,6 +86,7 @@ export interface ClaimedAct {
  * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
  * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
  * - `checks-agree`: `count` police claims (the most credible of them `other`) agree that `seat` is a killer;
+ * - `voted-me-out`: `seat`'s ballot was one of only `count` that put the speaker out (its last words; no `other`);
  * - `named-me`: `seat` announced the speaker a killer, and the speaker knows its own card (no `other`);
  * - `spared-claimer`: `seat` claimed police, and the killers let it live through a night they killed another seat, where nothing protects a seat (no `other`);
  * - `seen-at-call`: the speaker saw `seat` with its eyes open at the other side's call (infernal; no `other`);
@@ -103,7 +104,7 @@ export interface ClaimReason {
   seat: Seat;
   /** The other seat the reason is about; absent only for the kinds in `LONE_REASONS` (claim.ts). */
   other?: Seat;
-  /** `checks-agree`: how many police claims agree (2 or more); `few-votes`: how many ballots put `other` out. */
+  /** `checks-agree`: how many police claims agree (2 or more); `few-votes`: how many ballots put `other` out; `voted-me-out`: how many put the speaker out. */
   count?: number;
 }
 
@@ -130,6 +131,7 @@ export type ReasonKind =
   | 'seen-at-call'
   | 'spared-claimer'
   | 'named-me'
+  | 'voted-me-out'
   | 'unchecked'
   | 'hunch';
 

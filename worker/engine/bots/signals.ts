@@ -133,13 +133,17 @@ export function signalScore(ev: Evidence, seat: Seat): number {
 }
 
 /** Ranks the reasons a bot names: the plainest evidence first. */
-const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, 'seen-at-call': -1, 'spared-claimer': 3.5, 'named-me': -1, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
+const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, 'seen-at-call': -1, 'spared-claimer': 3.5, 'named-me': -1, 'voted-me-out': 1.5, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
 
 /** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind; none about `me` as the other seat (said in my own words instead). */
 export function reasonFor(ev: Evidence, seat: Seat, me: Seat = 0): ClaimReason | undefined {
   const tally: Tally = { weight: 0, reasons: [] };
   scan(ev, seat, tally);
   let top: ClaimReason | undefined;
-  for (const why of tally.reasons!) if (why.other !== me && (!top || RANK[why.kind] >= RANK[top.kind])) top = why;
+  for (const found of tally.reasons!) {
+    // "#2 cast one of only 3 votes that put #8 out", said by #8 in its last words: "… that put me out".
+    const why: ClaimReason | undefined = found.other !== me ? found : found.kind === 'few-votes' ? { kind: 'voted-me-out', seat: found.seat, count: found.count! } : undefined;
+    if (why && (!top || RANK[why.kind] >= RANK[top.kind])) top = why;
+  }
   return top;
 }

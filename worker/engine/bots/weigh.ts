@@ -74,6 +74,7 @@ function reasonWeight(why: ReasonKind | undefined): number {
     case 'voted-together':
     case 'victim-voted':
     case 'echoed-vote':
+    case 'voted-me-out':
       return 0.5;
     default:
       return 1;
