@@ -101,8 +101,10 @@ export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, rand
       const aim = cards.length > 0 ? pick(random, cards) : null;
       return { action: aim ? { type: 'point', seat: me, target: aim.seat, card: aim.card, hand: slot.hand! } : { type: 'point', seat: me, target: 0, hand: slot.hand! }, memory };
     }
-    case 'open-eyes':
-      return { action: { type: 'open-eyes', seat: me, choice: eyesChoice(readView(viewOf(), lean, tactics).camp, random()) }, memory };
+    case 'open-eyes': {
+      const ev = readView(viewOf(), lean, tactics);
+      return { action: { type: 'open-eyes', seat: me, choice: eyesChoice(ev.camp, random(), ev.camp === 'killers' ? ev.tactics.banditEyes : ev.tactics.policeEyes) }, memory };
+    }
     case 'say': {
       const view = viewOf();
       const said = speechClaim(readView(view, lean, tactics), memory, random, view.step.kind === 'last-words');
@@ -126,11 +128,12 @@ export function plannedMove(me: Seat, plan: BotPlan, viewOf: () => BotView, rand
  * the other: most open at their own call, some spy at the other side's (and are taken there for
  * one of them), a few keep their eyes shut (nobody learns their side).
  */
-export function eyesChoice(camp: 'killers' | 'good', r: number): 'bandits' | 'police' | 'none' {
+export function eyesChoice(camp: 'killers' | 'good', r: number, how: Tactics['policeEyes'] = 'mixed'): 'bandits' | 'police' | 'none' {
   const own = camp === 'killers' ? 'bandits' : 'police';
-  if (r < OPEN_OWN) return own;
-  return r < OPEN_OWN + SPY ? (own === 'bandits' ? 'police' : 'bandits') : 'none';
+  const [open, spy] = EYES[how];
+  if (r < open) return own;
+  return r < open + spy ? (own === 'bandits' ? 'police' : 'bandits') : 'none';
 }
 
-const OPEN_OWN = 0.5;
-const SPY = 0.25;
+/** By the side's `eyes` tactic: how often a bot opens at its own call, and how often it spies at the other (else its eyes stay shut). */
+const EYES: Record<Tactics['policeEyes'], [number, number]> = { mixed: [0.5, 0.25], own: [0.75, 0.1], spy: [0.4, 0.4] };

@@ -106,7 +106,9 @@ function backedFaker(ev: Evidence, memory: BotMemory): Seat {
   if (memory.backs !== undefined) return living(ev, memory.backs) ? memory.backs : 0;
   if (ev.tactics.pair !== 'backed' || memory.fake !== undefined) return 0;
   const fakers = ev.mates.filter((m) => living(ev, m) && claimsPolice(ev, m));
-  return fakers.length === 1 ? fakers[0]! : 0;
+  // Only a claim with a result about another seat to repeat: a bare "I am police" backs nothing.
+  const results = fakers.length === 1 ? ev.claimOf[fakers[0]!]!.checkList.filter(([seat]) => seat !== ev.me) : [];
+  return results.length > 0 ? fakers[0]! : 0;
 }
 
 /** "As police:" the same results as the mate it backs, and its vote for the seat they named (two claims that agree back each other). */

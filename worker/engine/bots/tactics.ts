@@ -22,6 +22,9 @@ export const CHOICES = {
   spite: ['accusers', 'quiet'],
   /** Killers: how they vote by day: as a block joining the table's votes, or each its own guess (no block to read), the dangerous seats first either way. */
   ballot: ['block', 'spread'],
+  /** infernal, each side at the one night: open at its own call half the time and spy a quarter (mixed), mostly open at its own (own), or spy as often (spy). */
+  policeEyes: ['mixed', 'own', 'spy'],
+  banditEyes: ['mixed', 'own', 'spy'],
   /** Good side: what it reads by day besides the claims: the ballots' patterns too (few votes, voting alike, joining without a reason, the victim's votes), or the claims alone. */
   read: ['ballots', 'claims'],
   /** Doctor: the most credible police claimer (any credit); or only a claimer the table still believes, else the most trusted seat. */
@@ -50,6 +53,8 @@ export const SIDE: Record<Knob, Camp> = {
   kill: 'killers',
   spite: 'killers',
   ballot: 'killers',
+  policeEyes: 'good',
+  banditEyes: 'killers',
   read: 'good',
   protect: 'good',
   hug: 'good',
@@ -59,7 +64,7 @@ export const SIDE: Record<Knob, Camp> = {
 };
 
 /** How the bots played before they had tactics: self-play starts here. */
-export const TODAY: Tactics = { fake: 'rare', pair: 'alone', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', ballot: 'block', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
+export const TODAY: Tactics = { fake: 'rare', pair: 'alone', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', ballot: 'block', policeEyes: 'mixed', banditEyes: 'mixed', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
 
 const FAKERS: Knob[] = ['fake', 'pair', 'counter', 'fakeClear', 'bus', 'kill', 'spite', 'ballot', 'read'];
 /** The knobs a ruleset's cards give its bots (a knob of a role the deck lacks changes nothing, so self-play skips it). */
@@ -67,7 +72,7 @@ export const KNOBS: Record<RulesetId, readonly Knob[]> = {
   classic: [...FAKERS, 'reveal'],
   original: ['bus', 'kill', 'spite', 'ballot', 'read'],
   runoff: [...FAKERS, 'reveal'],
-  infernal: ['read'],
+  infernal: ['policeEyes', 'banditEyes', 'read'],
   raw: ['kill', 'spite', 'ballot', 'read'],
   doctor: [...FAKERS, 'protect', 'shoot', 'reveal'],
   butterfly: [...FAKERS, 'protect', 'hug', 'shoot', 'mute', 'reveal'],
@@ -86,26 +91,14 @@ interface Band {
  * bands in order (a band reaches halfway to the next size tuned); unnamed knobs play as `TODAY`.
  */
 export const CHOSEN: Record<RulesetId, readonly Band[]> = {
-  classic: [{ upTo: 10, tactics: { fake: 'often', counter: 'on' } }, { upTo: 14, tactics: { fakeClear: 'mixed' } }, { upTo: Infinity, tactics: {} }],
-  original: [{ upTo: Infinity, tactics: {} }],
-  runoff: [{ upTo: 12, tactics: { counter: 'on' } }, { upTo: Infinity, tactics: { reveal: 'hold' } }],
-  infernal: [{ upTo: Infinity, tactics: {} }],
-  raw: [{ upTo: Infinity, tactics: {} }],
-  doctor: [
-    { upTo: 10, tactics: { fake: 'often', counter: 'on', kill: 'trusted', protect: 'guard', shoot: 'fair', reveal: 'early' } },
-    { upTo: 16, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'unclaimed', reveal: 'early' } },
-    { upTo: Infinity, tactics: { fake: 'often', counter: 'on', bus: 'doomed', protect: 'guard', shoot: 'fair' } },
-  ],
-  butterfly: [
-    { upTo: 13, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'trusted', reveal: 'early' } },
-    { upTo: 17, tactics: { fake: 'often', counter: 'on', bus: 'doomed', kill: 'unclaimed' } },
-    { upTo: Infinity, tactics: { counter: 'on', bus: 'doomed', kill: 'trusted' } },
-  ],
-  dual: [
-    { upTo: 10, tactics: { kill: 'trusted', hug: 'guard' } },
-    { upTo: 14, tactics: { fake: 'often' } },
-    { upTo: Infinity, tactics: { fake: 'often', bus: 'doomed', kill: 'unclaimed', reveal: 'early' } },
-  ],
+  classic: [{ upTo: 10, tactics: { fake: 'often', pair: 'backed', counter: 'on', bus: 'doomed', ballot: 'spread', read: 'claims', reveal: 'hold' } }, { upTo: 14, tactics: { fake: 'often', pair: 'backed', bus: 'doomed', spite: 'quiet', reveal: 'hold' } }, { upTo: Infinity, tactics: { fake: 'none', bus: 'doomed', spite: 'quiet', reveal: 'hold' } }],
+  original: [{ upTo: 12, tactics: { spite: 'quiet', ballot: 'spread', read: 'claims' } }, { upTo: 17, tactics: { bus: 'doomed', spite: 'quiet', ballot: 'spread', read: 'claims' } }, { upTo: Infinity, tactics: { bus: 'doomed', spite: 'quiet' } }],
+  runoff: [{ upTo: 12, tactics: { fake: 'often', pair: 'backed', counter: 'on', reveal: 'hold' } }, { upTo: 17, tactics: { fake: 'often', pair: 'backed', counter: 'on', bus: 'doomed', reveal: 'hold' } }, { upTo: Infinity, tactics: { fake: 'none', bus: 'doomed', spite: 'quiet', reveal: 'hold' } }],
+  infernal: [{ upTo: 8, tactics: { policeEyes: 'own', banditEyes: 'spy' } }, { upTo: 13, tactics: { policeEyes: 'own' } }, { upTo: Infinity, tactics: { policeEyes: 'own', read: 'claims' } }],
+  raw: [{ upTo: 6, tactics: { ballot: 'spread' } }, { upTo: 7, tactics: { ballot: 'spread', read: 'claims' } }, { upTo: Infinity, tactics: { ballot: 'spread', read: 'claims' } }],
+  doctor: [{ upTo: 10, tactics: { fake: 'often', pair: 'backed', fakeClear: 'mixed', bus: 'doomed', kill: 'unclaimed', spite: 'quiet', protect: 'guard', shoot: 'fair', reveal: 'early' } }, { upTo: 16, tactics: { fake: 'often', pair: 'backed', counter: 'on', fakeClear: 'mixed', bus: 'doomed', kill: 'unclaimed', spite: 'quiet', reveal: 'hold' } }, { upTo: Infinity, tactics: { fake: 'often', pair: 'backed', bus: 'doomed' } }],
+  butterfly: [{ upTo: 13, tactics: { fake: 'often', pair: 'backed', counter: 'on', fakeClear: 'mixed', bus: 'doomed', shoot: 'fair', reveal: 'hold' } }, { upTo: 17, tactics: { pair: 'backed', counter: 'on', bus: 'doomed', kill: 'unclaimed', spite: 'quiet', reveal: 'early' } }, { upTo: Infinity, tactics: { pair: 'backed', bus: 'doomed', kill: 'unclaimed' } }],
+  dual: [{ upTo: 10, tactics: { fake: 'often', pair: 'backed', kill: 'trusted', spite: 'quiet', protect: 'guard', shoot: 'fair' } }, { upTo: 14, tactics: { fake: 'often', pair: 'backed', counter: 'on', fakeClear: 'mixed', kill: 'unclaimed', spite: 'quiet', protect: 'guard', hug: 'guard', reveal: 'hold' } }, { upTo: Infinity, tactics: { fake: 'often', pair: 'backed', counter: 'on', fakeClear: 'mixed', kill: 'unclaimed', spite: 'quiet', protect: 'guard', hug: 'guard', shoot: 'fair', reveal: 'hold' } }],
 };
 
 /** The chosen bands as whole records, made once (the bots look their tactics up at every decision). */
