@@ -4,9 +4,10 @@ import { Table } from './table.ts';
 import { viewFor, type LegalAction, type Seat, type View } from '../../worker/engine/index.ts';
 import { heuristicMove } from '../../worker/engine/bots/policy.ts';
 import { makeRandom } from '../../worker/engine/random.ts';
+import { TODAY, type Tactics } from '../../worker/engine/bots/tactics.ts';
 
-function botAt(t: Table, seat: Seat) {
-  return heuristicMove(viewFor(t.state, { kind: 'seat', seat }), makeRandom(`bot:${seat}`), {});
+function botAt(t: Table, seat: Seat, tactics?: Tactics) {
+  return heuristicMove(viewFor(t.state, { kind: 'seat', seat }), makeRandom(`bot:${seat}`), {}, 'en', tactics);
 }
 
 /** Classic, 8 players: killers 1–2, police 3–4. Night 1 the killers kill 5, the police check 1 (a killer). */
@@ -21,10 +22,19 @@ function policeFoundKiller(): Table {
 }
 
 describe('police check unknown players and claim results', () => {
-  it('a police who found a killer still alive says so: "As police: #1 is a killer."', () => {
+  it('a police who found a killer still alive says so when its reveal tactic is "found": "As police: #1 is a killer."', () => {
     const t = policeFoundKiller();
-    const move = botAt(t, 3);
+    const move = botAt(t, 3, { ...TODAY, reveal: 'found' });
     expect(move.action).toMatchObject({ type: 'say', seat: 3, text: 'As police: #1 is a killer. I vote #1.', claim: { role: 'police', checks: [{ seat: 1, camp: 'killers' }], vote: 1 } });
+  });
+
+  it('a police that holds its card ("hold") still votes the killer it found, with a reason a civilian could give, never "what I know"', () => {
+    const t = policeFoundKiller();
+    const move = botAt(t, 3, { ...TODAY, reveal: 'hold' });
+    expect(move.action).toMatchObject({ type: 'say', seat: 3, claim: { role: 'civilian', vote: 1 } });
+    const claim = (move.action as { claim: { why?: { kind: string } } }).claim;
+    expect(claim.why?.kind).not.toBe('known-killer');
+    expect((move.action as { text: string }).text).toBe('I am a civilian. Nothing firm yet; of the seats no claim clears, my guess is #1. I vote #1.');
   });
 
   it('on night 2 the police check someone not yet checked and not on their team', () => {

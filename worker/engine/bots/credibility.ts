@@ -74,6 +74,9 @@ function weighedAgainstOthers(ev: Evidence, seat: Seat, c: SeatClaims): number {
     if (relation < 0) {
       if (proven) return 0.1;
       opposers++;
+      // A counter-claim: it first claimed police after `other` had, naming `other` a killer. A true police would have
+      // had to check that very seat; a fake names the claimer it answers (as AIWolf's agents weigh a counter-claim).
+      if (c.checks.get(other) === 'killers' && (theirs.policeOrder ?? Infinity) < (c.policeOrder ?? -1) && theirs.checks.get(seat) !== 'killers') cred -= 0.15;
       // Against a claimer a proven one backs, the word weighs as much as against the proven one nearly.
       if (backedByProven(ev, other)) cred -= 0.4;
       else if (!outnumbered(ev, other)) cred -= 0.2;
@@ -84,7 +87,7 @@ function weighedAgainstOthers(ev: Evidence, seat: Seat, c: SeatClaims): number {
     }
   }
   // Outnumbered, unless a proven claimer backs it: a proven word outweighs any number of living ones.
-  if (opposers >= 2 && opposers > backers && !backedByProvenOne) return 0.1;
+  if (opposers >= 2 && opposers > backers + 1 && !backedByProvenOne) return 0.1;
   // Spared by the killers on nights they killed another seat, where nothing protects the police: a fake, most likely.
   cred -= 0.15 * Math.min(2, sparedNights(ev, seat, c));
   return Math.min(backedByProvenOne ? 0.95 : 0.8, Math.max(0.1, cred));
@@ -109,7 +112,7 @@ function outnumbered(ev: Evidence, seat: Seat): boolean {
     if (relation < 0) opposers++;
     else if (relation > 0) backers++;
   }
-  return opposers >= 2 && opposers > backers;
+  return opposers >= 2 && opposers > backers + 1;
 }
 
 /**

@@ -39,6 +39,10 @@ export interface Evidence {
   ballotsBy: readonly (readonly Ballot[] | undefined)[];
   /** By voter: the seats its ballot helped put out by a verdict, and how many ballots did it. */
   putOutBy: readonly (readonly { target: Seat; votes: number }[] | undefined)[];
+  /** By seat, the night victims who had voted against it the day before they died. */
+  victimVoted: readonly (readonly Seat[] | undefined)[];
+  /** By seat, the seats that voted alike with it on two days or more (alike-votes.ts; known killers not yet set aside). */
+  alike: readonly (readonly Seat[])[];
   /** The round of the dawn at which each seat went out at night. */
   nightOutRound: ReadonlyMap<Seat, number>;
   /** The doctor's empty needles by seat (butterfly). */
@@ -263,6 +267,8 @@ function evidence(view: BotView, me: Seat, lean: number, role: Role, camp: Camp,
     claimOf: log.claimOf,
     ballotsBy: log.ballotsBy,
     putOutBy: log.putOutBy,
+    alike: log.alike,
+    victimVoted: log.victimVoted,
     nightOutRound: log.nightOutRound,
     needles: log.needles,
     killsChosen: log.killsBefore!,

@@ -3,6 +3,7 @@
 // decision reads only the entries added since its last one (evidence.ts turns it into evidence).
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
 import { emptyKey, type Announced, type ScoreKey } from './scores.ts';
+import { alikeVoters } from './alike-votes.ts';
 import type { Camp, Claim, ClaimedAct, LogEntry, ReasonKind, Role, Seat } from '../types.ts';
 import type { BotSeatView } from '../bot-view.ts';
 
@@ -16,8 +17,9 @@ export interface SeatClaims {
   vote?: { seat: Seat; round: number; why?: ReasonKind };
   /** The first vote it announced in the latest round it announced one (what a changed vote is measured against). */
   firstVote?: { seat: Seat; round: number };
-  /** The round of its first police claim (the role, or check results). */
+  /** The round of its first police claim (the role, or check results), and its place among the game's claims (which police claim came first). */
   policeSince?: number;
+  policeOrder?: number;
   /** The last seat it said it suspects, and in which round. */
   suspect?: { seat: Seat; round: number };
   /** A power role's night acts it claimed (the latest list). */
@@ -42,6 +44,8 @@ export interface ClaimIndex {
  */
 export interface LogReading extends Reading<LogEntry> {
   share: GameShare;
+  /** How many claims this reading has read in all (a claim's place in the game). */
+  claimsSeen: number;
   /** How many claims of each seat, and how many reveals of ballots, this reading has read (positions in `share`). */
   claimsRead: number[];
   revealsRead: number;
@@ -55,6 +59,10 @@ export interface LogReading extends Reading<LogEntry> {
   outKillers: Set<Seat>;
   /** By voter: the seats its ballot helped put out by a verdict, with how many ballots did it (the killers' block decides a day the town's votes scatter). */
   putOutBy: ({ target: Seat; votes: number }[] | undefined)[];
+  /** By seat, the night victims who had voted against it the day before they died (the killers kill those who come for them). */
+  victimVoted: (Seat[] | undefined)[];
+  /** By seat, the seats that voted alike with it on two days or more, after the reveals read (the game's share, alike-votes.ts). */
+  alike: readonly (readonly Seat[])[];
   /** The last reveal of ballots read (a verdict follows the ballot that decided it). */
   lastBallots: readonly Ballot[] | undefined;
   /** The round each seat was first chosen as the killers' target. */
@@ -126,14 +134,14 @@ interface GameShare {
   /** By seat, the k-th claim read from it: what that seat has claimed after it. */
   claims: ({ claim: Claim; before: SeatClaims | undefined; round: number; after: SeatClaims }[] | undefined)[];
   /** The k-th reveal of ballots read: its ballots, and each voter's ballots after that one. */
-  reveals: { event: object; round: number; ballots: Ballot[]; afters: ({ before: readonly Ballot[] | undefined; after: readonly Ballot[] } | undefined)[] }[];
+  reveals: { event: object; round: number; ballots: Ballot[]; afters: ({ before: readonly Ballot[] | undefined; after: readonly Ballot[] } | undefined)[]; alike?: Seat[][] }[];
 }
 
 const shares = gameMemo<GameShare>();
 
 /** A reading of nothing yet, every field present from the start (one shape for every reading). */
 function emptyReading(log: readonly LogEntry[]): LogReading {
-  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), putOutBy: [], lastBallots: undefined, killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], credSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], seatList: undefined, living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
+  return { read: 0, last: undefined, share: shares.ofLog(log, () => ({ claims: [], reveals: [] })), claimsSeen: 0, claimsRead: [], revealsRead: 0, checked: new Map(), claims: new Map(), claimOf: [], ballotsBy: [], nightOut: new Set(), nightOutRound: new Map(), outKillers: new Set(), putOutBy: [], victimVoted: [], alike: [], lastBallots: undefined, killsChosen: new Map(), killTries: new Map(), needles: new Map(), eyes: [], index: {}, killsBefore: undefined, killsBeforeRound: undefined, scores: [], stamps: [], announced: undefined, key: emptyKey(), claimSeen: [], credSeen: [], ballotsSeen: [], version: 0, seatsSeen: [], seatList: undefined, living: undefined, livingFlags: undefined, seatNo: [], aliveSeen: [], mateSeen: [], policeSeen: [], known: undefined, mates: [], knownVersion: -1, knownCamp: '', knownRole: '' };
 }
 
 /** Reads one reveal of ballots: each voter's ballots after it. */
@@ -153,6 +161,8 @@ function readBallots(r: LogReading, e: Extract<LogEntry['event'], { type: 'ballo
     if (!kept || kept.before !== before) reveal.afters[i] = kept = { before, after: before ? [...before, b] : [b] };
     r.ballotsBy[b.voter] = kept.after;
   }
+  // Every seat reads the same ballots: who voted alike is worked out by the first reader of this reveal.
+  r.alike = reveal.alike ??= alikeVoters(r.ballotsBy);
 }
 
 /** A verdict put `seat` out: each ballot that did it is noted against its voter, with how many there were. */
@@ -175,7 +185,10 @@ function readEntry(r: LogReading, entry: LogEntry): void {
       }
       break;
     case 'said':
-      if ('claim' in e && e.claim) noteClaim(r, e.seat, e.claim, entry.round);
+      if ('claim' in e && e.claim) {
+        r.claimsSeen++;
+        noteClaim(r, e.seat, e.claim, entry.round);
+      }
       break;
     case 'ballots':
       readBallots(r, e, entry.round);
@@ -185,6 +198,7 @@ function readEntry(r: LogReading, entry: LogEntry): void {
         r.nightOut.add(s);
         r.nightOutRound.set(s, entry.round);
         r.version++;
+        for (const b of r.ballotsBy[s] ?? []) if (b.round === entry.round - 1) (r.victimVoted[b.target] ??= []).push(s);
       }
       break;
     case 'out':
@@ -263,6 +277,7 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
   if (before?.acts) after.acts = before.acts;
   if (before?.disputes) after.disputes = before.disputes;
   if (before?.policeSince !== undefined) after.policeSince = before.policeSince;
+  if (before?.policeOrder !== undefined) after.policeOrder = before.policeOrder;
   if (role) after.role = role;
   if (acts) after.acts = acts;
   if (suspect !== undefined) after.suspect = { seat: suspect, round };
@@ -283,7 +298,10 @@ function afterClaim(r: LogReading, seat: Seat, claim: Claim, round: number): Sea
       after.checkList = [...all];
     }
   }
-  if (after.policeSince === undefined && (after.role === 'police' || after.checks.size > 0)) after.policeSince = round;
+  if (after.policeSince === undefined && (after.role === 'police' || after.checks.size > 0)) {
+    after.policeSince = round;
+    after.policeOrder = r.claimsSeen;
+  }
   if (vote !== undefined) {
     const kind = why?.seat === vote ? why.kind : undefined;
     after.vote = kind ? { seat: vote, round, why: kind } : { seat: vote, round };

@@ -126,7 +126,7 @@ function named(said: Announced, target: Seat, seat: Seat): boolean {
 /** What the signals against `seat` add to its suspicion (the check results said about it are weighed in `suspicion`). */
 export function signalScore(ev: Evidence, seat: Seat): number {
   // Most seats have said and done nothing suspect: nothing to scan.
-  if (!ev.claimOf[seat] && !ev.ballotsBy[seat] && !ev.putOutBy[seat] && ev.nightOutRound.size === 0) return 0;
+  if (!ev.claimOf[seat] && !ev.ballotsBy[seat] && !ev.putOutBy[seat] && !ev.victimVoted[seat]) return 0;
   const tally: Tally = { weight: 0 };
   scan(ev, seat, tally);
   return tally.weight;

@@ -5,6 +5,7 @@ import { claimsPolice, isMate, living, opt, type Evidence } from './evidence.ts'
 import { doomedMate, nextFake, startsFaking } from './fakes.ts';
 import { checkToContest } from './own-knowledge.ts';
 import { guess, voteReason } from './vote-reason.ts';
+import { reasonFor } from './signals.ts';
 import { revealsNow } from './tactics.ts';
 import type { Camp, Claim, ClaimReason, Seat } from '../types.ts';
 import type { Random } from '../random.ts';
@@ -31,9 +32,11 @@ export function speechClaim(ev: Evidence, memory: BotMemory, random: Random, las
     const claim = policeClaim(ev, lastWords || contest !== undefined);
     if (claim) return { claim: { ...claim, ...(contest ? { contest } : {}), ...voteWithReason(vote, why) }, memory };
   }
-  // Other roles keep quiet about themselves (the killers hunt power roles) and say whom they vote, and why.
+  // Other roles keep quiet about themselves (the killers hunt power roles) and say whom they vote, and why. A police
+  // keeping its card hidden gives a reason a civilian could have too: never "what I know".
   const role = ev.view.ruleset === 'infernal' ? 'police' : 'civilian';
-  return { claim: { role, ...voteWithReason(vote, why) }, memory };
+  const said = why?.kind === 'known-killer' && vote && ev.checked.get(vote) === 'killers' && !claimsPolice(ev, ev.me) ? (reasonFor(ev, vote, ev.me) ?? guess(ev, vote)) : why;
+  return { claim: { role, ...voteWithReason(vote, said) }, memory };
 }
 
 /**
@@ -45,9 +48,11 @@ function policeClaim(ev: Evidence, lastWords: boolean): Claim | null {
   const found = [...ev.checked].some(([s, camp]) => camp === 'killers' && ev.living.includes(s));
   const strangerClaims = ev.living.some((s) => s !== ev.me && !isMate(ev, s) && claimsPolice(ev, s));
   // About to be voted out (a defence, a PK, votes gathering on me): hiding the card now only loses it.
-  const threatened = threatOn(ev, ev.me);
+  const votes = gathering(ev);
+  const threatened = threatOn(votes, ev.me);
   // A teammate's true claim that votes gather against: stand up beside it, with the same results.
-  const mateAtRisk = ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m) && threatOn(ev, m));
+  // (The `back` tactic: beside any teammate's claim at once, the team known but the claim backed.)
+  const mateAtRisk = ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m) && (ev.tactics.back === 'always' || threatOn(votes, m)));
   if (threatened || mateAtRisk) return policeWith(ev);
   if (!lastWords && !strangerClaims && !revealsNow(ev.tactics, found, ev.view.round)) return null;
   if (!lastWords && !strangerClaims && !claimsPolice(ev, ev.me) && ev.mates.some((m) => living(ev, m) && claimsPolice(ev, m))) return null;
@@ -60,16 +65,28 @@ function policeWith(ev: Evidence): Claim {
   return checks.length > 0 ? { role: 'police', checks } : { role: 'police' };
 }
 
-/** Whether this round's votes gather on `target`: two or more seats said they vote or suspect it, or as many ballots were cast against it (a PK). */
-function threatOn(ev: Evidence, target: Seat): boolean {
+/** By seat, this round's votes gathering on it: the living seats that said they vote or suspect it, and the ballots cast against it (a PK). */
+function gathering(ev: Evidence): { said: number[]; cast: number[] } {
   const round = ev.view.round;
-  let against = 0;
+  const n = ev.view.seats.length + 1;
+  const said = new Array<number>(n).fill(0);
+  const cast = new Array<number>(n).fill(0);
   ev.claims.forEach((c, seat) => {
-    if (seat !== target && living(ev, seat) && (c.vote?.round === round ? c.vote.seat : c.suspect?.round === round ? c.suspect.seat : 0) === target) against++;
+    if (!living(ev, seat)) return;
+    const target = c.vote?.round === round ? c.vote.seat : c.suspect?.round === round ? c.suspect.seat : 0;
+    if (target !== seat && target < n) said[target]!++;
   });
-  let ballots = 0;
-  for (const list of ev.ballotsBy) for (const b of list ?? []) if (b.round === round && b.target === target) ballots++;
-  return against >= 2 || ballots >= 2;
+  // Each voter's ballots are in the order cast: this round's are at the end.
+  for (const list of ev.ballotsBy) {
+    if (!list) continue;
+    for (let i = list.length - 1; i >= 0 && list[i]!.round === round; i--) if (list[i]!.target < n) cast[list[i]!.target]!++;
+  }
+  return { said, cast };
+}
+
+/** Whether this round's votes gather on `target`: two or more seats said they vote or suspect it, or as many ballots were cast against it. */
+function threatOn(votes: { said: number[]; cast: number[] }, target: Seat): boolean {
+  return (votes.said[target] ?? 0) >= 2 || (votes.cast[target] ?? 0) >= 2;
 }
 
 /** Killers claim civilian, or (sometimes, consistently) police with made-up results against dangerous seats. */

@@ -35,6 +35,8 @@ export const CHOICES = {
   shoot: ['strong', 'fair'],
   /** Forest old man: mute on fair evidence, or on strong evidence only. */
   mute: ['fair', 'strong'],
+  /** Police: stand up beside a teammate's claim when votes gather on it, or at once (the team known, the claim backed). */
+  back: ['threat', 'always'],
   /** Police: reveal from round 2, from round 3 or on a found killer (today), or only when pressed (a rival claim, last words, round 4). */
   reveal: ['early', 'found', 'hold'],
 } as const;
@@ -61,22 +63,23 @@ export const SIDE: Record<Knob, Camp> = {
   shoot: 'good',
   mute: 'good',
   reveal: 'good',
+  back: 'good',
 };
 
 /** How the bots played before they had tactics: self-play starts here. */
-export const TODAY: Tactics = { fake: 'rare', pair: 'alone', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', ballot: 'block', policeEyes: 'mixed', banditEyes: 'mixed', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found' };
+export const TODAY: Tactics = { fake: 'rare', pair: 'alone', counter: 'off', fakeClear: 'mate', bus: 'never', kill: 'police', spite: 'accusers', ballot: 'block', policeEyes: 'mixed', banditEyes: 'mixed', read: 'ballots', protect: 'credible', hug: 'police', shoot: 'strong', mute: 'fair', reveal: 'found', back: 'threat' };
 
 const FAKERS: Knob[] = ['fake', 'pair', 'counter', 'fakeClear', 'bus', 'kill', 'spite', 'ballot', 'read'];
 /** The knobs a ruleset's cards give its bots (a knob of a role the deck lacks changes nothing, so self-play skips it). */
 export const KNOBS: Record<RulesetId, readonly Knob[]> = {
-  classic: [...FAKERS, 'reveal'],
+  classic: [...FAKERS, 'reveal', 'back'],
   original: ['bus', 'kill', 'spite', 'ballot', 'read'],
-  runoff: [...FAKERS, 'reveal'],
+  runoff: [...FAKERS, 'reveal', 'back'],
   infernal: ['policeEyes', 'banditEyes', 'read'],
   raw: ['kill', 'spite', 'ballot', 'read'],
-  doctor: [...FAKERS, 'protect', 'shoot', 'reveal'],
-  butterfly: [...FAKERS, 'protect', 'hug', 'shoot', 'mute', 'reveal'],
-  dual: [...FAKERS, 'protect', 'hug', 'shoot', 'reveal'],
+  doctor: [...FAKERS, 'protect', 'shoot', 'reveal', 'back'],
+  butterfly: [...FAKERS, 'protect', 'hug', 'shoot', 'mute', 'reveal', 'back'],
+  dual: [...FAKERS, 'protect', 'hug', 'shoot', 'reveal', 'back'],
 };
 
 /** The chosen tactics of one size band: tables of up to `upTo` seats (dual counts the judge's seat). */
@@ -91,7 +94,7 @@ interface Band {
  * bands in order (a band reaches halfway to the next size tuned); unnamed knobs play as `TODAY`.
  */
 export const CHOSEN: Record<RulesetId, readonly Band[]> = {
-  classic: [{ upTo: 10, tactics: { fake: 'often', pair: 'backed', counter: 'on', bus: 'doomed', ballot: 'spread', read: 'claims', reveal: 'hold' } }, { upTo: 14, tactics: { fake: 'often', pair: 'backed', bus: 'doomed', spite: 'quiet', reveal: 'hold' } }, { upTo: Infinity, tactics: { fake: 'none', bus: 'doomed', spite: 'quiet', reveal: 'hold' } }],
+  classic: [{ upTo: 10, tactics: { fake: 'often', pair: 'backed', counter: 'on', bus: 'doomed', reveal: 'hold' } }, { upTo: 14, tactics: { fake: 'often', pair: 'backed', counter: 'on', bus: 'doomed', reveal: 'hold' } }, { upTo: Infinity, tactics: { fake: 'none', bus: 'doomed', reveal: 'hold', back: 'always' } }],
   original: [{ upTo: 12, tactics: { spite: 'quiet', ballot: 'spread', read: 'claims' } }, { upTo: 17, tactics: { bus: 'doomed', spite: 'quiet', ballot: 'spread', read: 'claims' } }, { upTo: Infinity, tactics: { bus: 'doomed', spite: 'quiet' } }],
   runoff: [{ upTo: 12, tactics: { fake: 'often', pair: 'backed', counter: 'on', reveal: 'hold' } }, { upTo: 17, tactics: { fake: 'often', pair: 'backed', counter: 'on', bus: 'doomed', reveal: 'hold' } }, { upTo: Infinity, tactics: { fake: 'none', bus: 'doomed', spite: 'quiet', reveal: 'hold' } }],
   infernal: [{ upTo: 8, tactics: { policeEyes: 'own', banditEyes: 'spy' } }, { upTo: 13, tactics: { policeEyes: 'own' } }, { upTo: Infinity, tactics: { policeEyes: 'own', read: 'claims' } }],
