@@ -178,7 +178,7 @@ const ClaimSchema = v.object({
   /** Why the speaker suspects or votes `why.seat`: what the table saw `why.seat` do about `why.other` (a hunch, night knowledge or a role claim name one seat). */
   why: v.optional(
     v.object({
-      kind: v.picklist(['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'followed-vote', 'false-role', 'known-killer', 'checks-agree', 'named-proven', 'against-police', 'few-votes', 'echoed-vote', 'voted-together', 'victim-voted', 'seen-at-call', 'spared-claimer', 'named-me', 'voted-me-out', 'unchecked', 'hunch'] satisfies ReasonKind[]),
+      kind: v.picklist(['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'followed-vote', 'false-role', 'known-killer', 'checks-agree', 'named-proven', 'against-police', 'few-votes', 'echoed-vote', 'voted-together', 'victim-voted', 'seen-at-call', 'spared-claimer', 'named-me', 'voted-me-out', 'role-contested', 'unchecked', 'hunch'] satisfies ReasonKind[]),
       seat: ClaimSeat,
       other: v.optional(ClaimSeat),
       /** checks-agree: how many police claims agree; few-votes: how many ballots put `other` out. */

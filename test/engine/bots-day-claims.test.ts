@@ -90,3 +90,31 @@ describe('claims are judged by how they hold up, not by who spoke first', () => 
     for (const share of forKiller) expect(share).toBeLessThan(0.6);
   });
 });
+
+describe('a one-of-a-kind role claimed twice: one of the claimers lies', () => {
+  /** doctor, 8 players: killers 1–2, police 3, doctor 4, secret police 5, civilians 6–8. Night 1: 8 is killed, the doctor saves 7; killer #1 and the real doctor #4 both claim the doctor. */
+  function twoDoctors(): Table {
+    const t = new Table('doctor', 'KKPDSCCC');
+    while (t.state.step.kind === 'call') t.night(t.state.step.call === 'killers' ? 8 : t.state.step.call === 'doctor' ? 7 : 0);
+    while (t.state.step.kind === 'last-words') t.act(t.state.step.seat, { type: 'pass' });
+    // Speeches run from the right of #8: #1 claims, #2 and #3 pass, #4 claims, #5 passes, then #6 speaks.
+    for (const seat of [1, 2, 3, 4, 5] as Seat[]) {
+      expect(t.state.step).toMatchObject({ kind: 'speech', seat });
+      if (seat === 1 || seat === 4) t.act(seat, { type: 'say', text: 'I am the doctor.', claim: { role: 'doctor' } });
+      t.act(seat, { type: 'pass' });
+    }
+    return t;
+  }
+
+  it('doctor 8 (one doctor card): a civilian bot votes one of the two claimers and says why: "#1 and #4 claim the same one-of-a-kind role: one of them lies."', () => {
+    const t = twoDoctors();
+    for (let k = 0; k < 10; k++) {
+      const move = botMoves(t, 6, k) as { type: string; claim: Claim; text: string };
+      expect(move.type).toBe('say');
+      expect([1, 4]).toContain(move.claim.vote);
+      expect(move.claim.why?.kind).toBe('role-contested');
+    }
+    const said = heuristicMove(viewFor(t.state, { kind: 'seat', seat: 6 }), makeRandom('day-claims:6:0'), {}).action as { text: string };
+    expect(said.text).toMatch(/^I am a civilian\. #[14] and #[14] claim the same one-of-a-kind role: one of them lies\. I vote #[14]\.$/);
+  });
+});

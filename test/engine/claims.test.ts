@@ -117,6 +117,7 @@ describe('a person builds the same claims a bot makes: a suspicion, a vote, a po
       { vote: 3, why: { kind: 'echoed-vote', seat: 3, other: 6 } },
       { vote: 3, why: { kind: 'voted-together', seat: 3, other: 6 } },
       { vote: 3, why: { kind: 'victim-voted', seat: 3, other: 6 } },
+      { vote: 3, why: { kind: 'role-contested', seat: 3, other: 6 } },
       { vote: 3, why: { kind: 'seen-at-call', seat: 3 } },
       { vote: 3, why: { kind: 'spared-claimer', seat: 3 } },
       { vote: 3, why: { kind: 'named-me', seat: 3 } },

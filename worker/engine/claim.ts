@@ -8,7 +8,7 @@ const CAMPS: readonly Camp[] = ['killers', 'good'];
 /** The roles whose card acts on one seat at night, other than the police's checks (those are `checks`). */
 export const ACTING_ROLES: readonly Role[] = ['doctor', 'butterfly', 'old-man', 'secret-police', 'sniper'];
 
-const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'false-role', 'followed-vote', 'known-killer', 'checks-agree', 'named-proven', 'against-police', 'few-votes', 'echoed-vote', 'voted-together', 'victim-voted', 'seen-at-call', 'spared-claimer', 'named-me', 'voted-me-out', 'unchecked', 'hunch'];
+const REASONS: readonly ReasonKind[] = ['checked-killer', 'voted-cleared', 'voted-victim', 'voted-police', 'changed-vote', 'counter-claim', 'defended-killer', 'false-check', 'false-role', 'followed-vote', 'known-killer', 'checks-agree', 'named-proven', 'against-police', 'few-votes', 'echoed-vote', 'voted-together', 'victim-voted', 'seen-at-call', 'spared-claimer', 'named-me', 'voted-me-out', 'role-contested', 'unchecked', 'hunch'];
 
 /** The reasons about one seat alone (no `other`): a hunch or a guess, and what the speaker's own card and night knowledge say. */
 export const LONE_REASONS: readonly ReasonKind[] = ['false-role', 'known-killer', 'seen-at-call', 'spared-claimer', 'named-me', 'voted-me-out', 'unchecked', 'hunch'];

@@ -86,6 +86,7 @@ export interface ClaimedAct {
  * - `false-role`: `seat` claims the speaker's own role, of which the deck holds one card (no `other`);
  * - `known-killer`: the speaker's own night knowledge (its team's check, who opened eyes, every other seat cleared) puts `seat` in the killer camp (no `other`);
  * - `checks-agree`: `count` police claims (the most credible of them `other`) agree that `seat` is a killer;
+ * - `role-contested`: `seat` claims a one-of-a-kind acting role (one card in the deck) that `other` claims too: one of them lies;
  * - `voted-me-out`: `seat`'s ballot was one of only `count` that put the speaker out (its last words; no `other`);
  * - `named-me`: `seat` announced the speaker a killer, and the speaker knows its own card (no `other`);
  * - `spared-claimer`: `seat` claimed police, and the killers let it live through a night they killed another seat, where nothing protects a seat (no `other`);
@@ -132,6 +133,7 @@ export type ReasonKind =
   | 'spared-claimer'
   | 'named-me'
   | 'voted-me-out'
+  | 'role-contested'
   | 'unchecked'
   | 'hunch';
 

@@ -3,11 +3,9 @@
 // team found, is false; and where the deck has one card of an acting role, whoever else claims the
 // bot's own role lies. The bot weighs it so (credibility) and says so (`contest`, the vote's reason).
 import { claimsPolice, isMate, type Evidence } from './evidence.ts';
-import type { Role, Seat } from '../types.ts';
+import { ACTING, ONE_EACH } from './one-card-roles.ts';
+import type { Seat } from '../types.ts';
 
-/** The rulesets whose deck holds one card of each acting role (RULES.md 6, 7): whoever else claims mine lies. */
-const ONE_EACH: ReadonlySet<string> = new Set(['doctor', 'butterfly']);
-const ACTING: ReadonlySet<Role> = new Set(['doctor', 'butterfly', 'old-man', 'secret-police', 'sniper']);
 
 /** Whether `seat` claims the acting role I hold, where the deck has only one card of it. */
 export function claimsMyRole(ev: Evidence, seat: Seat): boolean {

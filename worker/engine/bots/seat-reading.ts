@@ -4,6 +4,7 @@
 import { gameMemo, readingAt, readThrough, type Reading, type Readings } from '../log-reading.ts';
 import { emptyKey, type Announced, type ScoreKey } from './scores.ts';
 import { alikeVoters } from './alike-votes.ts';
+import { ACTING } from './one-card-roles.ts';
 import type { Camp, Claim, ClaimedAct, LogEntry, ReasonKind, Role, Seat } from '../types.ts';
 import type { BotSeatView } from '../bot-view.ts';
 
@@ -239,7 +240,9 @@ function noteClaim(r: LogReading, seat: Seat, claim: Claim, round: number): void
   if (after.checkList !== checksBefore || after.disputes !== before?.disputes || after.role !== before?.role) r.index.checkers = undefined;
   // New check results, or a police claimer's new role or acts, can change any seat's scores; any other claim changes only
   // the claimer's own credibility and suspicion (weigh.ts works those out again when the seat's claims change).
-  if (after.checkList !== checksBefore || after.disputes !== before?.disputes || ((!before || after.role !== before.role || after.acts !== before.acts) && (claimsPolice(before) || claimsPolice(after)))) r.version++;
+  // A claim of a one-of-a-kind acting role changes the rival claimers' suspicion too (signals.ts).
+  const acting = after.role !== before?.role && (ACTING.has(after.role!) || ACTING.has(before?.role!));
+  if (acting || after.checkList !== checksBefore || after.disputes !== before?.disputes || ((!before || after.role !== before.role || after.acts !== before.acts) && (claimsPolice(before) || claimsPolice(after)))) r.version++;
   r.claims.set(seat, after);
   r.claimOf[seat] = after;
 }

@@ -2,11 +2,12 @@
 // it: a vote against a seat a police claim cleared or against a credible police claimer, a vote
 // that left a seat named a killer after announcing it, a killer called good, a claim against a more credible claimer.
 // Each is weighed into the suspicion (`signalScore`) and named as the reason a bot gives (`reasonFor`).
-import { claimsPolice, knownKiller, outAtNight, type Evidence } from './evidence.ts';
+import { claimsPolice, knownKiller, living, outAtNight, type Evidence } from './evidence.ts';
+import { ACTING, ONE_EACH } from './one-card-roles.ts';
 import { BACKED, checkers, claimWeight, credibility, provenPolice, sparedNights } from './credibility.ts';
 import { work, type Announced } from './scores.ts';
 import { ballotPatterns } from './ballot-patterns.ts';
-import type { ClaimReason, Seat } from '../types.ts';
+import type { ClaimReason, Role, Seat } from '../types.ts';
 
 /** Where the signals go: summed into a suspicion, and (when a reason is asked for) listed with their reasons. */
 interface Tally {
@@ -82,6 +83,9 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
     }
     // Said its knowledge disproves a well-backed police claim: a counter-claim too.
     for (const target of mine.disputes ?? []) if (said.trustedPolice[target] && mine.checks.get(target) !== 'killers') note(tally, provenPolice(ev, target) ? 'named-proven' : 'counter-claim', seat, target, 2);
+    // Claims a one-of-a-kind acting role (docs/rules/doctor.md, butterfly.md: one card each) another living seat claims too: one of them lies.
+    const rival = mine.role && ACTING.has(mine.role) && ONE_EACH.has(ev.view.ruleset) ? rivalOf(ev, seat, mine.role) : 0;
+    if (rival !== 0) note(tally, 'role-contested', seat, rival, 1);
     // Claimed police, and the killers let it live through a night they killed someone else: where nothing protects
     // a seat at night (classic, runoff), the killers kill the police first, so a fake is what they spare.
     const spared = sparedNights(ev, seat, mine);
@@ -118,6 +122,15 @@ function scan(ev: Evidence, seat: Seat, tally: Tally): void {
   }
 }
 
+/** The first other living seat (in the order of first claims) that claims `role` too, or 0. */
+function rivalOf(ev: Evidence, seat: Seat, role: Role): Seat {
+  let rival = 0;
+  ev.claims.forEach((c, other) => {
+    if (rival === 0 && other !== seat && c.role === role && living(ev, other)) rival = other;
+  });
+  return rival;
+}
+
 /** Whether a claimer other than `seat` named `target` a killer. */
 function named(said: Announced, target: Seat, seat: Seat): boolean {
   return said.killerBy[target] !== 0 && said.killerBy[target] !== seat;
@@ -133,7 +146,7 @@ export function signalScore(ev: Evidence, seat: Seat): number {
 }
 
 /** Ranks the reasons a bot names: the plainest evidence first. */
-const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, 'seen-at-call': -1, 'spared-claimer': 3.5, 'named-me': -1, 'voted-me-out': 1.5, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
+const RANK: Record<ClaimReason['kind'], number> = { 'checks-agree': 7, 'named-proven': 4.5, 'against-police': 2.5, 'few-votes': 1.5, 'echoed-vote': 0.5, 'voted-together': 1.2, 'victim-voted': 1.8, 'seen-at-call': -1, 'spared-claimer': 3.5, 'named-me': -1, 'voted-me-out': 1.5, 'role-contested': 4, unchecked: -1, 'checked-killer': 6, 'defended-killer': 5, 'counter-claim': 4, 'voted-police': 3, 'changed-vote': 2, 'voted-cleared': 1, 'voted-victim': 0, 'false-check': -1, 'false-role': -1, 'followed-vote': -1, 'known-killer': -1, hunch: -1 };
 
 /** The reason to give for suspecting `seat`, if my view holds one: the plainest of its signals, the latest of that kind; none about `me` as the other seat (said in my own words instead). */
 export function reasonFor(ev: Evidence, seat: Seat, me: Seat = 0): ClaimReason | undefined {
