@@ -59,7 +59,7 @@ describe('heuristic against heuristic: a fair contest that always ends', () => {
     }
   }, 300_000);
 
-  it('RULES.md 8.11, dual: every one of 50 seeded games per pairing at 8, 12 and 16 players finishes (the balance table plays 100 a cell)', () => {
+  it('dual (docs/rules/dual.md, Winning; decision V9): every one of 50 seeded games per pairing at 8, 12 and 16 players finishes (the balance table plays 100 a cell)', () => {
     const pairings: Policies[] = [R_R, H_R, { good: 'random', killers: 'heuristic' }, H_H];
     for (const players of [8, 12, 16]) for (const policies of pairings) expect(simulate({ ruleset: 'dual', players, games: 50, seed: 1, policies }).unfinished, `${players} ${policies.good}-${policies.killers}`).toBeUndefined();
   }, 300_000);

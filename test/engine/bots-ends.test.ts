@@ -13,7 +13,7 @@ describe('dual: a seat holding a killer card and a doctor card', () => {
   // Game 219 of seed 4 at 12 players: seat 11 (doctor + killer) saved seat 4 each night while its killer card aimed
   // at seat 4 or at seat 8, a doctor who saved itself, and each day seats 4 and 8 (one card each) tied seat 11 (two
   // cards) 2–2, until the police's speeches ran through the talk budget at round 161.
-  it('saves its own seat, not the seat its killer card hunts, so the game ends (RULES.md 8.11)', () => {
+  it('saves its own seat, not the seat its killer card hunts, so the game ends (docs/rules-decisions.md V19)', () => {
     const { state } = playGame({ ruleset: 'dual', players: 12, options: {}, seed: '4:219' }, '4:219:bots', H_H);
     expect(state.result).toBeDefined();
     expect(state.round).toBeLessThan(30);

@@ -83,26 +83,23 @@ describe('RULES.md 2.3: a bot in a team call with a person', () => {
     expect(action).toMatchObject({ type: 'point', target: 6 });
   });
 
-  it('classic rules, Night (匪自杀): a person who points at the bot itself is followed, and the bot says so in the team chat first', () => {
-    const t = killersCall();
-    t.now += 1_000;
-    t.act(1, { type: 'point', target: 2 });
-    let { bot, action } = botActs(t, fresh());
-    expect(action).toMatchObject({ type: 'team-chat', text: 'I follow you on me: with me out, the town will not suspect you.' });
-    ({ action } = botActs(t, bot));
-    expect(action).toMatchObject({ type: 'point', target: 2 });
-    expect(t.last('kill-chosen')).toMatchObject({ target: 2 });
-  });
-
-  it('classic rules, Night (匪自杀): a person who points at the person itself is followed too, and the bot says why it goes along', () => {
-    const t = killersCall();
-    t.now += 1_000;
-    t.act(1, { type: 'point', target: 1 });
-    let { bot, action } = botActs(t, fresh());
-    expect(action).toMatchObject({ type: 'team-chat', text: 'I follow you on #1: one of us, so the town trusts the rest of us more.' });
-    ({ action } = botActs(t, bot));
-    expect(action).toMatchObject({ type: 'point', target: 1 });
-  });
+  // classic rules, Night (匪自杀): a team may choose one of its own, to confuse the town.
+  const followed: [string, Seat, string][] = [
+    ['a person who points at the bot itself is followed, and the bot says so in the team chat first', 2, 'I follow you on me: with me out, the town will not suspect you.'],
+    ['a person who points at the person itself is followed too, and the bot says why it goes along', 1, 'I follow you on #1: one of us, so the town trusts the rest of us more.'],
+  ];
+  for (const [name, target, line] of followed) {
+    it(`classic rules, Night (匪自杀): ${name}`, () => {
+      const t = killersCall();
+      t.now += 1_000;
+      t.act(1, { type: 'point', target });
+      let { bot, action } = botActs(t, fresh());
+      expect(action).toMatchObject({ type: 'team-chat', text: line });
+      ({ action } = botActs(t, bot));
+      expect(action).toMatchObject({ type: 'point', target });
+      expect(t.last('kill-chosen')).toMatchObject({ target });
+    });
+  }
 
   it('a team of bots alone says nothing and all point at the call’s seeded wait, as an empty call ends (D11)', () => {
     const t = killersCall();

@@ -2,7 +2,7 @@
 // agrees on one seat, and keeps the vote it announced unless the view has since turned against
 // another seat; the killers vote as a block for the most dangerous good seat, never a mate.
 import { HUNCH, isMate, prior, type Evidence } from './evidence.ts';
-import { bandwagon, best, danger, suspicion } from './weigh.ts';
+import { bandwagon, best, danger, evidenceAgainst, suspicion } from './weigh.ts';
 import { doomedMate } from './fakes.ts';
 import type { Seat } from '../types.ts';
 
@@ -42,7 +42,12 @@ export const FLOOR = 0.6;
 /** Whether the good bot's evidence is below the floor for every candidate, so it votes (and speaks) by its own lean. */
 export function leaning(ev: Evidence, candidates: readonly Seat[]): boolean {
   const pool = candidates.filter((c) => c !== ev.me && !isMate(ev, c));
-  return pool.length > 0 && pool.every((c) => suspicion(ev, c) - HUNCH * prior(ev, c) + Math.min(CROWD, bandwagon(ev, c)) < FLOOR);
+  return pool.length > 0 && pool.every((c) => firmness(ev, c) < FLOOR);
+}
+
+/** What points at `seat` beyond my hunch: its evidence and the votes announced against it that I may join. */
+function firmness(ev: Evidence, seat: Seat): number {
+  return evidenceAgainst(ev, seat) + Math.min(CROWD, bandwagon(ev, seat));
 }
 
 /**
@@ -50,8 +55,8 @@ export function leaning(ev: Evidence, candidates: readonly Seat[]): boolean {
  * favoured and no early speaker makes a herd), tilted a little by what weak evidence there is.
  */
 function leanVote(ev: Evidence, pool: Seat[], canAbstain: boolean): Seat | 0 {
-  const open = pool.filter((c) => suspicion(ev, c) - HUNCH * prior(ev, c) > -0.5);
-  const t = best(open.length > 0 ? open : pool, (c) => prior(ev, c) + 0.5 * (suspicion(ev, c) - HUNCH * prior(ev, c) + Math.min(CROWD, bandwagon(ev, c))))!;
+  const open = pool.filter((c) => evidenceAgainst(ev, c) > -0.5);
+  const t = best(open.length > 0 ? open : pool, (c) => prior(ev, c) + 0.5 * firmness(ev, c))!;
   return canAbstain && suspicion(ev, t) <= -100 ? 0 : t;
 }
 

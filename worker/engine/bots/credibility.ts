@@ -58,14 +58,11 @@ function credibilityOf(ev: Evidence, seat: Seat): number {
  * A living police claimer against the other police claimers (accounting as AIWolf's agents do: two claims
  * that contradict each other cannot both be true). A proven claimer who contradicts it makes it a liar;
  * one who agrees backs it (up to 0.95); untrusted claimers that agree back each other a little, and a
- * contradiction contests it, unless the contradicting claimer is itself outnumbered: contradicted by
- * two or more claimers and backed by fewer, as a lone fake is by a police team that stands up together.
+ * contradiction contests it, unless the contradicting claimer is itself outnumbered (`outnumbered`).
  */
 function weighedAgainstOthers(ev: Evidence, seat: Seat, c: SeatClaims): number {
   let cred = 0.5;
-  let backedByProvenOne = false;
-  let backers = 0;
-  let opposers = 0;
+  const mine: Standing = { backers: 0, opposers: 0, provenBacker: false };
   for (const other of checkers(ev)) {
     if (other === seat) continue;
     const theirs = ev.claimOf[other]!;
@@ -73,46 +70,54 @@ function weighedAgainstOthers(ev: Evidence, seat: Seat, c: SeatClaims): number {
     const relation = relationOf(c, seat, theirs, other);
     if (relation < 0) {
       if (proven) return 0.1;
-      opposers++;
+      mine.opposers++;
       // A counter-claim: it first claimed police after `other` had, naming `other` a killer. A true police would have
       // had to check that very seat; a fake names the claimer it answers (as AIWolf's agents weigh a counter-claim).
       if (c.checks.get(other) === 'killers' && (theirs.policeOrder ?? Infinity) < (c.policeOrder ?? -1) && theirs.checks.get(seat) !== 'killers') cred -= 0.15;
       // Against a claimer a proven one backs, the word weighs as much as against the proven one nearly.
-      if (backedByProven(ev, other)) cred -= 0.4;
-      else if (!outnumbered(ev, other)) cred -= 0.2;
+      const against = standing(ev, other);
+      if (against.provenBacker) cred -= 0.4;
+      else if (!outnumbered(against)) cred -= 0.2;
     } else if (relation > 0) {
-      backers++;
+      mine.backers++;
       cred += proven ? 0.3 : 0.15;
-      backedByProvenOne ||= proven;
+      mine.provenBacker ||= proven;
     }
   }
-  // Outnumbered, unless a proven claimer backs it: a proven word outweighs any number of living ones.
-  if (opposers >= 2 && opposers > backers + 1 && !backedByProvenOne) return 0.1;
+  if (outnumbered(mine)) return 0.1;
   // Spared by the killers on nights they killed another seat, where nothing protects the police: a fake, most likely.
   cred -= 0.15 * Math.min(2, sparedNights(ev, seat, c));
-  return Math.min(backedByProvenOne ? 0.95 : 0.8, Math.max(0.1, cred));
+  return Math.min(mine.provenBacker ? 0.95 : 0.8, Math.max(0.1, cred));
 }
 
-/** Whether a claimer proven by the night or the verdict agrees with police claimer `seat`'s results. */
-function backedByProven(ev: Evidence, seat: Seat): boolean {
-  const c = ev.claimOf[seat]!;
-  for (const other of checkers(ev)) if (other !== seat && trustOf(ev, other) >= PROVEN && relationOf(c, seat, ev.claimOf[other]!, other) > 0) return true;
-  return false;
+/** How a police claim stands among the others: how many agree with it and contradict it, and whether a proven claimer agrees. */
+interface Standing {
+  backers: number;
+  opposers: number;
+  provenBacker: boolean;
 }
 
-/** Whether police claimer `seat` is contradicted by two or more claimers and backed by fewer, none of them proven (see weighedAgainstOthers). */
-function outnumbered(ev: Evidence, seat: Seat): boolean {
-  if (backedByProven(ev, seat)) return false;
+function standing(ev: Evidence, seat: Seat): Standing {
   const c = ev.claimOf[seat]!;
-  let backers = 0;
-  let opposers = 0;
+  const st: Standing = { backers: 0, opposers: 0, provenBacker: false };
   for (const other of checkers(ev)) {
     if (other === seat) continue;
     const relation = relationOf(c, seat, ev.claimOf[other]!, other);
-    if (relation < 0) opposers++;
-    else if (relation > 0) backers++;
+    if (relation < 0) st.opposers++;
+    else if (relation > 0) {
+      st.backers++;
+      st.provenBacker ||= trustOf(ev, other) >= PROVEN;
+    }
   }
-  return opposers >= 2 && opposers > backers + 1;
+  return st;
+}
+
+/**
+ * Outnumbered: contradicted by two or more claimers and by more than its own bloc (itself and its backers), none of
+ * them proven, as a lone fake is by a police team that stands up together. A proven word outweighs any number of living ones.
+ */
+function outnumbered(st: Standing): boolean {
+  return !st.provenBacker && st.opposers >= 2 && st.opposers > st.backers + 1;
 }
 
 /**

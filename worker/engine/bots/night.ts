@@ -63,10 +63,7 @@ function checkUnknownPlayers(ev: Evidence, targets: Seat[], random: Random): Sea
 
 /** The most credible police claimer alive above `floor` (mine included when I am the claimer's team), if any. */
 function trustedPolice(ev: Evidence, targets: Seat[], floor = 0): Seat | undefined {
-  const claimers = targets.filter((t) => {
-    const c = ev.claimOf[t];
-    return (c?.role === 'police' || (c?.checks.size ?? 0) > 0) && credibility(ev, t) > floor;
-  });
+  const claimers = targets.filter((t) => claimsPolice(ev, t) && credibility(ev, t) > floor);
   return best(claimers, (t) => credibility(ev, t));
 }
 

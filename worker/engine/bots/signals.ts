@@ -20,8 +20,6 @@ function note(tally: Tally, kind: ClaimReason['kind'], seat: Seat, other: Seat, 
   tally.reasons?.push(count === undefined ? { kind, seat, other } : { kind, seat, other, count });
 }
 
-
-
 /** Every check result announced, as the most credible claimer per seat and camp (once per decision). */
 function announcements(ev: Evidence): Announced {
   const a = ev.memo.announced;
