@@ -99,11 +99,12 @@ it('every screen reads at 4.5:1 or better in both themes, on a phone and a deskt
   await expect.poll(() => phone.locator('[data-testid=deadline-call-unit]').inputValue()).toBe('min');
   // Only the steps the ruleset has: infernal has the eye-opening and no night calls.
   expect(await phone.locator('[data-testid=deadline-eyes]').count()).toBe(0);
+  // The form redraws after the choice (Preact batches it): wait for the redraw, then read it.
   await phone.locator('[data-testid=ruleset-infernal]').check();
-  expect(await phone.locator('[data-testid=deadline-eyes]').count()).toBe(1);
+  await expect.poll(() => phone.locator('[data-testid=deadline-eyes]').count()).toBe(1);
   expect(await phone.locator('[data-testid=deadline-call]').count()).toBe(0);
   await phone.locator('[data-testid=ruleset-classic]').check();
-  expect(await phone.locator('[data-testid=deadline-call-unit]').inputValue()).toBe('min');
+  await expect.poll(() => phone.locator('[data-testid=deadline-call-unit]').inputValue()).toBe('min');
   await look(phone, 'create-form-phone-day', false);
   await desk.goto('/');
   await look(desk, 'home-desktop-night', true);
